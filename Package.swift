@@ -1,0 +1,66 @@
+// swift-tools-version:6.0
+import Foundation
+import PackageDescription
+
+/// Finds Debian's libclang (`libclang-dev`), never the Swift toolchain's header-less copy.
+/// `MOJIFY_LLVM_DIR` overrides the probe; otherwise `llvm-config` on PATH, then the newest `/usr/lib/llvm-N`.
+func libclangPrefix() -> String? {
+    let fileManager = FileManager.default
+    func hasHeaders(_ prefix: String) -> Bool {
+        fileManager.fileExists(atPath: prefix + "/include/clang-c/Index.h")
+    }
+    if let explicit = ProcessInfo.processInfo.environment["MOJIFY_LLVM_DIR"], hasHeaders(explicit) {
+        return explicit
+    }
+    let candidates = ((try? fileManager.contentsOfDirectory(atPath: "/usr/lib")) ?? [])
+        .filter { $0.hasPrefix("llvm-") }
+        .compactMap { name -> (Int, String)? in
+            guard let version = Int(name.dropFirst("llvm-".count)) else { return nil }
+            return (version, "/usr/lib/" + name)
+        }
+        .sorted { $0.0 > $1.0 }
+        .map(\.1)
+    return candidates.first(where: hasHeaders)
+}
+
+let llvm = libclangPrefix()
+let clangCFlags: [CSetting] = llvm.map { [.unsafeFlags(["-I\($0)/include"])] } ?? []
+// Swift code importing the C module needs the header path too; only the scanner imports it.
+let clangSwiftFlags: [SwiftSetting] = llvm.map { [.unsafeFlags(["-Xcc", "-I\($0)/include"])] } ?? []
+let clangLinkFlags: [LinkerSetting] = llvm.map {
+    [.unsafeFlags(["-L\($0)/lib", "-Xlinker", "-rpath", "-Xlinker", "\($0)/lib"])]
+} ?? []
+
+let package = Package(
+    name: "mojify",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "mojify", targets: ["mojify"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.0"),
+    ],
+    targets: [
+        .target(
+            name: "CClang",
+            path: "Sources/CClang",
+            cSettings: clangCFlags,
+            linkerSettings: clangLinkFlags + [.linkedLibrary("clang")]
+        ),
+        .target(name: "MojifyCore", dependencies: [.product(name: "Yams", package: "Yams")], path: "Sources/Core"),
+        .target(name: "MojifyScanner", dependencies: ["MojifyCore", "CClang"], path: "Sources/Scanner", swiftSettings: clangSwiftFlags),
+        .executableTarget(
+            name: "mojify",
+            dependencies: [
+                "MojifyCore", "MojifyScanner",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Sources/mojify"
+        ),
+        .testTarget(name: "ScannerTests", dependencies: ["MojifyScanner", "MojifyCore"], path: "Tests/ScannerTests"),
+        .testTarget(name: "EndToEndTests", dependencies: ["MojifyCore"], path: "Tests/EndToEndTests"),
+    ],
+    swiftLanguageModes: [.v5]
+)

@@ -1,0 +1,445 @@
+/// The complete result of scanning a tree: every legacy IPC construct with its position.
+/// This is the contract between the scanner and every later stage; its JSON form is versioned by `schemaVersion`.
+public struct Inventory: Codable, Equatable, Sendable {
+    /// Bumped whenever a field changes meaning or disappears (adding an optional field does not bump it).
+    public static let currentSchemaVersion = 1
+
+    public var schemaVersion: Int
+    public var tool: String
+    public var messages: [MessageDefinition]
+    public var structs: [IPCStruct]
+    public var structTraits: [StructTraits]
+    public var enumTraits: [EnumTraits]
+    public var typeDefinitions: [TypeDefinition]
+    public var messageMaps: [MessageMap]
+    public var senders: [Sender]
+    public var diagnostics: [Diagnostic]
+    public var stats: ScanStats
+
+    public init(
+        tool: String = "mojify",
+        messages: [MessageDefinition] = [],
+        structs: [IPCStruct] = [],
+        structTraits: [StructTraits] = [],
+        enumTraits: [EnumTraits] = [],
+        typeDefinitions: [TypeDefinition] = [],
+        messageMaps: [MessageMap] = [],
+        senders: [Sender] = [],
+        diagnostics: [Diagnostic] = [],
+        stats: ScanStats = ScanStats()
+    ) {
+        self.schemaVersion = Inventory.currentSchemaVersion
+        self.tool = tool
+        self.messages = messages
+        self.structs = structs
+        self.structTraits = structTraits
+        self.enumTraits = enumTraits
+        self.typeDefinitions = typeDefinitions
+        self.messageMaps = messageMaps
+        self.senders = senders
+        self.diagnostics = diagnostics
+        self.stats = stats
+    }
+
+    /// Puts every list in a canonical order so that output is byte-identical whatever order files were scanned in.
+    public mutating func sort() {
+        messages.sort { ($0.location, $0.name) < ($1.location, $1.name) }
+        structs.sort { ($0.location, $0.name) < ($1.location, $1.name) }
+        structTraits.sort { ($0.location, $0.type) < ($1.location, $1.type) }
+        enumTraits.sort { ($0.location, $0.type) < ($1.location, $1.type) }
+        typeDefinitions.sort { ($0.location, $0.name) < ($1.location, $1.name) }
+        messageMaps.sort { $0.location < $1.location }
+        senders.sort { ($0.location, $0.message) < ($1.location, $1.message) }
+        diagnostics.sort { ($0.location, $0.message) < ($1.location, $1.message) }
+    }
+
+    /// Messages by name; where a name is defined twice (e.g. in `#if` branches) the first definition wins.
+    public var messagesByName: [String: MessageDefinition] {
+        Dictionary(messages.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    public var messageClasses: [String] {
+        Array(Set(messages.map(\.messageClass))).sorted()
+    }
+}
+
+/// A position in a scanned file. `file` is relative to the scanned root, with `/` separators.
+public struct SourceLocation: Codable, Hashable, Comparable, Sendable, CustomStringConvertible {
+    public var file: String
+    public var line: Int
+    public var column: Int
+
+    public init(file: String, line: Int, column: Int) {
+        self.file = file
+        self.line = line
+        self.column = column
+    }
+
+    public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
+        (lhs.file, lhs.line, lhs.column) < (rhs.file, rhs.line, rhs.column)
+    }
+
+    public var description: String { "\(file):\(line):\(column)" }
+}
+
+/// Where a construct found in a `.patch` file will land once the patch is applied.
+public struct PatchOrigin: Codable, Hashable, Sendable {
+    public enum Change: String, Codable, Sendable {
+        /// On a `+` line: the patch adds it.
+        case added
+        /// On a context line: the patch relies on it being there.
+        case context
+    }
+
+    /// The patched file as the diff names it (`b/` prefix removed).
+    public var targetFile: String
+    /// The line in the patched file.
+    public var targetLine: Int
+    public var change: Change
+
+    public init(targetFile: String, targetLine: Int, change: Change) {
+        self.targetFile = targetFile
+        self.targetLine = targetLine
+        self.change = change
+    }
+}
+
+/// The preprocessor context of a construct: the `#if` conditions around it, outermost first.
+public struct Conditions: Codable, Hashable, Sendable {
+    /// Each entry is the directive as written, e.g. `#if defined(OS_WIN)`, `#ifndef NDEBUG`, `#else (of #if X)`.
+    public var stack: [String]
+    /// True when some enclosing branch can never be compiled (`#if 0`, or the `#else` of `#if 1`).
+    public var disabled: Bool
+    /// Whether the build configuration of `compile_commands.json` compiles this code; absent without one.
+    public var activeInBuild: Bool?
+
+    public init(stack: [String] = [], disabled: Bool = false, activeInBuild: Bool? = nil) {
+        self.stack = stack
+        self.disabled = disabled
+        self.activeInBuild = activeInBuild
+    }
+
+    public var isEmpty: Bool { stack.isEmpty && !disabled }
+}
+
+public enum RoutingKind: String, Codable, Sendable, CaseIterable {
+    /// Sent over a channel with a routing id that targets a frame, view or widget.
+    case routed
+    /// Sent to the process as a whole.
+    case control
+}
+
+public struct Parameter: Codable, Hashable, Sendable {
+    /// The C++ type exactly as written, whitespace normalised (`std::map<int, std::string>`).
+    public var type: String
+    /// The name given in a comment next to the type (`std::string /* mime_type */`), if any.
+    public var name: String?
+    /// The type behind a typedef or `using` alias when the scanner found it in the tree.
+    public var resolvedType: String?
+
+    public init(type: String, name: String? = nil, resolvedType: String? = nil) {
+        self.type = type
+        self.name = name
+        self.resolvedType = resolvedType
+    }
+
+    /// The type to convert: the resolved alias target when known.
+    public var effectiveType: String { resolvedType ?? type }
+}
+
+public struct MessageDefinition: Codable, Hashable, Sendable {
+    public var name: String
+    /// The `IPC_MESSAGE_START` value in force, e.g. `FrameMsgStart`; `""` when none was defined before the message.
+    public var messageClass: String
+    public var kind: RoutingKind
+    public var isSync: Bool
+    public var inputs: [Parameter]
+    public var outputs: [Parameter]
+    /// The macro as written, e.g. `IPC_SYNC_MESSAGE_ROUTED1_2`.
+    public var macro: String
+    /// The `IPC_MESSAGE_EXPORT` value in force, if the file defines one.
+    public var exportMacro: String?
+    public var conditions: Conditions
+    public var location: SourceLocation
+    /// The whole invocation as it appears in the source, for reports.
+    public var source: String
+    public var patch: PatchOrigin?
+
+    public init(
+        name: String, messageClass: String, kind: RoutingKind, isSync: Bool,
+        inputs: [Parameter], outputs: [Parameter], macro: String, exportMacro: String?,
+        conditions: Conditions, location: SourceLocation, source: String, patch: PatchOrigin? = nil
+    ) {
+        self.name = name
+        self.messageClass = messageClass
+        self.kind = kind
+        self.isSync = isSync
+        self.inputs = inputs
+        self.outputs = outputs
+        self.macro = macro
+        self.exportMacro = exportMacro
+        self.conditions = conditions
+        self.location = location
+        self.source = source
+        self.patch = patch
+    }
+}
+
+/// A struct declared with `IPC_STRUCT_BEGIN` / `IPC_STRUCT_BEGIN_WITH_PARENT` ... `IPC_STRUCT_END`.
+public struct IPCStruct: Codable, Hashable, Sendable {
+    public struct Member: Codable, Hashable, Sendable {
+        public var type: String
+        public var name: String
+        /// The default value given as the third macro argument, as written.
+        public var defaultValue: String?
+        public var location: SourceLocation
+
+        public init(type: String, name: String, defaultValue: String?, location: SourceLocation) {
+            self.type = type
+            self.name = name
+            self.defaultValue = defaultValue
+            self.location = location
+        }
+    }
+
+    public var name: String
+    public var parent: String?
+    public var members: [Member]
+    public var messageClass: String
+    public var conditions: Conditions
+    public var location: SourceLocation
+    public var patch: PatchOrigin?
+
+    public init(
+        name: String, parent: String?, members: [Member], messageClass: String,
+        conditions: Conditions, location: SourceLocation, patch: PatchOrigin? = nil
+    ) {
+        self.name = name
+        self.parent = parent
+        self.members = members
+        self.messageClass = messageClass
+        self.conditions = conditions
+        self.location = location
+        self.patch = patch
+    }
+}
+
+/// `IPC_STRUCT_TRAITS_BEGIN(Type)` ... `IPC_STRUCT_TRAITS_END()`: serialisation of an existing C++ struct.
+public struct StructTraits: Codable, Hashable, Sendable {
+    public var type: String
+    /// Member names listed with `IPC_STRUCT_TRAITS_MEMBER`, in order.
+    public var members: [String]
+    /// Base types listed with `IPC_STRUCT_TRAITS_PARENT`.
+    public var parents: [String]
+    public var conditions: Conditions
+    public var location: SourceLocation
+    public var patch: PatchOrigin?
+
+    public init(
+        type: String, members: [String], parents: [String], conditions: Conditions,
+        location: SourceLocation, patch: PatchOrigin? = nil
+    ) {
+        self.type = type
+        self.members = members
+        self.parents = parents
+        self.conditions = conditions
+        self.location = location
+        self.patch = patch
+    }
+}
+
+/// `IPC_ENUM_TRAITS*`: serialisation of an existing C++ enum, with the bounds the macro checks.
+public struct EnumTraits: Codable, Hashable, Sendable {
+    public var type: String
+    public var macro: String
+    public var minValue: String?
+    public var maxValue: String?
+    /// The validation expression of `IPC_ENUM_TRAITS_VALIDATE`.
+    public var validation: String?
+    public var conditions: Conditions
+    public var location: SourceLocation
+    public var patch: PatchOrigin?
+
+    public init(
+        type: String, macro: String, minValue: String?, maxValue: String?, validation: String?,
+        conditions: Conditions, location: SourceLocation, patch: PatchOrigin? = nil
+    ) {
+        self.type = type
+        self.macro = macro
+        self.minValue = minValue
+        self.maxValue = maxValue
+        self.validation = validation
+        self.conditions = conditions
+        self.location = location
+        self.patch = patch
+    }
+}
+
+/// A C++ enum or struct found in the tree whose name a traits macro refers to.
+public struct TypeDefinition: Codable, Hashable, Sendable {
+    public enum Kind: String, Codable, Sendable {
+        case enumeration = "enum"
+        case structure = "struct"
+    }
+
+    public struct Enumerator: Codable, Hashable, Sendable {
+        public var name: String
+        /// The value libclang computed for the enumerator.
+        public var value: Int64
+
+        public init(name: String, value: Int64) {
+            self.name = name
+            self.value = value
+        }
+    }
+
+    public struct Field: Codable, Hashable, Sendable {
+        public var name: String
+        public var type: String
+
+        public init(name: String, type: String) {
+            self.name = name
+            self.type = type
+        }
+    }
+
+    /// Fully qualified, e.g. `content::ScrollType`.
+    public var name: String
+    public var kind: Kind
+    public var enumerators: [Enumerator]
+    public var fields: [Field]
+    public var location: SourceLocation
+
+    public init(name: String, kind: Kind, enumerators: [Enumerator], fields: [Field], location: SourceLocation) {
+        self.name = name
+        self.kind = kind
+        self.enumerators = enumerators
+        self.fields = fields
+        self.location = location
+    }
+}
+
+/// `IPC_BEGIN_MESSAGE_MAP(Class, msg)` ... `IPC_END_MESSAGE_MAP()` and its handlers.
+public struct MessageMap: Codable, Hashable, Sendable {
+    public var macro: String
+    /// The class named by the map, which implements the handlers.
+    public var handlerClass: String
+    /// The function the map is written in, e.g. `RenderFrameHostImpl::OnMessageReceived`.
+    public var function: String?
+    public var handlers: [MessageHandler]
+    public var conditions: Conditions
+    public var location: SourceLocation
+    public var patch: PatchOrigin?
+
+    public init(
+        macro: String, handlerClass: String, function: String?, handlers: [MessageHandler],
+        conditions: Conditions, location: SourceLocation, patch: PatchOrigin? = nil
+    ) {
+        self.macro = macro
+        self.handlerClass = handlerClass
+        self.function = function
+        self.handlers = handlers
+        self.conditions = conditions
+        self.location = location
+        self.patch = patch
+    }
+}
+
+public struct MessageHandler: Codable, Hashable, Sendable {
+    /// The IPC macro that does the work (for a project wrapper, the IPC macro it expands to).
+    public var macro: String
+    /// The project macro written in the source when it wraps an IPC macro, e.g. `MY_FRAME_HANDLER`.
+    public var wrapper: String?
+    /// `nil` for `IPC_MESSAGE_UNHANDLED` and the generic handlers that take code instead of a message.
+    public var message: String?
+    /// The handling method or code as written (`OnFocus`, `RenderFrameImpl::OnClose`).
+    public var method: String?
+    /// The object the message goes to, for `IPC_MESSAGE_FORWARD*`.
+    public var target: String?
+    public var delayReply: Bool
+    public var conditions: Conditions
+    public var location: SourceLocation
+
+    public init(
+        macro: String, wrapper: String?, message: String?, method: String?, target: String?,
+        delayReply: Bool, conditions: Conditions, location: SourceLocation
+    ) {
+        self.macro = macro
+        self.wrapper = wrapper
+        self.message = message
+        self.method = method
+        self.target = target
+        self.delayReply = delayReply
+        self.conditions = conditions
+        self.location = location
+    }
+}
+
+/// A place that constructs a message object, e.g. `Send(new FrameHostMsg_Close(routing_id_))`.
+public struct Sender: Codable, Hashable, Sendable {
+    public var message: String
+    /// The enclosing function, qualified when libclang can tell (`RenderFrameImpl::Close`).
+    public var function: String?
+    public var conditions: Conditions
+    public var location: SourceLocation
+    public var patch: PatchOrigin?
+
+    public init(message: String, function: String?, conditions: Conditions, location: SourceLocation, patch: PatchOrigin? = nil) {
+        self.message = message
+        self.function = function
+        self.conditions = conditions
+        self.location = location
+        self.patch = patch
+    }
+}
+
+public struct Diagnostic: Codable, Hashable, Sendable, CustomStringConvertible {
+    public enum Severity: String, Codable, Sendable, Comparable {
+        case note, warning, error
+
+        private var rank: Int {
+            switch self {
+            case .note: 0
+            case .warning: 1
+            case .error: 2
+            }
+        }
+
+        public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
+    }
+
+    public var severity: Severity
+    public var location: SourceLocation
+    public var message: String
+    /// What the user can do about it.
+    public var hint: String?
+
+    public init(severity: Severity, location: SourceLocation, message: String, hint: String? = nil) {
+        self.severity = severity
+        self.location = location
+        self.message = message
+        self.hint = hint
+    }
+
+    public var description: String {
+        var text = "\(location): \(severity.rawValue): \(message)"
+        if let hint { text += " (\(hint))" }
+        return text
+    }
+}
+
+/// Counts that describe the scan itself; deterministic (no timings) so inventories diff cleanly.
+public struct ScanStats: Codable, Hashable, Sendable {
+    /// Files the walk visited after excludes and `.gitignore`.
+    public var filesVisited: Int
+    /// Files whose bytes could contain IPC constructs and went to libclang.
+    public var filesParsed: Int
+    /// Files that were skipped as binary, too large or unreadable (each has a diagnostic).
+    public var filesSkipped: Int
+
+    public init(filesVisited: Int = 0, filesParsed: Int = 0, filesSkipped: Int = 0) {
+        self.filesVisited = filesVisited
+        self.filesParsed = filesParsed
+        self.filesSkipped = filesSkipped
+    }
+}

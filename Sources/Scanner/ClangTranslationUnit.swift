@@ -1,0 +1,264 @@
+import CClang
+import Foundation
+import MojifyCore
+
+/// One token as libclang's raw lexer sees it, with its place in the file's bytes.
+struct Token: Sendable {
+    enum Kind: Sendable {
+        case punctuation, keyword, identifier, literal, comment
+    }
+
+    var kind: Kind
+    /// Byte offsets into the file: `start..<end`.
+    var start: Int
+    var end: Int
+    var line: Int
+    var column: Int
+    var text: String
+}
+
+/// The only place that talks to libclang. One instance per worker thread: libclang indexes are not shared.
+final class ClangSession {
+    private let index: CXIndex
+
+    init() {
+        // Thread-less parsing saves a thread start per file; crash recovery stays on so a libclang crash on a
+        // pathological file becomes a diagnostic instead of taking the scan down.
+        setenv("LIBCLANG_NOTHREADS", "1", 0)
+        index = clang_createIndex(0, 0)
+    }
+
+    deinit {
+        clang_disposeIndex(index)
+    }
+
+    /// Parses `contents` as the file `path` with `arguments`; without real compile flags the preprocessor runs in
+    /// single-file mode: includes are not followed and every `#if` branch that depends on an unknown macro is parsed.
+    func parse(path: String, contents: [UInt8], arguments: [String], singleFile: Bool) -> ClangFile? {
+        guard !contents.isEmpty else { return nil }
+        var options = CXTranslationUnit_Incomplete.rawValue
+            | CXTranslationUnit_KeepGoing.rawValue
+            | CXTranslationUnit_SkipFunctionBodies.rawValue
+        if singleFile {
+            options |= CXTranslationUnit_SingleFileParse.rawValue
+        } else {
+            options |= CXTranslationUnit_DetailedPreprocessingRecord.rawValue
+        }
+        var unit: CXTranslationUnit?
+        let error: CXErrorCode = path.withCString { cPath in
+            contents.withUnsafeBufferPointer { buffer in
+                buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: max(buffer.count, 1)) { bytes in
+                    var unsaved = CXUnsavedFile(Filename: cPath, Contents: bytes, Length: UInt(contents.count))
+                    return withCStrings(arguments) { argv in
+                        clang_parseTranslationUnit2(
+                            index, cPath, argv, Int32(arguments.count), &unsaved, 1, options, &unit
+                        )
+                    }
+                }
+            }
+        }
+        guard error == CXError_Success, let unit else { return nil }
+        return ClangFile(unit: unit, path: path, contents: contents)
+    }
+}
+
+/// A parsed file: its raw tokens (every `#if` branch included) and the few AST queries the scanner needs.
+final class ClangFile {
+    let unit: CXTranslationUnit
+    let path: String
+    let contents: [UInt8]
+    private let file: CXFile?
+
+    fileprivate init(unit: CXTranslationUnit, path: String, contents: [UInt8]) {
+        self.unit = unit
+        self.path = path
+        self.contents = contents
+        self.file = clang_getFile(unit, path)
+    }
+
+    deinit {
+        clang_disposeTranslationUnit(unit)
+    }
+
+    /// Every token of the file, comments included, lexed raw so inactive `#if` branches are there too.
+    func tokens() -> [Token] {
+        guard let file else { return [] }
+        let range = clang_getRange(
+            clang_getLocationForOffset(unit, file, 0),
+            clang_getLocationForOffset(unit, file, UInt32(contents.count))
+        )
+        var raw: UnsafeMutablePointer<CXToken>?
+        var count: UInt32 = 0
+        clang_tokenize(unit, range, &raw, &count)
+        guard let raw else { return [] }
+        defer { clang_disposeTokens(unit, raw, count) }
+        var result: [Token] = []
+        result.reserveCapacity(Int(count))
+        for i in 0..<Int(count) {
+            let token = raw[i]
+            let extent = clang_getTokenExtent(unit, token)
+            var line: UInt32 = 0, column: UInt32 = 0, start: UInt32 = 0, end: UInt32 = 0
+            clang_getSpellingLocation(clang_getRangeStart(extent), nil, &line, &column, &start)
+            clang_getSpellingLocation(clang_getRangeEnd(extent), nil, nil, nil, &end)
+            let lower = min(Int(start), contents.count)
+            let upper = min(max(Int(end), lower), contents.count)
+            let kind: Token.Kind
+            switch clang_getTokenKind(token) {
+            case CXToken_Punctuation: kind = .punctuation
+            case CXToken_Keyword: kind = .keyword
+            case CXToken_Identifier: kind = .identifier
+            case CXToken_Literal: kind = .literal
+            default: kind = .comment
+            }
+            result.append(Token(
+                kind: kind, start: lower, end: upper, line: Int(line), column: Int(column),
+                text: String(decoding: contents[lower..<upper], as: UTF8.self)
+            ))
+        }
+        return result
+    }
+
+    /// Byte ranges of this file that the preprocessor skipped under the given flags.
+    func skippedRanges() -> [Range<Int>] {
+        guard let file, let list = clang_getSkippedRanges(unit, file) else { return [] }
+        defer { clang_disposeSourceRangeList(list) }
+        return (0..<Int(list.pointee.count)).map { index in
+            let range = list.pointee.ranges[index]
+            var start: UInt32 = 0, end: UInt32 = 0
+            clang_getSpellingLocation(clang_getRangeStart(range), nil, nil, nil, &start)
+            clang_getSpellingLocation(clang_getRangeEnd(range), nil, nil, nil, &end)
+            return Int(start)..<max(Int(start), Int(end))
+        }
+    }
+
+    /// The function around a byte offset, qualified with its class (`RenderFrameImpl::Close`), when the AST has it.
+    /// Without headers an out-of-line method of an unknown class is not in the AST; callers fall back to tokens.
+    func enclosingFunction(atOffset offset: Int) -> String? {
+        guard let file else { return nil }
+        var cursor = clang_getCursor(unit, clang_getLocationForOffset(unit, file, UInt32(offset)))
+        while clang_Cursor_isNull(cursor) == 0 {
+            let kind = clang_getCursorKind(cursor)
+            if kind == CXCursor_TranslationUnit || clang_isInvalid(kind) != 0 { return nil }
+            switch kind {
+            case CXCursor_FunctionDecl, CXCursor_CXXMethod, CXCursor_Constructor, CXCursor_Destructor,
+                 CXCursor_FunctionTemplate, CXCursor_ConversionFunction:
+                let name = string(clang_getCursorSpelling(cursor))
+                let parent = clang_getCursorSemanticParent(cursor)
+                switch clang_getCursorKind(parent) {
+                case CXCursor_ClassDecl, CXCursor_StructDecl, CXCursor_ClassTemplate:
+                    return string(clang_getCursorSpelling(parent)) + "::" + name
+                default:
+                    return name
+                }
+            default:
+                cursor = clang_getCursorSemanticParent(cursor)
+            }
+        }
+        return nil
+    }
+
+    /// Enums and structs defined in this file, with qualified names, enumerator values and field names.
+    /// Field types are taken as written from `tokens`, because without headers libclang only knows them as invalid.
+    func typeDefinitions(tokens: [Token]) -> [FoundType] {
+        var found: [FoundType] = []
+        func visit(_ parent: CXCursor, scope: [String]) {
+            forEachChild(of: parent) { cursor in
+                guard clang_Location_isFromMainFile(clang_getCursorLocation(cursor)) != 0 else { return }
+                let kind = clang_getCursorKind(cursor)
+                let name = string(clang_getCursorSpelling(cursor))
+                switch kind {
+                case CXCursor_Namespace:
+                    visit(cursor, scope: scope + [name])
+                case CXCursor_LinkageSpec:
+                    visit(cursor, scope: scope)
+                case CXCursor_EnumDecl, CXCursor_StructDecl, CXCursor_ClassDecl:
+                    guard clang_isCursorDefinition(cursor) != 0, !name.isEmpty, !name.contains("(") else { return }
+                    let qualified = (scope + [name]).joined(separator: "::")
+                    var enumerators: [TypeDefinition.Enumerator] = []
+                    var fields: [TypeDefinition.Field] = []
+                    forEachChild(of: cursor) { member in
+                        switch clang_getCursorKind(member) {
+                        case CXCursor_EnumConstantDecl:
+                            enumerators.append(.init(
+                                name: string(clang_getCursorSpelling(member)),
+                                value: clang_getEnumConstantDeclValue(member)
+                            ))
+                        case CXCursor_FieldDecl:
+                            let fieldName = string(clang_getCursorSpelling(member))
+                            let type = writtenType(of: member, named: fieldName, tokens: tokens)
+                                ?? string(clang_getTypeSpelling(clang_getCursorType(member)))
+                            fields.append(.init(name: fieldName, type: type))
+                        default:
+                            break
+                        }
+                    }
+                    found.append(FoundType(
+                        name: qualified,
+                        kind: kind == CXCursor_EnumDecl ? .enumeration : .structure,
+                        enumerators: enumerators, fields: fields, offset: offset(of: cursor)
+                    ))
+                    visit(cursor, scope: scope + [name])
+                default:
+                    break
+                }
+            }
+        }
+        visit(clang_getTranslationUnitCursor(unit), scope: [])
+        return found
+    }
+
+    /// The type of a declaration as the source spells it: the tokens from its start up to its name.
+    private func writtenType(of cursor: CXCursor, named name: String, tokens: [Token]) -> String? {
+        let extent = clang_getCursorExtent(cursor)
+        var start: UInt32 = 0, end: UInt32 = 0
+        clang_getSpellingLocation(clang_getRangeStart(extent), nil, nil, nil, &start)
+        clang_getSpellingLocation(clang_getRangeEnd(extent), nil, nil, nil, &end)
+        let inside = tokens.filter { $0.start >= Int(start) && $0.end <= Int(end) && $0.kind != .comment }
+        guard let nameIndex = inside.lastIndex(where: { $0.text == name && $0.kind == .identifier }), nameIndex > 0 else {
+            return nil
+        }
+        return TokenText.join(inside[..<nameIndex])
+    }
+
+    private func offset(of cursor: CXCursor) -> Int {
+        var value: UInt32 = 0
+        clang_getSpellingLocation(clang_getCursorLocation(cursor), nil, nil, nil, &value)
+        return Int(value)
+    }
+
+    private func string(_ value: CXString) -> String {
+        defer { clang_disposeString(value) }
+        guard let c = clang_getCString(value) else { return "" }
+        return String(cString: c)
+    }
+}
+
+/// An enum or struct definition as found in one file, before positions are made relative to the scanned root.
+struct FoundType {
+    var name: String
+    var kind: TypeDefinition.Kind
+    var enumerators: [TypeDefinition.Enumerator]
+    var fields: [TypeDefinition.Field]
+    var offset: Int
+}
+
+/// `clang_visitChildren` with a Swift closure for the direct children of `parent`.
+private func forEachChild(of parent: CXCursor, _ body: (CXCursor) -> Void) {
+    withoutActuallyEscaping(body) { body in
+        var closure = body
+        withUnsafeMutablePointer(to: &closure) { pointer in
+            _ = clang_visitChildren(parent, { cursor, _, data in
+                data!.assumingMemoryBound(to: ((CXCursor) -> Void).self).pointee(cursor)
+                return CXChildVisit_Continue
+            }, pointer)
+        }
+    }
+}
+
+private func withCStrings<R>(_ strings: [String], _ body: (UnsafePointer<UnsafePointer<CChar>?>) -> R) -> R {
+    var pointers: [UnsafePointer<CChar>?] = strings.map { UnsafePointer(strdup($0)) }
+    defer { pointers.forEach { free(UnsafeMutablePointer(mutating: $0)) } }
+    return pointers.withUnsafeMutableBufferPointer { buffer in
+        body(UnsafePointer(buffer.baseAddress!))
+    }
+}

@@ -1,0 +1,100 @@
+import MojifyCore
+
+/// Maps positions in the text libclang saw to positions in the scanned tree.
+enum LocationMapper {
+    case plain(file: String)
+    /// The text was the new side of a diff section; lines map back to the patch file.
+    case patch(file: String, section: PatchFile.Section)
+
+    func location(line: Int, column: Int) -> SourceLocation {
+        switch self {
+        case let .plain(file):
+            return SourceLocation(file: file, line: line, column: column)
+        case let .patch(file, section):
+            guard line >= 1 && line <= section.lines.count else { return SourceLocation(file: file, line: 0, column: 0) }
+            // The diff marker (`+` or space) sits before the code, one column to the left of where libclang saw it.
+            return SourceLocation(file: file, line: section.lines[line - 1].patchLine, column: column + 1)
+        }
+    }
+
+    func patchOrigin(line: Int) -> PatchOrigin? {
+        guard case let .patch(_, section) = self, line >= 1 && line <= section.lines.count else { return nil }
+        let entry = section.lines[line - 1]
+        return PatchOrigin(targetFile: section.targetFile, targetLine: entry.targetLine, change: entry.change)
+    }
+}
+
+/// One file's share of the inventory, with positions already mapped to the tree.
+struct PartialInventory {
+    var messages: [MessageDefinition] = []
+    var structs: [IPCStruct] = []
+    var structTraits: [StructTraits] = []
+    var enumTraits: [EnumTraits] = []
+    var messageMaps: [MessageMap] = []
+    var senders: [Sender] = []
+    var diagnostics: [Diagnostic] = []
+    var skipped = 0
+
+    /// `inactiveRanges`: byte ranges the build configuration skips, known only with real compile flags.
+    mutating func add(_ findings: FileFindings, mapper: LocationMapper, activeRanges inactiveRanges: [Range<Int>]?) {
+        func place(_ at: RawLocation) -> SourceLocation { mapper.location(line: at.line, column: at.column) }
+        func conditions(_ value: Conditions, _ at: RawLocation) -> Conditions {
+            var result = value
+            if let inactiveRanges {
+                result.activeInBuild = !inactiveRanges.contains { $0.contains(at.offset) }
+            }
+            return result
+        }
+        for message in findings.messages {
+            var definition = message.definition
+            definition.location = place(message.at)
+            definition.conditions = conditions(definition.conditions, message.at)
+            definition.patch = mapper.patchOrigin(line: message.at.line)
+            messages.append(definition)
+        }
+        for found in findings.structs {
+            var value = found.value
+            value.location = place(found.at)
+            value.conditions = conditions(value.conditions, found.at)
+            value.patch = mapper.patchOrigin(line: found.at.line)
+            for (index, position) in found.memberPositions.enumerated() {
+                value.members[index].location = place(position)
+            }
+            structs.append(value)
+        }
+        for found in findings.structTraits {
+            var value = found.value
+            value.location = place(found.at)
+            value.conditions = conditions(value.conditions, found.at)
+            value.patch = mapper.patchOrigin(line: found.at.line)
+            structTraits.append(value)
+        }
+        for found in findings.enumTraits {
+            var value = found.value
+            value.location = place(found.at)
+            value.conditions = conditions(value.conditions, found.at)
+            value.patch = mapper.patchOrigin(line: found.at.line)
+            enumTraits.append(value)
+        }
+        for found in findings.maps {
+            var value = found.value
+            value.location = place(found.at)
+            value.conditions = conditions(value.conditions, found.at)
+            value.patch = mapper.patchOrigin(line: found.at.line)
+            for (index, position) in found.handlerPositions.enumerated() {
+                value.handlers[index].location = place(position)
+                value.handlers[index].conditions = conditions(value.handlers[index].conditions, position)
+            }
+            messageMaps.append(value)
+        }
+        for found in findings.senders {
+            senders.append(Sender(
+                message: found.message, function: found.function, conditions: conditions(found.conditions, found.at),
+                location: place(found.at), patch: mapper.patchOrigin(line: found.at.line)
+            ))
+        }
+        for problem in findings.problems {
+            diagnostics.append(Diagnostic(severity: problem.severity, location: place(problem.at), message: problem.message, hint: problem.hint))
+        }
+    }
+}

@@ -1,0 +1,676 @@
+import MojifyCore
+
+/// A project macro that expands to an IPC macro, e.g. `#define EXTENSION_HANDLER(m, f) IPC_MESSAGE_HANDLER(m, f)`.
+struct WrapperMacro: Sendable {
+    var name: String
+    var parameters: [String]
+    var innerMacro: String
+    /// The inner invocation's arguments, as tokens of the definition that may name `parameters`.
+    var innerArguments: [[Token]]
+}
+
+/// A position inside the text being recognised, before it is mapped to the scanned tree.
+struct RawLocation: Hashable, Sendable {
+    var line: Int
+    var column: Int
+    var offset: Int
+
+    init(_ token: Token) {
+        line = token.line
+        column = token.column
+        offset = token.start
+    }
+}
+
+/// What one file holds, with raw positions; `Scanner` maps positions and joins files.
+struct FileFindings: Sendable {
+    struct Message: Sendable {
+        var definition: MessageDefinition
+        var at: RawLocation
+    }
+
+    struct Struct: Sendable {
+        var value: IPCStruct
+        var at: RawLocation
+        var memberPositions: [RawLocation]
+    }
+
+    struct Located<Value: Sendable>: Sendable {
+        var value: Value
+        var at: RawLocation
+    }
+
+    struct Map: Sendable {
+        var value: MessageMap
+        var at: RawLocation
+        var handlerPositions: [RawLocation]
+    }
+
+    struct SenderCandidate: Sendable {
+        var message: String
+        var function: String?
+        var conditions: Conditions
+        var at: RawLocation
+    }
+
+    struct Problem: Sendable {
+        var severity: Diagnostic.Severity
+        var at: RawLocation
+        var message: String
+        var hint: String?
+    }
+
+    var messages: [Message] = []
+    var structs: [Struct] = []
+    var structTraits: [Located<StructTraits>] = []
+    var enumTraits: [Located<EnumTraits>] = []
+    var maps: [Map] = []
+    var senders: [SenderCandidate] = []
+    var typedefs: [(name: String, type: String)] = []
+    var includes: [String] = []
+    var wrappers: [WrapperMacro] = []
+    var problems: [Problem] = []
+}
+
+/// Reads a file's raw token stream and recognises the IPC constructs in it. Works on tokens, not text:
+/// comments and string literals are single tokens and can never look like an invocation, and directive lines
+/// (including the macro definitions of `ipc_message_macros.h` itself) are read as directives, not as code.
+struct Recognizer {
+    let tokens: [Token]
+    let source: [UInt8]
+    let wrappers: [String: WrapperMacro]
+    /// The AST's answer for the function around an offset, when it has one.
+    let functionAt: (Int) -> String?
+
+    private var findings = FileFindings()
+    private var conditions = ConditionStack()
+    private var messageClass = ""
+    private var exportMacro: String?
+    private var openStruct: FileFindings.Struct?
+    private var openTraits: FileFindings.Located<StructTraits>?
+    private var openMap: FileFindings.Map?
+    private var scopes = ScopeTracker()
+
+    init(tokens: [Token], source: [UInt8], wrappers: [String: WrapperMacro], functionAt: @escaping (Int) -> String?) {
+        self.tokens = tokens
+        self.source = source
+        self.wrappers = wrappers
+        self.functionAt = functionAt
+    }
+
+    mutating func run() -> FileFindings {
+        var index = 0
+        var previousLine = 0
+        while index < tokens.count {
+            let token = tokens[index]
+            if token.kind == .comment {
+                index += 1
+                continue
+            }
+            let startsLine = token.line != previousLine
+            previousLine = token.line
+            if startsLine && token.text == "#" {
+                let end = directiveEnd(from: index)
+                handleDirective(tokens[index..<end])
+                index = end
+                previousLine = tokens[end - 1].line
+                continue
+            }
+            index = handleCode(at: index)
+        }
+        closeOpenBlocks()
+        return findings
+    }
+
+    // MARK: - Directives
+
+    /// The index after the last token of the directive starting at `start`, following `\` line continuations.
+    private func directiveEnd(from start: Int) -> Int {
+        var offset = tokens[start].end
+        while offset < source.count {
+            if source[offset] == UInt8(ascii: "\n") {
+                var back = offset - 1
+                if back >= 0 && source[back] == UInt8(ascii: "\r") { back -= 1 }
+                if back >= 0 && source[back] == UInt8(ascii: "\\") {
+                    offset += 1
+                    continue
+                }
+                break
+            }
+            offset += 1
+        }
+        var end = start + 1
+        while end < tokens.count && tokens[end].start < offset {
+            // A block comment that starts on the directive line may run past it; it still ends the directive.
+            end += 1
+        }
+        return end
+    }
+
+    private mutating func handleDirective(_ directive: ArraySlice<Token>) {
+        let words = directive.filter { $0.kind != .comment }
+        guard words.count >= 2 else { return }
+        let name = words[words.startIndex + 1].text
+        let rest = words.dropFirst(2)
+        let restText = TokenText.join(rest)
+        switch name {
+        case "if":
+            conditions.push(condition: restText, constant: constantValue(restText))
+        case "ifdef":
+            conditions.push(condition: "defined(\(restText))", constant: nil)
+        case "ifndef":
+            conditions.push(condition: "!defined(\(restText))", constant: nil)
+        case "elif", "elifdef", "elifndef":
+            let condition = name == "elif" ? restText : (name == "elifdef" ? "defined(\(restText))" : "!defined(\(restText))")
+            if !conditions.elseIf(condition: condition, constant: name == "elif" ? constantValue(restText) : nil) {
+                problem(.warning, at: words.first!, "#\(name) without #if", hint: "check the file's #if/#endif balance")
+            }
+        case "else":
+            if !conditions.otherwise() {
+                problem(.warning, at: words.first!, "#else without #if", hint: "check the file's #if/#endif balance")
+            }
+        case "endif":
+            if !conditions.pop() {
+                problem(.warning, at: words.first!, "#endif without #if", hint: "check the file's #if/#endif balance")
+            }
+        case "define":
+            handleDefine(Array(rest))
+        case "undef":
+            switch restText {
+            case "IPC_MESSAGE_START": messageClass = ""
+            case "IPC_MESSAGE_EXPORT": exportMacro = nil
+            default: break
+            }
+        case "include", "import":
+            if let path = rest.first, path.kind == .literal, path.text.hasPrefix("\""), path.text.count >= 2 {
+                findings.includes.append(String(path.text.dropFirst().dropLast()))
+            }
+        default:
+            break
+        }
+    }
+
+    /// `0`, `1`, `false` and `true` are the only conditions whose outcome is known without a build configuration.
+    private func constantValue(_ condition: String) -> Bool? {
+        switch condition {
+        case "0", "false": false
+        case "1", "true": true
+        default: nil
+        }
+    }
+
+    private mutating func handleDefine(_ rest: [Token]) {
+        guard let macro = rest.first, macro.kind == .identifier || macro.kind == .keyword else { return }
+        let body = Array(rest.dropFirst())
+        switch macro.text {
+        case "IPC_MESSAGE_START":
+            messageClass = TokenText.join(body)
+            return
+        case "IPC_MESSAGE_EXPORT":
+            let value = TokenText.join(body)
+            exportMacro = value.isEmpty ? nil : value
+            return
+        default:
+            break
+        }
+        // Function-like only: the `(` must touch the name.
+        guard let open = body.first, open.text == "(", open.start == macro.end,
+              let close = body.firstIndex(where: { $0.text == ")" }) else { return }
+        let parameters = body[1..<close].filter { $0.kind != .comment && $0.text != "," }.map(\.text)
+        let expansion = Array(body[(close + 1)...]).filter { $0.kind != .comment }
+        guard let innerIndex = expansion.firstIndex(where: { IPCMacro(name: $0.text) != nil && $0.kind == .identifier }),
+              innerIndex + 1 < expansion.count, expansion[innerIndex + 1].text == "(" else { return }
+        guard !expansion.contains(where: { $0.text == "#" || $0.text == "##" }) else {
+            problem(.note, at: macro, "macro \(macro.text) wraps \(expansion[innerIndex].text) with # or ##; its uses are not followed",
+                    hint: "list its messages in the ledger by hand")
+            return
+        }
+        guard let (arguments, _) = splitArguments(expansion, openParen: innerIndex + 1) else { return }
+        findings.wrappers.append(WrapperMacro(
+            name: macro.text, parameters: parameters, innerMacro: expansion[innerIndex].text,
+            innerArguments: arguments
+        ))
+    }
+
+    // MARK: - Code
+
+    /// Handles the code token at `index` and returns the index of the next token to look at.
+    private mutating func handleCode(at index: Int) -> Int {
+        let token = tokens[index]
+        scopes.observe(token)
+        switch token.kind {
+        case .identifier:
+            if let next = nextCodeIndex(after: index), tokens[next].text == "(" {
+                if let macro = IPCMacro(name: token.text) {
+                    return invocation(of: macro, named: token.text, wrapper: nil, at: index, openParen: next)
+                }
+                if let wrapper = wrappers[token.text], let inner = IPCMacro(name: wrapper.innerMacro) {
+                    return invocation(of: inner, named: wrapper.innerMacro, wrapper: wrapper, at: index, openParen: next)
+                }
+            }
+            if token.text == "make_unique" || token.text == "MakeUnique" {
+                noteTemplateSender(at: index)
+            }
+        case .keyword where token.text == "new":
+            noteNewSender(at: index)
+        case .keyword where token.text == "typedef" && !scopes.insideFunction:
+            return typedefDeclaration(at: index)
+        case .keyword where token.text == "using" && !scopes.insideFunction:
+            return aliasDeclaration(at: index)
+        default:
+            break
+        }
+        return index + 1
+    }
+
+    private func nextCodeIndex(after index: Int) -> Int? {
+        var next = index + 1
+        while next < tokens.count && tokens[next].kind == .comment { next += 1 }
+        return next < tokens.count ? next : nil
+    }
+
+    /// Splits the parenthesised list opening at `openParen` at its top-level commas. Angle brackets count as
+    /// nesting after a name (`std::map<int, int>`), but only within their own parenthesis level, so an unmatched
+    /// `<` in an expression cannot swallow the rest of the list. Returns the arguments (comments kept, so that
+    /// names in comments can be read) and the index of the closing parenthesis, or nil when it never closes.
+    private func splitArguments(_ list: [Token], openParen: Int) -> ([[Token]], Int)? {
+        var arguments: [[Token]] = []
+        var depth = 0
+        var angles: [Int] = [0]
+        var argumentStart = openParen + 1
+        var index = openParen
+        var previousCode: Token?
+        while index < list.count {
+            let token = list[index]
+            if token.kind != .comment {
+                switch token.text {
+                case "(", "[", "{":
+                    depth += 1
+                    angles.append(0)
+                case ")", "]", "}":
+                    depth -= 1
+                    angles.removeLast()
+                    if depth == 0 {
+                        let last = list[argumentStart..<index]
+                        if !arguments.isEmpty || last.contains(where: { $0.kind != .comment }) {
+                            arguments.append(Array(last))
+                        }
+                        return (Recognizer.reattachTrailingComments(arguments), index)
+                    }
+                case "<":
+                    if let previousCode, previousCode.kind == .identifier || previousCode.text == ">" {
+                        angles[angles.count - 1] += 1
+                    }
+                case ">":
+                    angles[angles.count - 1] = max(0, angles[angles.count - 1] - 1)
+                case ">>":
+                    angles[angles.count - 1] = max(0, angles[angles.count - 1] - 2)
+                case "," where depth == 1 && angles[angles.count - 1] == 0:
+                    arguments.append(Array(list[argumentStart..<index]))
+                    argumentStart = index + 1
+                default:
+                    break
+                }
+                previousCode = token
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// `int,  // render_frame_id` puts the comment after the comma but on the argument's own line:
+    /// such a comment belongs to the argument before the comma, not the one after it.
+    private static func reattachTrailingComments(_ arguments: [[Token]]) -> [[Token]] {
+        var result = arguments
+        for index in result.indices.dropFirst() {
+            guard let previousLine = result[index - 1].last(where: { $0.kind != .comment })?.line else { continue }
+            let leading = result[index].prefix { $0.kind == .comment && $0.line == previousLine }
+            guard !leading.isEmpty else { continue }
+            result[index - 1].append(contentsOf: leading)
+            result[index].removeFirst(leading.count)
+        }
+        return result
+    }
+
+    private mutating func invocation(of macro: IPCMacro, named name: String, wrapper: WrapperMacro?, at index: Int, openParen: Int) -> Int {
+        guard let (written, close) = splitArguments(tokens, openParen: openParen) else {
+            problem(.error, at: tokens[index], "unbalanced parentheses in \(tokens[index].text)(...): no closing ')' before the end of the file",
+                    hint: "fix the invocation; the rest of the file is still scanned")
+            return openParen
+        }
+        let arguments: [Argument]
+        if let wrapper {
+            guard written.count == wrapper.parameters.count else {
+                problem(.error, at: tokens[index], "\(wrapper.name) takes \(wrapper.parameters.count) arguments but is given \(written.count)",
+                        hint: "fix the invocation")
+                return close + 1
+            }
+            arguments = wrapper.innerArguments.map { inner in
+                Argument(inner.flatMap { token -> [Token] in
+                    if let position = wrapper.parameters.firstIndex(of: token.text) { return written[position] }
+                    return [token]
+                })
+            }
+        } else {
+            arguments = written.map(Argument.init)
+        }
+        let site = Site(
+            macro: name, wrapper: wrapper?.name, at: tokens[index], conditions: conditions.current,
+            source: String(decoding: source[tokens[index].start..<tokens[close].end], as: UTF8.self)
+        )
+        record(macro, arguments: arguments, site: site)
+        scopes.statementBoundary()
+        return close + 1
+    }
+
+    /// Where an invocation stands and what surrounds it.
+    private struct Site {
+        var macro: String
+        var wrapper: String?
+        var at: Token
+        var conditions: Conditions
+        var source: String
+    }
+
+    private mutating func record(_ macro: IPCMacro, arguments: [Argument], site: Site) {
+        let at = RawLocation(site.at)
+        func malformed(_ expectation: String) {
+            problem(.error, at: site.at, "malformed \(site.macro)(...): \(expectation), found \(arguments.count) argument\(arguments.count == 1 ? "" : "s")",
+                    hint: "fix the invocation; it is left out of the inventory")
+        }
+        switch macro {
+        case let .message(kind, sync, form):
+            guard let name = arguments.first?.text, !name.isEmpty else { return malformed("expected a message name first") }
+            var inputs: [Parameter]
+            var outputs: [Parameter] = []
+            switch form {
+            case let .counted(inputCount, outputCount):
+                guard arguments.count == 1 + inputCount + outputCount else {
+                    return malformed("expected the name and \(inputCount + outputCount) type\(inputCount + outputCount == 1 ? "" : "s")")
+                }
+                inputs = arguments[1..<(1 + inputCount)].map(\.parameter)
+                outputs = arguments[(1 + inputCount)...].map(\.parameter)
+            case .variadic:
+                inputs = arguments.dropFirst().map(\.parameter)
+            case .parenthesised:
+                guard arguments.count == 3, let ins = parenthesisedList(arguments[1]), let outs = parenthesisedList(arguments[2]) else {
+                    return malformed("expected the name, (inputs) and (outputs)")
+                }
+                inputs = ins
+                outputs = outs
+            }
+            findings.messages.append(.init(definition: MessageDefinition(
+                name: name, messageClass: messageClass, kind: kind, isSync: sync, inputs: inputs, outputs: outputs,
+                macro: site.macro, exportMacro: exportMacro, conditions: site.conditions,
+                location: SourceLocation(file: "", line: at.line, column: at.column), source: site.source
+            ), at: at))
+
+        case let .structBegin(withParent):
+            guard arguments.count == (withParent ? 2 : 1) else {
+                return malformed(withParent ? "expected the struct name and its parent" : "expected the struct name")
+            }
+            closeStruct(missingEndAt: site.at)
+            openStruct = .init(value: IPCStruct(
+                name: arguments[0].text, parent: withParent ? arguments[1].text : nil, members: [],
+                messageClass: messageClass, conditions: site.conditions, location: placeholderLocation(at)
+            ), at: at, memberPositions: [])
+        case .structMember:
+            guard arguments.count >= 2 else { return malformed("expected a type and a name") }
+            guard openStruct != nil else {
+                problem(.warning, at: site.at, "IPC_STRUCT_MEMBER outside IPC_STRUCT_BEGIN ... IPC_STRUCT_END", hint: "check the struct's BEGIN/END")
+                return
+            }
+            let defaultValue = arguments.count > 2 ? arguments[2...].map(\.text).joined(separator: ", ") : nil
+            openStruct!.value.members.append(.init(
+                type: arguments[0].text, name: arguments[1].text, defaultValue: defaultValue, location: placeholderLocation(at)
+            ))
+            openStruct!.memberPositions.append(at)
+        case .structEnd:
+            if openStruct == nil {
+                problem(.warning, at: site.at, "IPC_STRUCT_END without IPC_STRUCT_BEGIN", hint: "check the struct's BEGIN/END")
+            }
+            closeStruct(missingEndAt: nil)
+
+        case .traitsBegin:
+            guard arguments.count == 1 else { return malformed("expected one type") }
+            closeTraits(missingEndAt: site.at)
+            openTraits = .init(value: StructTraits(
+                type: arguments[0].text, members: [], parents: [], conditions: site.conditions, location: placeholderLocation(at)
+            ), at: at)
+        case .traitsMember, .traitsParent:
+            guard arguments.count == 1 else { return malformed("expected one name") }
+            guard openTraits != nil else {
+                problem(.warning, at: site.at, "\(site.macro) outside IPC_STRUCT_TRAITS_BEGIN ... IPC_STRUCT_TRAITS_END", hint: "check the traits' BEGIN/END")
+                return
+            }
+            if macro == .traitsMember {
+                openTraits!.value.members.append(arguments[0].text)
+            } else {
+                openTraits!.value.parents.append(arguments[0].text)
+            }
+        case .traitsEnd:
+            if openTraits == nil {
+                problem(.warning, at: site.at, "IPC_STRUCT_TRAITS_END without IPC_STRUCT_TRAITS_BEGIN", hint: "check the traits' BEGIN/END")
+            }
+            closeTraits(missingEndAt: nil)
+
+        case .enumTraits:
+            let expected = ["IPC_ENUM_TRAITS": 1, "IPC_ENUM_TRAITS_MAX_VALUE": 2, "IPC_ENUM_TRAITS_MIN_MAX_VALUE": 3, "IPC_ENUM_TRAITS_VALIDATE": 2][site.macro] ?? 1
+            guard arguments.count == expected else { return malformed("expected \(expected) argument\(expected == 1 ? "" : "s")") }
+            var traits = EnumTraits(
+                type: arguments[0].text, macro: site.macro, minValue: nil, maxValue: nil, validation: nil,
+                conditions: site.conditions, location: placeholderLocation(at)
+            )
+            switch site.macro {
+            case "IPC_ENUM_TRAITS_MAX_VALUE": traits.maxValue = arguments[1].text
+            case "IPC_ENUM_TRAITS_MIN_MAX_VALUE":
+                traits.minValue = arguments[1].text
+                traits.maxValue = arguments[2].text
+            case "IPC_ENUM_TRAITS_VALIDATE": traits.validation = arguments[1].text
+            default: break
+            }
+            findings.enumTraits.append(.init(value: traits, at: at))
+
+        case .mapBegin:
+            guard arguments.count >= 2 else { return malformed("expected the class and the message") }
+            closeMap(missingEndAt: site.at)
+            openMap = .init(value: MessageMap(
+                macro: site.macro, handlerClass: arguments[0].text, function: enclosingFunction(at: site.at.start),
+                handlers: [], conditions: site.conditions, location: placeholderLocation(at)
+            ), at: at, handlerPositions: [])
+        case .mapEnd:
+            if openMap == nil {
+                problem(.warning, at: site.at, "\(site.macro) without IPC_BEGIN_MESSAGE_MAP", hint: "check the map's BEGIN/END")
+            }
+            closeMap(missingEndAt: nil)
+
+        case let .handler(shape, delayReply):
+            var handler = MessageHandler(
+                macro: site.macro, wrapper: site.wrapper, message: nil, method: nil, target: nil,
+                delayReply: delayReply, conditions: site.conditions, location: placeholderLocation(at)
+            )
+            switch shape {
+            case .method, .generic:
+                guard arguments.count >= 2 else { return malformed("expected the message and its handler") }
+                handler.message = arguments[0].text
+                handler.method = arguments[1...].map(\.text).joined(separator: ", ")
+            case .forward:
+                guard arguments.count == 3 else { return malformed("expected the message, the object and the method") }
+                handler.message = arguments[0].text
+                handler.target = arguments[1].text
+                handler.method = arguments[2].text
+            case .codeOnly:
+                let code = arguments.map(\.text).joined(separator: ", ")
+                handler.method = code.isEmpty ? nil : code
+            }
+            guard openMap != nil else {
+                problem(.warning, at: site.at, "\(site.wrapper ?? site.macro) outside IPC_BEGIN_MESSAGE_MAP ... IPC_END_MESSAGE_MAP",
+                        hint: "handlers outside a message map are not attributed to a class")
+                return
+            }
+            openMap!.value.handlers.append(handler)
+            openMap!.handlerPositions.append(at)
+        }
+    }
+
+    /// `(int /* a */, GURL)` -> its parameters; nil when the argument is not one parenthesised list.
+    private func parenthesisedList(_ argument: Argument) -> [Parameter]? {
+        let code = argument.tokens.indices.filter { argument.tokens[$0].kind != .comment }
+        guard let first = code.first, let last = code.last, argument.tokens[first].text == "(", argument.tokens[last].text == ")",
+              let (items, close) = splitArguments(argument.tokens, openParen: first), close == last else { return nil }
+        return items.map { Argument($0).parameter }
+    }
+
+    private func placeholderLocation(_ at: RawLocation) -> SourceLocation {
+        SourceLocation(file: "", line: at.line, column: at.column)
+    }
+
+    private mutating func closeStruct(missingEndAt token: Token?) {
+        guard let open = openStruct else { return }
+        if let token {
+            problem(.warning, at: token, "IPC_STRUCT_BEGIN(\(open.value.name)) has no IPC_STRUCT_END before this point", hint: "add IPC_STRUCT_END()")
+        }
+        findings.structs.append(open)
+        openStruct = nil
+    }
+
+    private mutating func closeTraits(missingEndAt token: Token?) {
+        guard let open = openTraits else { return }
+        if let token {
+            problem(.warning, at: token, "IPC_STRUCT_TRAITS_BEGIN(\(open.value.type)) has no IPC_STRUCT_TRAITS_END before this point", hint: "add IPC_STRUCT_TRAITS_END()")
+        }
+        findings.structTraits.append(open)
+        openTraits = nil
+    }
+
+    private mutating func closeMap(missingEndAt token: Token?) {
+        guard let open = openMap else { return }
+        if let token {
+            problem(.warning, at: token, "\(open.value.macro)(\(open.value.handlerClass)) has no IPC_END_MESSAGE_MAP before this point", hint: "add IPC_END_MESSAGE_MAP()")
+        }
+        findings.maps.append(open)
+        openMap = nil
+    }
+
+    private mutating func closeOpenBlocks() {
+        let end = tokens.last
+        if let end {
+            closeStruct(missingEndAt: openStruct == nil ? nil : end)
+            closeTraits(missingEndAt: openTraits == nil ? nil : end)
+            closeMap(missingEndAt: openMap == nil ? nil : end)
+        }
+        if conditions.depth > 0, let end {
+            problem(.warning, at: end, "\(conditions.depth) #if block\(conditions.depth == 1 ? " is" : "s are") not closed at the end of the file",
+                    hint: "add the missing #endif")
+        }
+    }
+
+    // MARK: - Senders, aliases
+
+    /// `new FooMsg_Bar(` or `new ns::FooMsg_Bar(`.
+    private mutating func noteNewSender(at index: Int) {
+        var cursor = index + 1
+        var name: Token?
+        while let next = nextCodeIndex(after: cursor - 1) {
+            let token = tokens[next]
+            if token.kind == .identifier {
+                name = token
+                cursor = next + 1
+            } else if token.text == "::" {
+                cursor = next + 1
+            } else {
+                if token.text == "(", let name { noteSender(name) }
+                return
+            }
+        }
+    }
+
+    /// `std::make_unique<FooMsg_Bar>(`.
+    private mutating func noteTemplateSender(at index: Int) {
+        guard let open = nextCodeIndex(after: index), tokens[open].text == "<",
+              let name = nextCodeIndex(after: open), tokens[name].kind == .identifier,
+              let close = nextCodeIndex(after: name), tokens[close].text == ">",
+              let paren = nextCodeIndex(after: close), tokens[paren].text == "(" else { return }
+        noteSender(tokens[name])
+    }
+
+    private mutating func noteSender(_ name: Token) {
+        findings.senders.append(.init(
+            message: name.text, function: enclosingFunction(at: name.start), conditions: conditions.current, at: RawLocation(name)
+        ))
+    }
+
+    private func enclosingFunction(at offset: Int) -> String? {
+        functionAt(offset) ?? scopes.currentFunction
+    }
+
+    /// `typedef std::map<int, int> CountMap;` (function-pointer typedefs are skipped).
+    private mutating func typedefDeclaration(at index: Int) -> Int {
+        guard let end = statementEnd(from: index) else { return index + 1 }
+        let body = tokens[(index + 1)..<end].filter { $0.kind != .comment }
+        if let name = body.last, name.kind == .identifier, body.count >= 2, !body.contains(where: { $0.text == "(" }) {
+            findings.typedefs.append((qualified(name.text), TokenText.join(body.dropLast())))
+        }
+        scopes.statementBoundary()
+        return end + 1
+    }
+
+    /// `using CountMap = std::map<int, int>;` (using-declarations and directives are skipped).
+    private mutating func aliasDeclaration(at index: Int) -> Int {
+        guard let end = statementEnd(from: index) else { return index + 1 }
+        let body = tokens[(index + 1)..<end].filter { $0.kind != .comment }
+        if body.count >= 3, body[body.startIndex].kind == .identifier, body[body.startIndex + 1].text == "=" {
+            findings.typedefs.append((qualified(body[body.startIndex].text), TokenText.join(body.dropFirst(2))))
+        }
+        scopes.statementBoundary()
+        return end + 1
+    }
+
+    private func statementEnd(from index: Int) -> Int? {
+        var cursor = index + 1
+        while cursor < tokens.count {
+            switch tokens[cursor].text {
+            case ";": return cursor
+            case "{", "}", "#": return nil
+            default: cursor += 1
+            }
+        }
+        return nil
+    }
+
+    private func qualified(_ name: String) -> String {
+        (scopes.namespaces + [name]).joined(separator: "::")
+    }
+
+    private mutating func problem(_ severity: Diagnostic.Severity, at token: Token, _ message: String, hint: String?) {
+        findings.problems.append(.init(severity: severity, at: RawLocation(token), message: message, hint: hint))
+    }
+}
+
+/// One macro argument: its tokens (comments kept), its text as written, and the name a comment gives it.
+struct Argument {
+    var tokens: [Token]
+
+    init(_ tokens: [Token]) {
+        self.tokens = tokens
+    }
+
+    var text: String { TokenText.join(tokens) }
+
+    /// `std::string /* mime_type */` -> type `std::string`, name `mime_type`. A comment counts as a name only
+    /// when it is one identifier, so `// NOLINT(...)` or prose comments never become names.
+    var parameter: Parameter {
+        let name = tokens.lazy
+            .filter { $0.kind == .comment }
+            .map { TokenText.commentBody($0.text) }
+            .first { $0.isCIdentifier }
+        return Parameter(type: text, name: name)
+    }
+}
+
+extension String {
+    var isCIdentifier: Bool {
+        guard let first = unicodeScalars.first, first == "_" || (first.isASCII && first.properties.isAlphabetic) else { return false }
+        return unicodeScalars.allSatisfy { $0 == "_" || ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) }
+    }
+}

@@ -1,0 +1,26 @@
+import Foundation
+import MojifyCore
+
+/// `mojify scan`: scan, render in the chosen format, write it out, and report diagnostics on standard error.
+public enum ScanRun {
+    public static func execute(options: ScanOptions, format: InventoryFormat, output: String?, progress: Scanner.Progress?) throws -> Int32 {
+        let start = Date()
+        let inventory = try Scanner.scan(options, progress: progress)
+        let rendered = try format.renderer.render(inventory, context: RenderContext(elapsedSeconds: Date().timeIntervalSince(start)))
+        if let output {
+            try FileOutput.writeAtomically(rendered, to: output)
+        } else {
+            FileHandle.standardOutput.write(Data(rendered.utf8))
+        }
+        if format != .json || output != nil {
+            let problems = inventory.diagnostics.filter { $0.severity >= .warning }
+            for diagnostic in problems.prefix(50) {
+                FileHandle.standardError.write(Data("\(diagnostic)\n".utf8))
+            }
+            if problems.count > 50 {
+                FileHandle.standardError.write(Data("mojify: \(problems.count - 50) more diagnostics; see --format json\n".utf8))
+            }
+        }
+        return 0
+    }
+}

@@ -1,0 +1,295 @@
+import Foundation
+import MojifyCore
+
+public struct ScanOptions: Sendable {
+    public var paths: [String]
+    public var excludes: [String] = []
+    /// A folder holding `compile_commands.json` (or the file itself).
+    public var compileCommands: String?
+    public var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    /// Files larger than this are skipped with a diagnostic: generated blobs, not hand-written IPC.
+    public var maxFileBytes: Int = 16 << 20
+    public var followSymlinks = false
+    public var honourGitIgnore = true
+
+    public init(paths: [String]) {
+        self.paths = paths
+    }
+}
+
+/// Scans C++ trees for legacy IPC. The only module that talks to libclang.
+public enum Scanner {
+    /// Byte strings that any file with an IPC construct contains: a macro name, or a message name by the
+    /// `FooMsg_Bar` convention (sender files often include the messages header and mention no macro).
+    static let needles = [IPCMacro.prefix, "Msg_"]
+
+    public typealias Progress = @Sendable (_ done: Int, _ total: Int) -> Void
+
+    public static func scan(_ options: ScanOptions, progress: Progress? = nil) throws -> Inventory {
+        let excludes = try options.excludes.map { pattern -> Glob in
+            guard !pattern.isEmpty else { throw ScannerError.invalidExclude(pattern) }
+            return Glob(pattern.hasSuffix("/") ? String(pattern.dropLast()) : pattern)
+        }
+        let database = try options.compileCommands.map(CompileDatabase.init(folder:))
+        let walker = FileWalker(excludes: excludes, followSymlinks: options.followSymlinks, honourGitIgnore: options.honourGitIgnore)
+
+        var files: [FileWalker.Entry] = []
+        var diagnostics: [Diagnostic] = []
+        for path in options.paths {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                throw ScannerError.pathNotFound(path)
+            }
+            let walked = walker.walk(root: path)
+            let prefix = options.paths.count > 1 ? displayRoot(path) : nil
+            files += walked.files.map { entry in
+                FileWalker.Entry(path: entry.path, relativePath: prefix.map { "\($0)/\(entry.relativePath)" } ?? entry.relativePath)
+            }
+            diagnostics += walked.problems
+        }
+
+        let work = ScanWork(files: files, database: database, options: options)
+        work.run(indices: Array(files.indices), needles: needles, wrappers: [:], progress: progress)
+
+        // Project wrappers around IPC macros are only known once every file has been read once.
+        let wrappers = work.wrapperTable()
+        if !wrappers.isEmpty {
+            let users = files.indices.filter { work.results[$0]?.parsed == true }
+            work.run(indices: users, needles: wrappers.keys.sorted(), wrappers: wrappers, progress: nil)
+        }
+        // Messages named without the `Msg_` convention can be sent from files the first pass did not parse.
+        let unconventional = work.messageNames().filter { name in !needles.contains { name.contains($0) } }
+        if !unconventional.isEmpty {
+            let rest = files.indices.filter { work.results[$0]?.parsed != true }
+            work.run(indices: rest, needles: unconventional.sorted() + wrappers.keys.sorted(), wrappers: wrappers, progress: nil)
+        }
+        // Enums and structs behind traits macros usually live in a types header that mentions no IPC at all.
+        let includedTypeHeaders = work.includedTypeHeaders()
+        if !includedTypeHeaders.isEmpty {
+            work.run(indices: includedTypeHeaders, needles: [], wrappers: wrappers, progress: nil)
+        }
+        return work.inventory(extraDiagnostics: diagnostics)
+    }
+
+    /// A root as the user named it, without `./` or a trailing `/`, for prefixing paths when several are scanned.
+    static func displayRoot(_ path: String) -> String {
+        var root = path
+        while root.hasPrefix("./") { root.removeFirst(2) }
+        while root.count > 1 && root.hasSuffix("/") { root.removeLast() }
+        return root
+    }
+}
+
+/// The mutable state of one scan, shared by its worker threads under a lock.
+private final class ScanWork: @unchecked Sendable {
+    struct FileResult {
+        var parsed: Bool
+        var partial: PartialInventory
+        var wrappers: [WrapperMacro]
+        var includes: [String]
+        var typedefs: [(name: String, type: String)]
+        var types: [TypeDefinition]
+    }
+
+    let files: [FileWalker.Entry]
+    let database: CompileDatabase?
+    let options: ScanOptions
+    var results: [FileResult?]
+    private let lock = NSLock()
+
+    init(files: [FileWalker.Entry], database: CompileDatabase?, options: ScanOptions) {
+        self.files = files
+        self.database = database
+        self.options = options
+        self.results = Array(repeating: nil, count: files.count)
+    }
+
+    /// Processes `indices` on `options.jobs` threads, each with its own libclang index. A file is parsed only when
+    /// it contains one of `needles` (all of them when `needles` is empty).
+    func run(indices: [Int], needles: [String], wrappers: [String: WrapperMacro], progress: Scanner.Progress?) {
+        let needleBytes = needles.map { Array($0.utf8) }
+        var next = 0
+        var done = 0
+        let jobs = max(1, min(options.jobs, indices.count))
+        DispatchQueue.concurrentPerform(iterations: jobs) { _ in
+            let session = ClangSession()
+            while true {
+                lock.lock()
+                guard next < indices.count else {
+                    lock.unlock()
+                    return
+                }
+                let index = indices[next]
+                next += 1
+                lock.unlock()
+
+                let result = process(files[index], needles: needleBytes, wrappers: wrappers, session: session)
+
+                lock.lock()
+                if let result { results[index] = result } else if results[index] == nil {
+                    results[index] = FileResult(parsed: false, partial: PartialInventory(), wrappers: [], includes: [], typedefs: [], types: [])
+                }
+                done += 1
+                let snapshot = done
+                lock.unlock()
+                if snapshot % 256 == 0 || snapshot == indices.count { progress?(snapshot, indices.count) }
+            }
+        }
+    }
+
+    /// nil when the file holds nothing to parse; a result (possibly only diagnostics) otherwise.
+    private func process(_ entry: FileWalker.Entry, needles: [[UInt8]], wrappers: [String: WrapperMacro], session: ClangSession) -> FileResult? {
+        let bytes: [UInt8]
+        switch SourceFile.read(entry.path, maxBytes: options.maxFileBytes) {
+        case let .bytes(read):
+            bytes = read
+        case let .tooLarge(size):
+            return skipped(entry, "file of \(size) bytes is larger than the \(options.maxFileBytes)-byte limit; skipped",
+                           hint: "raise --max-file-size if it holds hand-written IPC")
+        case let .failed(reason):
+            return skipped(entry, "cannot read: \(reason)", hint: "check its permissions; it was skipped")
+        }
+        guard needles.isEmpty || SourceFile.contains(bytes, anyOf: needles) else { return nil }
+        if SourceFile.looksBinary(bytes) {
+            return skipped(entry, "binary file (NUL bytes) skipped", hint: nil, severity: .note)
+        }
+        var result = FileResult(parsed: true, partial: PartialInventory(), wrappers: [], includes: [], typedefs: [], types: [])
+        if FileWalker.isPatch(entry.relativePath) {
+            for section in PatchFile(bytes: bytes).sections {
+                let virtualPath = "/mojify-patch/\(entry.relativePath)/\(section.targetFile)"
+                let mapper = LocationMapper.patch(file: entry.relativePath, section: section)
+                analyse(path: virtualPath, bytes: section.text, flags: nil, mapper: mapper, wrappers: wrappers, session: session, into: &result)
+            }
+        } else {
+            let absolute = entry.path.hasPrefix("/") ? entry.path : FileManager.default.currentDirectoryPath + "/" + entry.path
+            let flags = database?.flags(absolutePath: absolute, relativePath: entry.relativePath)
+            analyse(path: absolute, bytes: bytes, flags: flags, mapper: .plain(file: entry.relativePath),
+                    wrappers: wrappers, session: session, into: &result)
+        }
+        return result
+    }
+
+    private func analyse(
+        path: String, bytes: [UInt8], flags: [String]?, mapper: LocationMapper, wrappers: [String: WrapperMacro],
+        session: ClangSession, into result: inout FileResult
+    ) {
+        let language = path.hasSuffix(".c") ? "c" : (path.hasSuffix(".m") ? "objective-c" : (path.hasSuffix(".mm") ? "objective-c++" : "c++"))
+        let arguments = ["-x", language, "-fsyntax-only", "-w", "-nostdinc", "-nobuiltininc", "-ferror-limit=0"]
+            + (language.hasSuffix("c++") ? ["-std=c++17", "-nostdinc++"] : [])
+            + (flags ?? [])
+        guard let file = session.parse(path: path, contents: bytes, arguments: arguments, singleFile: flags == nil) else {
+            result.partial.diagnostics.append(Diagnostic(
+                severity: .error, location: mapper.location(line: 1, column: 1),
+                message: "libclang could not parse this file", hint: "check that it is C or C++ text; it was skipped"
+            ))
+            return
+        }
+        let tokens = file.tokens()
+        var recognizer = Recognizer(tokens: tokens, source: bytes, wrappers: wrappers) { offset in
+            file.enclosingFunction(atOffset: offset)
+        }
+        let findings = recognizer.run()
+        result.partial.add(findings, mapper: mapper, activeRanges: flags == nil ? nil : file.skippedRanges())
+        result.wrappers += findings.wrappers
+        result.includes += findings.includes
+        result.typedefs += findings.typedefs
+        result.types += file.typeDefinitions(tokens: tokens).map { found in
+            let line = tokens.last(where: { $0.start <= found.offset }) ?? tokens.first
+            return TypeDefinition(
+                name: found.name, kind: found.kind, enumerators: found.enumerators, fields: found.fields,
+                location: mapper.location(line: line?.line ?? 1, column: line?.column ?? 1)
+            )
+        }
+    }
+
+    private func skipped(_ entry: FileWalker.Entry, _ message: String, hint: String?, severity: Diagnostic.Severity = .warning) -> FileResult {
+        var partial = PartialInventory()
+        partial.diagnostics.append(Diagnostic(severity: severity, location: SourceLocation(file: entry.relativePath, line: 0, column: 0),
+                                              message: message, hint: hint))
+        partial.skipped = 1
+        return FileResult(parsed: false, partial: partial, wrappers: [], includes: [], typedefs: [], types: [])
+    }
+
+    // MARK: - Between passes
+
+    func wrapperTable() -> [String: WrapperMacro] {
+        var table: [String: WrapperMacro] = [:]
+        for result in results.compactMap({ $0 }) {
+            for wrapper in result.wrappers where table[wrapper.name] == nil {
+                table[wrapper.name] = wrapper
+            }
+        }
+        return table
+    }
+
+    func messageNames() -> Set<String> {
+        Set(results.compactMap { $0 }.flatMap { $0.partial.messages.map(\.name) })
+    }
+
+    /// Files in the tree that a file with traits macros includes, and that were not parsed yet.
+    func includedTypeHeaders() -> [Int] {
+        let byPath = Dictionary(files.indices.map { (files[$0].relativePath, $0) }, uniquingKeysWith: { first, _ in first })
+        var wanted = Set<Int>()
+        for (index, result) in results.enumerated() {
+            guard let result, !result.partial.enumTraits.isEmpty || !result.partial.structTraits.isEmpty else { continue }
+            let folder = (files[index].relativePath as NSString).deletingLastPathComponent
+            for include in result.includes {
+                let candidates = [include, folder.isEmpty ? include : folder + "/" + include]
+                if let target = candidates.compactMap({ byPath[$0] }).first, results[target]?.parsed != true {
+                    wanted.insert(target)
+                }
+            }
+        }
+        return wanted.sorted()
+    }
+
+    // MARK: - Joining
+
+    func inventory(extraDiagnostics: [Diagnostic]) -> Inventory {
+        var inventory = Inventory()
+        var typedefs: [String: String] = [:]
+        var types: [TypeDefinition] = []
+        var senders: [Sender] = []
+        for result in results.compactMap({ $0 }) {
+            let partial = result.partial
+            inventory.messages += partial.messages
+            inventory.structs += partial.structs
+            inventory.structTraits += partial.structTraits
+            inventory.enumTraits += partial.enumTraits
+            inventory.messageMaps += partial.messageMaps
+            inventory.diagnostics += partial.diagnostics
+            senders += partial.senders
+            types += result.types
+            inventory.stats.filesSkipped += partial.skipped
+            if result.parsed { inventory.stats.filesParsed += 1 }
+            for (name, type) in result.typedefs {
+                if typedefs[name] == nil { typedefs[name] = type }
+                let short = String(name.split(separator: ":").last ?? "")
+                if typedefs[short] == nil { typedefs[short] = type }
+            }
+        }
+        inventory.stats.filesVisited = files.count
+        inventory.diagnostics += extraDiagnostics
+
+        for index in inventory.messages.indices {
+            for keyPath in [\MessageDefinition.inputs, \MessageDefinition.outputs] {
+                inventory.messages[index][keyPath: keyPath] = inventory.messages[index][keyPath: keyPath].map { parameter in
+                    var resolved = parameter
+                    resolved.resolvedType = typedefs[parameter.type]
+                    return resolved
+                }
+            }
+        }
+        let defined = Set(inventory.messages.map(\.name))
+        inventory.senders = senders.filter { defined.contains($0.message) || Scanner.needles.contains(where: $0.message.contains) }
+
+        let traitTypes = Set(inventory.enumTraits.map(\.type) + inventory.structTraits.map(\.type) + inventory.structs.compactMap(\.parent))
+        var seen = Set<String>()
+        inventory.typeDefinitions = types.sorted { $0.location < $1.location }.filter { type in
+            let wanted = traitTypes.contains(type.name) || traitTypes.contains { type.name.hasSuffix("::" + $0) }
+            return wanted && seen.insert(type.name).inserted
+        }
+        inventory.sort()
+        return inventory
+    }
+}

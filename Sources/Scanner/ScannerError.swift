@@ -1,0 +1,20 @@
+/// Errors that stop a scan before it starts; problems inside files are diagnostics and never stop it.
+public enum ScannerError: Error, Equatable, CustomStringConvertible {
+    case pathNotFound(String)
+    case compileCommandsNotFound(String)
+    case malformedCompileCommands(path: String, reason: String)
+    case invalidExclude(String)
+
+    public var description: String {
+        switch self {
+        case let .pathNotFound(path):
+            "\(path): no such file or directory; pass a folder or file to scan"
+        case let .compileCommandsNotFound(path):
+            "\(path): no compile_commands.json there; pass the folder that holds it (usually the build output folder)"
+        case let .malformedCompileCommands(path, reason):
+            "\(path): \(reason); regenerate it (gn gen --export-compile-commands, or CMAKE_EXPORT_COMPILE_COMMANDS=ON)"
+        case let .invalidExclude(pattern):
+            "--exclude '\(pattern)': empty pattern; give a glob such as 'third_party/**'"
+        }
+    }
+}

@@ -1,0 +1,84 @@
+/// Follows braces through code tokens to know the namespace, class and function around a point,
+/// for files whose out-of-line methods libclang cannot place without their headers.
+struct ScopeTracker {
+    private enum Scope {
+        case namespace(String)
+        case type(String)
+        case function(String)
+        case block
+    }
+
+    private var scopes: [Scope] = []
+    /// Code tokens since the last `;`, `{` or `}`: the head of whatever a `{` opens.
+    private var head: [Token] = []
+
+    var insideFunction: Bool {
+        scopes.contains { if case .function = $0 { true } else { false } }
+    }
+
+    var currentFunction: String? {
+        for scope in scopes.reversed() {
+            if case let .function(name) = scope { return name }
+        }
+        return nil
+    }
+
+    var namespaces: [String] {
+        scopes.compactMap { if case let .namespace(name) = $0, !name.isEmpty { name } else { nil } }
+    }
+
+    mutating func statementBoundary() {
+        head.removeAll(keepingCapacity: true)
+    }
+
+    mutating func observe(_ token: Token) {
+        switch token.text {
+        case "{":
+            scopes.append(classify(head))
+            head.removeAll(keepingCapacity: true)
+        case "}":
+            // An unbalanced `}` (say, from both branches of an `#if`) resets rather than underflows.
+            _ = scopes.popLast()
+            head.removeAll(keepingCapacity: true)
+        case ";":
+            head.removeAll(keepingCapacity: true)
+        default:
+            head.append(token)
+        }
+    }
+
+    private func classify(_ head: [Token]) -> Scope {
+        if insideFunction { return .block }
+        if let keyword = head.firstIndex(where: { $0.text == "namespace" }) {
+            return .namespace(head[(keyword + 1)...].filter { $0.kind == .identifier }.map(\.text).joined(separator: "::"))
+        }
+        if head.first?.text == "extern", head.count == 2, head[1].kind == .literal {
+            return .namespace("")
+        }
+        let firstParen = head.firstIndex { $0.text == "(" }
+        if let keyword = head.firstIndex(where: { ["class", "struct", "union", "enum"].contains($0.text) }),
+           firstParen.map({ keyword < $0 }) ?? true {
+            // `class CONTENT_EXPORT Foo final : public Bar {`: the name is the last identifier before `:` or `{`.
+            let beforeBases = head[(keyword + 1)...].prefix { $0.text != ":" }
+            let name = beforeBases.last { $0.kind == .identifier && $0.text != "final" }?.text ?? ""
+            return head[keyword].text == "enum" ? .block : .type(name)
+        }
+        guard let firstParen, firstParen > 0, !head[..<firstParen].contains(where: { $0.text == "=" }) else { return .block }
+        // The qualified name right before the parameter list: `RenderFrameImpl::OnClose`, `Foo::~Foo`.
+        var start = firstParen
+        while start > 0 {
+            let previous = head[start - 1]
+            if previous.kind == .identifier || previous.text == "::" || previous.text == "~" {
+                start -= 1
+            } else {
+                break
+            }
+        }
+        let name = head[start..<firstParen].map(\.text).joined()
+        guard !name.isEmpty, name != "::" else { return .block }
+        if !name.contains("::"), case let .type(owner)? = scopes.last, !owner.isEmpty {
+            return .function(owner + "::" + name)
+        }
+        return .function(name)
+    }
+}
