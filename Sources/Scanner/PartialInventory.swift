@@ -94,7 +94,14 @@ struct PartialInventory {
             ))
         }
         for problem in findings.problems {
-            diagnostics.append(Diagnostic(severity: problem.severity, location: place(problem.at), message: problem.message, hint: problem.hint))
+            var severity = problem.severity
+            var message = problem.message
+            // Hunks cut invocations in half at their edges; only what the patch adds must be whole.
+            if mapper.patchOrigin(line: problem.at.line)?.change == .context {
+                severity = .note
+                message += " (in the context lines of a patch hunk, which may cut it)"
+            }
+            diagnostics.append(Diagnostic(severity: severity, location: place(problem.at), message: message, hint: problem.hint))
         }
     }
 }

@@ -90,6 +90,8 @@ struct Recognizer {
     private var openTraits: FileFindings.Located<StructTraits>?
     private var openMap: FileFindings.Map?
     private var scopes = ScopeTracker()
+    /// Whether any code or directive other than comments came before the current point.
+    private var sawCode = false
 
     init(tokens: [Token], source: [UInt8], wrappers: [String: WrapperMacro], functionAt: @escaping (Int) -> String?) {
         self.tokens = tokens
@@ -112,11 +114,13 @@ struct Recognizer {
             if startsLine && token.text == "#" {
                 let end = directiveEnd(from: index)
                 handleDirective(tokens[index..<end])
+                sawCode = true
                 index = end
                 previousLine = tokens[end - 1].line
                 continue
             }
             index = handleCode(at: index)
+            sawCode = true
         }
         closeOpenBlocks()
         return findings
@@ -159,7 +163,7 @@ struct Recognizer {
         case "ifdef":
             conditions.push(condition: "defined(\(restText))", constant: nil)
         case "ifndef":
-            conditions.push(condition: "!defined(\(restText))", constant: nil)
+            conditions.push(condition: "!defined(\(restText))", constant: nil, isIncludeGuard: isIncludeGuard(directive, macro: restText))
         case "elif", "elifdef", "elifndef":
             let condition = name == "elif" ? restText : (name == "elifdef" ? "defined(\(restText))" : "!defined(\(restText))")
             if !conditions.elseIf(condition: condition, constant: name == "elif" ? constantValue(restText) : nil) {
@@ -190,6 +194,13 @@ struct Recognizer {
         }
     }
 
+    /// `#ifndef FOO_H_` that opens the file (only comments before it) and is followed at once by `#define FOO_H_`.
+    private func isIncludeGuard(_ directive: ArraySlice<Token>, macro: String) -> Bool {
+        guard !sawCode, let lastIndex = directive.indices.last else { return false }
+        let following = tokens[(lastIndex + 1)...].lazy.filter { $0.kind != .comment }.prefix(3).map(\.text)
+        return Array(following) == ["#", "define", macro]
+    }
+
     /// `0`, `1`, `false` and `true` are the only conditions whose outcome is known without a build configuration.
     private func constantValue(_ condition: String) -> Bool? {
         switch condition {
@@ -213,8 +224,9 @@ struct Recognizer {
         default:
             break
         }
-        // Function-like only: the `(` must touch the name.
-        guard let open = body.first, open.text == "(", open.start == macro.end,
+        // Function-like only: the `(` must touch the name. IPC macros defining each other (ipc_message_macros.h
+        // itself) are the vocabulary, not project wrappers.
+        guard IPCMacro(name: macro.text) == nil, let open = body.first, open.text == "(", open.start == macro.end,
               let close = body.firstIndex(where: { $0.text == ")" }) else { return }
         let parameters = body[1..<close].filter { $0.kind != .comment && $0.text != "," }.map(\.text)
         let expansion = Array(body[(close + 1)...]).filter { $0.kind != .comment }
