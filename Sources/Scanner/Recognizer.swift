@@ -447,7 +447,8 @@ struct Recognizer {
             guard arguments.count == 1 else { return malformed("expected one type") }
             closeTraits(missingEndAt: site.at)
             openTraits = .init(value: StructTraits(
-                type: arguments[0].text, members: [], parents: [], conditions: site.conditions, location: placeholderLocation(at)
+                type: arguments[0].text, members: [], parents: [], conditions: site.conditions, location: placeholderLocation(at),
+                messageClass: messageClass
             ), at: at)
         case .traitsMember, .traitsParent:
             guard arguments.count == 1 else { return malformed("expected one name") }
@@ -471,7 +472,7 @@ struct Recognizer {
             guard arguments.count == expected else { return malformed("expected \(expected) argument\(expected == 1 ? "" : "s")") }
             var traits = EnumTraits(
                 type: arguments[0].text, macro: site.macro, minValue: nil, maxValue: nil, validation: nil,
-                conditions: site.conditions, location: placeholderLocation(at)
+                conditions: site.conditions, location: placeholderLocation(at), messageClass: messageClass
             )
             switch site.macro {
             case "IPC_ENUM_TRAITS_MAX_VALUE": traits.maxValue = arguments[1].text
