@@ -96,10 +96,10 @@ struct PartialInventory {
         for problem in findings.problems {
             var severity = problem.severity
             var message = problem.message
-            // Hunks cut invocations in half at their edges; only what the patch adds must be whole.
-            if mapper.patchOrigin(line: problem.at.line)?.change == .context {
+            // Hunks are fragments: they start inside blocks and cut invocations at their edges.
+            if let origin = mapper.patchOrigin(line: problem.at.line), problem.isStructural || origin.change == .context {
                 severity = .note
-                message += " (in the context lines of a patch hunk, which may cut it)"
+                message += " (in a patch hunk, which may cut it)"
             }
             diagnostics.append(Diagnostic(severity: severity, location: place(problem.at), message: message, hint: problem.hint))
         }

@@ -58,6 +58,9 @@ struct FileFindings: Sendable {
         var at: RawLocation
         var message: String
         var hint: String?
+        /// About block structure (unbalanced parentheses, BEGIN without END, `#endif` without `#if`), which a
+        /// fragment of a file, such as a patch hunk, breaks without anything being wrong.
+        var isStructural: Bool
     }
 
     var messages: [Message] = []
@@ -167,15 +170,15 @@ struct Recognizer {
         case "elif", "elifdef", "elifndef":
             let condition = name == "elif" ? restText : (name == "elifdef" ? "defined(\(restText))" : "!defined(\(restText))")
             if !conditions.elseIf(condition: condition, constant: name == "elif" ? constantValue(restText) : nil) {
-                problem(.warning, at: words.first!, "#\(name) without #if", hint: "check the file's #if/#endif balance")
+                problem(.warning, at: words.first!, "#\(name) without #if", hint: "check the file's #if/#endif balance", structural: true)
             }
         case "else":
             if !conditions.otherwise() {
-                problem(.warning, at: words.first!, "#else without #if", hint: "check the file's #if/#endif balance")
+                problem(.warning, at: words.first!, "#else without #if", hint: "check the file's #if/#endif balance", structural: true)
             }
         case "endif":
             if !conditions.pop() {
-                problem(.warning, at: words.first!, "#endif without #if", hint: "check the file's #if/#endif balance")
+                problem(.warning, at: words.first!, "#endif without #if", hint: "check the file's #if/#endif balance", structural: true)
             }
         case "define":
             handleDefine(Array(rest))
@@ -347,7 +350,7 @@ struct Recognizer {
     private mutating func invocation(of macro: IPCMacro, named name: String, wrapper: WrapperMacro?, at index: Int, openParen: Int) -> Int {
         guard let (written, close) = splitArguments(tokens, openParen: openParen) else {
             problem(.error, at: tokens[index], "unbalanced parentheses in \(tokens[index].text)(...): no closing ')' before the end of the file",
-                    hint: "fix the invocation; the rest of the file is still scanned")
+                    hint: "fix the invocation; the rest of the file is still scanned", structural: true)
             return openParen
         }
         let arguments: [Argument]
@@ -429,7 +432,7 @@ struct Recognizer {
         case .structMember:
             guard arguments.count >= 2 else { return malformed("expected a type and a name") }
             guard openStruct != nil else {
-                problem(.warning, at: site.at, "IPC_STRUCT_MEMBER outside IPC_STRUCT_BEGIN ... IPC_STRUCT_END", hint: "check the struct's BEGIN/END")
+                problem(.warning, at: site.at, "IPC_STRUCT_MEMBER outside IPC_STRUCT_BEGIN ... IPC_STRUCT_END", hint: "check the struct's BEGIN/END", structural: true)
                 return
             }
             let defaultValue = arguments.count > 2 ? arguments[2...].map(\.text).joined(separator: ", ") : nil
@@ -439,7 +442,7 @@ struct Recognizer {
             openStruct!.memberPositions.append(at)
         case .structEnd:
             if openStruct == nil {
-                problem(.warning, at: site.at, "IPC_STRUCT_END without IPC_STRUCT_BEGIN", hint: "check the struct's BEGIN/END")
+                problem(.warning, at: site.at, "IPC_STRUCT_END without IPC_STRUCT_BEGIN", hint: "check the struct's BEGIN/END", structural: true)
             }
             closeStruct(missingEndAt: nil)
 
@@ -453,7 +456,7 @@ struct Recognizer {
         case .traitsMember, .traitsParent:
             guard arguments.count == 1 else { return malformed("expected one name") }
             guard openTraits != nil else {
-                problem(.warning, at: site.at, "\(site.macro) outside IPC_STRUCT_TRAITS_BEGIN ... IPC_STRUCT_TRAITS_END", hint: "check the traits' BEGIN/END")
+                problem(.warning, at: site.at, "\(site.macro) outside IPC_STRUCT_TRAITS_BEGIN ... IPC_STRUCT_TRAITS_END", hint: "check the traits' BEGIN/END", structural: true)
                 return
             }
             if macro == .traitsMember {
@@ -463,7 +466,7 @@ struct Recognizer {
             }
         case .traitsEnd:
             if openTraits == nil {
-                problem(.warning, at: site.at, "IPC_STRUCT_TRAITS_END without IPC_STRUCT_TRAITS_BEGIN", hint: "check the traits' BEGIN/END")
+                problem(.warning, at: site.at, "IPC_STRUCT_TRAITS_END without IPC_STRUCT_TRAITS_BEGIN", hint: "check the traits' BEGIN/END", structural: true)
             }
             closeTraits(missingEndAt: nil)
 
@@ -493,7 +496,7 @@ struct Recognizer {
             ), at: at, handlerPositions: [])
         case .mapEnd:
             if openMap == nil {
-                problem(.warning, at: site.at, "\(site.macro) without IPC_BEGIN_MESSAGE_MAP", hint: "check the map's BEGIN/END")
+                problem(.warning, at: site.at, "\(site.macro) without IPC_BEGIN_MESSAGE_MAP", hint: "check the map's BEGIN/END", structural: true)
             }
             closeMap(missingEndAt: nil)
 
@@ -518,7 +521,7 @@ struct Recognizer {
             }
             guard openMap != nil else {
                 problem(.warning, at: site.at, "\(site.wrapper ?? site.macro) outside IPC_BEGIN_MESSAGE_MAP ... IPC_END_MESSAGE_MAP",
-                        hint: "handlers outside a message map are not attributed to a class")
+                        hint: "handlers outside a message map are not attributed to a class", structural: true)
                 return
             }
             openMap!.value.handlers.append(handler)
@@ -541,7 +544,7 @@ struct Recognizer {
     private mutating func closeStruct(missingEndAt token: Token?) {
         guard let open = openStruct else { return }
         if let token {
-            problem(.warning, at: token, "IPC_STRUCT_BEGIN(\(open.value.name)) has no IPC_STRUCT_END before this point", hint: "add IPC_STRUCT_END()")
+            problem(.warning, at: token, "IPC_STRUCT_BEGIN(\(open.value.name)) has no IPC_STRUCT_END before this point", hint: "add IPC_STRUCT_END()", structural: true)
         }
         findings.structs.append(open)
         openStruct = nil
@@ -550,7 +553,7 @@ struct Recognizer {
     private mutating func closeTraits(missingEndAt token: Token?) {
         guard let open = openTraits else { return }
         if let token {
-            problem(.warning, at: token, "IPC_STRUCT_TRAITS_BEGIN(\(open.value.type)) has no IPC_STRUCT_TRAITS_END before this point", hint: "add IPC_STRUCT_TRAITS_END()")
+            problem(.warning, at: token, "IPC_STRUCT_TRAITS_BEGIN(\(open.value.type)) has no IPC_STRUCT_TRAITS_END before this point", hint: "add IPC_STRUCT_TRAITS_END()", structural: true)
         }
         findings.structTraits.append(open)
         openTraits = nil
@@ -559,7 +562,7 @@ struct Recognizer {
     private mutating func closeMap(missingEndAt token: Token?) {
         guard let open = openMap else { return }
         if let token {
-            problem(.warning, at: token, "\(open.value.macro)(\(open.value.handlerClass)) has no IPC_END_MESSAGE_MAP before this point", hint: "add IPC_END_MESSAGE_MAP()")
+            problem(.warning, at: token, "\(open.value.macro)(\(open.value.handlerClass)) has no IPC_END_MESSAGE_MAP before this point", hint: "add IPC_END_MESSAGE_MAP()", structural: true)
         }
         findings.maps.append(open)
         openMap = nil
@@ -574,7 +577,7 @@ struct Recognizer {
         }
         if conditions.depth > 0, let end {
             problem(.warning, at: end, "\(conditions.depth) #if block\(conditions.depth == 1 ? " is" : "s are") not closed at the end of the file",
-                    hint: "add the missing #endif")
+                    hint: "add the missing #endif", structural: true)
         }
     }
 
@@ -655,8 +658,8 @@ struct Recognizer {
         (scopes.namespaces + [name]).joined(separator: "::")
     }
 
-    private mutating func problem(_ severity: Diagnostic.Severity, at token: Token, _ message: String, hint: String?) {
-        findings.problems.append(.init(severity: severity, at: RawLocation(token), message: message, hint: hint))
+    private mutating func problem(_ severity: Diagnostic.Severity, at token: Token, _ message: String, hint: String?, structural: Bool = false) {
+        findings.problems.append(.init(severity: severity, at: RawLocation(token), message: message, hint: hint, isStructural: structural))
     }
 }
 
