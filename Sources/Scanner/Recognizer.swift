@@ -24,11 +24,6 @@ struct RawLocation: Hashable, Sendable {
 
 /// What one file holds, with raw positions; `Scanner` maps positions and joins files.
 struct FileFindings: Sendable {
-    struct Message: Sendable {
-        var definition: MessageDefinition
-        var at: RawLocation
-    }
-
     struct Struct: Sendable {
         var value: IPCStruct
         var at: RawLocation
@@ -63,7 +58,7 @@ struct FileFindings: Sendable {
         var isStructural: Bool
     }
 
-    var messages: [Message] = []
+    var messages: [Located<MessageDefinition>] = []
     var structs: [Struct] = []
     var structTraits: [Located<StructTraits>] = []
     var enumTraits: [Located<EnumTraits>] = []
@@ -414,7 +409,7 @@ struct Recognizer {
                 inputs = ins
                 outputs = outs
             }
-            findings.messages.append(.init(definition: MessageDefinition(
+            findings.messages.append(.init(value: MessageDefinition(
                 name: name, messageClass: messageClass, kind: kind, isSync: sync, inputs: inputs, outputs: outputs,
                 macro: site.macro, exportMacro: exportMacro, conditions: site.conditions,
                 location: SourceLocation(file: "", line: at.line, column: at.column), source: site.source
@@ -542,30 +537,28 @@ struct Recognizer {
     }
 
     private mutating func closeStruct(missingEndAt token: Token?) {
-        guard let open = openStruct else { return }
-        if let token {
-            problem(.warning, at: token, "IPC_STRUCT_BEGIN(\(open.value.name)) has no IPC_STRUCT_END before this point", hint: "add IPC_STRUCT_END()", structural: true)
-        }
-        findings.structs.append(open)
-        openStruct = nil
+        close(\.openStruct, into: \.structs, missingEndAt: token, end: "IPC_STRUCT_END") { "IPC_STRUCT_BEGIN(\($0.value.name))" }
     }
 
     private mutating func closeTraits(missingEndAt token: Token?) {
-        guard let open = openTraits else { return }
-        if let token {
-            problem(.warning, at: token, "IPC_STRUCT_TRAITS_BEGIN(\(open.value.type)) has no IPC_STRUCT_TRAITS_END before this point", hint: "add IPC_STRUCT_TRAITS_END()", structural: true)
-        }
-        findings.structTraits.append(open)
-        openTraits = nil
+        close(\.openTraits, into: \.structTraits, missingEndAt: token, end: "IPC_STRUCT_TRAITS_END") { "IPC_STRUCT_TRAITS_BEGIN(\($0.value.type))" }
     }
 
     private mutating func closeMap(missingEndAt token: Token?) {
-        guard let open = openMap else { return }
+        close(\.openMap, into: \.maps, missingEndAt: token, end: "IPC_END_MESSAGE_MAP") { "\($0.value.macro)(\($0.value.handlerClass))" }
+    }
+
+    /// Moves an open BEGIN ... END block to the findings; `token` is where an END was expected but not found.
+    private mutating func close<Block>(
+        _ open: WritableKeyPath<Recognizer, Block?>, into list: WritableKeyPath<FileFindings, [Block]>,
+        missingEndAt token: Token?, end: String, describe: (Block) -> String
+    ) {
+        guard let block = self[keyPath: open] else { return }
         if let token {
-            problem(.warning, at: token, "\(open.value.macro)(\(open.value.handlerClass)) has no IPC_END_MESSAGE_MAP before this point", hint: "add IPC_END_MESSAGE_MAP()", structural: true)
+            problem(.warning, at: token, "\(describe(block)) has no \(end) before this point", hint: "add \(end)()", structural: true)
         }
-        findings.maps.append(open)
-        openMap = nil
+        findings[keyPath: list].append(block)
+        self[keyPath: open] = nil
     }
 
     private mutating func closeOpenBlocks() {
