@@ -62,6 +62,7 @@ let package = Package(
         .testTarget(name: "CoreTests", dependencies: ["MojifyCore"], path: "Tests/CoreTests"),
         .testTarget(name: "ScannerTests", dependencies: ["MojifyScanner", "MojifyCore"], path: "Tests/ScannerTests"),
         .testTarget(name: "EndToEndTests", dependencies: ["mojify"], path: "Tests/EndToEndTests"),
+        .testTarget(name: "CacheTests", dependencies: ["MojifyScanner", "MojifyCore", "mojify"], path: "Tests/CacheTests"),
     ],
     swiftLanguageModes: [.v5]
 )

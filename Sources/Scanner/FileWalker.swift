@@ -38,6 +38,8 @@ struct FileWalker {
 
         var ignoreStack: [(base: String, rules: GitIgnore)] = []
         func isExcluded(_ relative: String, isDirectory: Bool) -> Bool {
+            // The common case, no excludes and no .gitignore in force, costs nothing per file.
+            guard !excludes.isEmpty || (honourGitIgnore && !ignoreStack.isEmpty) else { return false }
             let name = relative.split(separator: "/").last.map(String.init) ?? relative
             for glob in excludes {
                 if glob.matches(relative) || (!glob.pattern.contains("/") && glob.matches(name)) { return true }
@@ -58,15 +60,6 @@ struct FileWalker {
                 var info = stat()
                 if stat(folder, &info) == 0 { visitedFolders.insert(FolderIdentity(info)) }
             }
-            let pushed: Bool
-            if honourGitIgnore, let text = try? String(contentsOfFile: folder + "/.gitignore", encoding: .utf8) {
-                ignoreStack.append((relative, GitIgnore(text: text)))
-                pushed = true
-            } else {
-                pushed = false
-            }
-            defer { if pushed { ignoreStack.removeLast() } }
-
             guard let handle = opendir(folder) else {
                 problems.append(Diagnostic(
                     severity: .warning, location: SourceLocation(file: relative.isEmpty ? "." : relative, line: 0, column: 0),
@@ -84,6 +77,17 @@ struct FileWalker {
             }
             closedir(handle)
             names.sort { $0.0.utf8.lexicographicallyPrecedes($1.0.utf8) }
+
+            // Only folders that list a .gitignore are asked for one: most have none, and a failed read is costly.
+            let pushed: Bool
+            if honourGitIgnore, names.contains(where: { $0.0 == ".gitignore" }),
+               let text = try? String(contentsOfFile: folder + "/.gitignore", encoding: .utf8) {
+                ignoreStack.append((relative, GitIgnore(text: text)))
+                pushed = true
+            } else {
+                pushed = false
+            }
+            defer { if pushed { ignoreStack.removeLast() } }
 
             for (name, type) in names {
                 let path = folder + "/" + name

@@ -11,6 +11,8 @@ public struct ScanOptions: Sendable {
     public var maxFileBytes: Int = 16 << 20
     public var followSymlinks = false
     public var honourGitIgnore = true
+    /// Folder for results reused by later scans of unchanged files (see `ScanCache`); nil scans afresh.
+    public var cacheDirectory: String?
 
     public init(paths: [String]) {
         self.paths = paths
@@ -26,6 +28,11 @@ public enum Scanner {
     public typealias Progress = @Sendable (_ done: Int, _ total: Int) -> Void
 
     public static func scan(_ options: ScanOptions, progress: Progress? = nil) throws -> Inventory {
+        try scanCounting(options, progress: progress).inventory
+    }
+
+    /// The scan, and how many file outcomes the cache supplied.
+    static func scanCounting(_ options: ScanOptions, progress: Progress? = nil) throws -> (inventory: Inventory, cache: ScanCache.Statistics?) {
         let excludes = try options.excludes.map { pattern -> Glob in
             guard !pattern.isEmpty else { throw ScannerError.invalidExclude(pattern) }
             return Glob(pattern.hasSuffix("/") ? String(pattern.dropLast()) : pattern)
@@ -48,7 +55,9 @@ public enum Scanner {
             diagnostics += walked.problems
         }
 
-        let work = ScanWork(files: files, database: database, options: options)
+        let cache = ScanCache.open(options, diagnostics: &diagnostics)
+        cache?.attach(paths: files.map(\.path))
+        let work = ScanWork(files: files, database: database, options: options, cache: cache)
         work.run(indices: Array(files.indices), needles: needles, wrappers: [:], progress: progress)
 
         // Project wrappers around IPC macros are only known once every file has been read once.
@@ -68,7 +77,8 @@ public enum Scanner {
         if !includedTypeHeaders.isEmpty {
             work.run(indices: includedTypeHeaders, needles: [], wrappers: wrappers, progress: nil)
         }
-        return work.inventory(extraDiagnostics: diagnostics)
+        cache?.save(paths: files.map(\.path), diagnostics: &diagnostics)
+        return (work.inventory(extraDiagnostics: diagnostics), cache?.statistics)
     }
 
     /// Export macros of class heads: `class CONTENT_EXPORT Foo`, `struct BASE_EXPORT Bar : Baz`.
@@ -94,7 +104,7 @@ public enum Scanner {
 }
 
 /// The mutable state of one scan, shared by its worker threads under a lock.
-private final class ScanWork: @unchecked Sendable {
+final class ScanWork: @unchecked Sendable {
     struct FileResult {
         var parsed: Bool
         var partial: PartialInventory
@@ -107,13 +117,15 @@ private final class ScanWork: @unchecked Sendable {
     let files: [FileWalker.Entry]
     let database: CompileDatabase?
     let options: ScanOptions
+    let cache: ScanCache?
     var results: [FileResult?]
     private let lock = NSLock()
 
-    init(files: [FileWalker.Entry], database: CompileDatabase?, options: ScanOptions) {
+    init(files: [FileWalker.Entry], database: CompileDatabase?, options: ScanOptions, cache: ScanCache?) {
         self.files = files
         self.database = database
         self.options = options
+        self.cache = cache
         self.results = Array(repeating: nil, count: files.count)
     }
 
@@ -121,6 +133,7 @@ private final class ScanWork: @unchecked Sendable {
     /// it contains one of `needles` (all of them when `needles` is empty).
     func run(indices: [Int], needles: [String], wrappers: [String: WrapperMacro], progress: Scanner.Progress?) {
         let needleBytes = needles.map { Array($0.utf8) }
+        let context = ScanCache.context(needles: needles, wrappers: wrappers)
         var next = 0
         var done = 0
         let jobs = max(1, min(options.jobs, indices.count))
@@ -136,7 +149,7 @@ private final class ScanWork: @unchecked Sendable {
                 next += 1
                 lock.unlock()
 
-                let result = process(files[index], needles: needleBytes, wrappers: wrappers, session: session)
+                let result = processCached(index, needles: needleBytes, context: context, wrappers: wrappers, session: session)
 
                 lock.lock()
                 if let result { results[index] = result } else if results[index] == nil {
@@ -151,9 +164,11 @@ private final class ScanWork: @unchecked Sendable {
     }
 
     /// nil when the file holds nothing to parse; a result (possibly only diagnostics) otherwise.
-    private func process(_ entry: FileWalker.Entry, needles: [[UInt8]], wrappers: [String: WrapperMacro], session: ClangSession) -> FileResult? {
+    func process(
+        _ entry: FileWalker.Entry, contents: SourceFile.ReadResult, needles: [[UInt8]], wrappers: [String: WrapperMacro], session: ClangSession
+    ) -> FileResult? {
         let bytes: [UInt8]
-        switch SourceFile.read(entry.path, maxBytes: options.maxFileBytes) {
+        switch contents {
         case let .bytes(read):
             bytes = read
         case let .tooLarge(size):

@@ -4,6 +4,7 @@ public enum ScannerError: Error, Equatable, CustomStringConvertible {
     case compileCommandsNotFound(String)
     case malformedCompileCommands(path: String, reason: String)
     case invalidExclude(String)
+    case cacheUnusable(folder: String, reason: String)
 
     public var description: String {
         switch self {
@@ -15,6 +16,8 @@ public enum ScannerError: Error, Equatable, CustomStringConvertible {
             "\(path): \(reason); regenerate it (gn gen --export-compile-commands, or CMAKE_EXPORT_COMPILE_COMMANDS=ON)"
         case let .invalidExclude(pattern):
             "--exclude '\(pattern)': empty pattern; give a glob such as 'third_party/**'"
+        case let .cacheUnusable(folder, reason):
+            "cache folder \(folder): \(reason); pass another --cache folder, or --no-cache"
         }
     }
 }
