@@ -38,7 +38,9 @@ public enum Scanner {
             return Glob(pattern.hasSuffix("/") ? String(pattern.dropLast()) : pattern)
         }
         let database = try options.compileCommands.map(CompileDatabase.init(folder:))
-        let walker = FileWalker(excludes: excludes, followSymlinks: options.followSymlinks, honourGitIgnore: options.honourGitIgnore)
+        var walker = FileWalker(excludes: excludes, followSymlinks: options.followSymlinks, honourGitIgnore: options.honourGitIgnore)
+        walker.jobs = options.jobs
+        walker.collectStamps = options.cacheDirectory != nil
 
         var files: [FileWalker.Entry] = []
         var diagnostics: [Diagnostic] = []
@@ -50,7 +52,7 @@ public enum Scanner {
             let walked = walker.walk(root: path)
             let prefix = options.paths.count > 1 ? displayRoot(path) : nil
             files += walked.files.map { entry in
-                FileWalker.Entry(path: entry.path, relativePath: prefix.map { "\($0)/\(entry.relativePath)" } ?? entry.relativePath)
+                FileWalker.Entry(path: entry.path, relativePath: prefix.map { "\($0)/\(entry.relativePath)" } ?? entry.relativePath, stamp: entry.stamp)
             }
             diagnostics += walked.problems
         }

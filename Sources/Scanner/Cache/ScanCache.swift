@@ -103,11 +103,12 @@ final class ScanCache: @unchecked Sendable {
 
     /// The outcome of file `index` (at `path`) in this context from an earlier scan, if the file is provably
     /// unchanged. Each index is handled by one thread at a time, so its slot needs no lock.
-    func reuse(index: Int, path: String, context: StableHash) -> Outcome? {
+    /// `listed`: the stamp the walker took, if it did, else the file is `stat`ed now.
+    func reuse(index: Int, path: String, listed: FileStamp?, context: StableHash) -> Outcome? {
         guard matches[index] >= 0 else { return miss(index) }
         let entry = stored.files[matches[index]]
         guard let slot = stored.outcomes[entry.outcomes].first(where: { $0.context == context }),
-              let stamp = FileStamp.of(path: path), stamp == entry.stamp else { return miss(index) }
+              let stamp = listed ?? FileStamp.of(path: path), stamp == entry.stamp else { return miss(index) }
         if let expected = entry.contentHash {
             guard case let .bytes(bytes) = SourceFile.read(path, maxBytes: Int.max), StableHash(bytes) == expected else { return miss(index) }
         }

@@ -10,7 +10,7 @@ extension ScanWork {
         guard let cache else {
             return process(entry, contents: SourceFile.read(entry.path, maxBytes: options.maxFileBytes), needles: needles, wrappers: wrappers, session: session)
         }
-        switch cache.reuse(index: index, path: entry.path, context: context) {
+        switch cache.reuse(index: index, path: entry.path, listed: entry.stamp, context: context) {
         case .noMatch?:
             return nil
         case let .result(result)?:
