@@ -208,3 +208,32 @@ final class ScanCacheTests: XCTestCase {
         XCTAssertGreaterThan(second.inventory.messages.count, 40)
     }
 }
+
+/// `mojify scan --cache` writes the same bytes as `--no-cache`, first time and every time after.
+final class CachedBinaryTests: XCTestCase {
+    func testCachedOutputIsByteIdentical() throws {
+        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("mojify")
+        guard FileManager.default.isExecutableFile(atPath: binary.path) else {
+            throw XCTSkip("the mojify binary is not built next to the tests (\(binary.path))")
+        }
+        let examples = URL(fileURLWithPath: #filePath).appendingPathComponent("../../../Examples").standardized.path
+        let cache = NSTemporaryDirectory() + "mojify-cache-e2e-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: cache) }
+        func output(_ arguments: [String]) throws -> Data {
+            let process = Process()
+            process.executableURL = binary
+            process.arguments = ["scan", examples, "--format", "json"] + arguments
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            try process.run()
+            let data = pipe.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            XCTAssertEqual(process.terminationStatus, 0)
+            return data
+        }
+        let fresh = try output(["--no-cache"])
+        XCTAssertEqual(try output(["--cache", cache]), fresh)
+        XCTAssertEqual(try output(["--cache", cache]), fresh)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: cache).filter { $0.hasSuffix(".cache") }.count, 1)
+    }
+}
