@@ -3,21 +3,21 @@ import Foundation
 /// The on-disk form of a scan cache: a checksummed binary table of files with their stamps and outcomes, then
 /// the binary encoding (`BinaryCoding`) of each cached result, which is decoded only when a file is reused.
 ///
-/// Layout (little-endian): magic, format version, payload length, payload checksum (`StableHash`), payload.
+/// Layout (little-endian): magic, format version, payload length, payload checksum (`ContentHash`), payload.
 /// Any mismatch (truncated, edited, other format) makes the whole file unreadable, and the scan starts afresh.
 struct CacheFile {
     struct Stored {
         var path: String
         var stamp: FileStamp
         /// Set when the stamp was too close to the scan that stored it to prove anything (see `FileStamp.isRacy`).
-        var contentHash: StableHash?
+        var contentHash: ContentHash?
         /// This file's share of `outcomes`.
         var outcomes: Range<Int>
     }
 
     /// The outcome in one scan context: the index of a result in `results`, or nil when the file held no needle.
     struct Outcome {
-        var context: StableHash
+        var context: ContentHash
         var result: Int?
     }
 
@@ -56,7 +56,7 @@ struct CacheFile {
         file.bytes = CacheFile.magic
         file.integer(UInt64(CacheFile.formatVersion))
         file.integer(UInt64(payload.bytes.count))
-        file.hash(StableHash(payload.bytes))
+        file.hash(ContentHash(payload.bytes))
         file.bytes += payload.bytes
         return Data(file.bytes)
     }
@@ -79,7 +79,7 @@ struct CacheFile {
         guard reader.take(magic.count).map(Array.init) == magic,
               reader.integer() == UInt64(formatVersion),
               let length = reader.integer(), let checksum = reader.hash() ?? nil, length == UInt64(reader.remaining),
-              let body = reader.take(Int(length)), StableHash(body) == checksum else { return nil }
+              let body = reader.take(Int(length)), ContentHash(body) == checksum else { return nil }
         reader = Reader(bytes: body)
         guard let key = reader.string(), let fileCount = reader.count() else { return nil }
         var files: [Stored] = []
@@ -122,7 +122,7 @@ struct CacheFile {
             bytes.append(contentsOf: value.utf8)
         }
 
-        mutating func hash(_ value: StableHash?) {
+        mutating func hash(_ value: ContentHash?) {
             guard let value else { return bytes.append(0) }
             bytes.append(1)
             integer(value.high)
@@ -160,11 +160,11 @@ struct CacheFile {
         }
 
         /// `.some(nil)` for an absent hash; nil when the bytes are malformed.
-        mutating func hash() -> StableHash?? {
+        mutating func hash() -> ContentHash?? {
             guard let flag = take(1)?.first else { return nil }
             if flag == 0 { return .some(nil) }
             guard flag == 1, let high = integer(), let low = integer() else { return nil }
-            return .some(StableHash(high: high, low: low))
+            return .some(ContentHash(high: high, low: low))
         }
     }
 }

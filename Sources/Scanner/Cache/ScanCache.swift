@@ -46,12 +46,12 @@ final class ScanCache: @unchecked Sendable {
         }
 
         var stamp: FileStamp
-        var contentHash: StableHash?
-        var outcomes: [(context: StableHash, result: Result)]
+        var contentHash: ContentHash?
+        var outcomes: [(context: ContentHash, result: Result)]
         var reused: Int
         var computed: Int
 
-        mutating func set(_ context: StableHash, _ result: Result) {
+        mutating func set(_ context: ContentHash, _ result: Result) {
             outcomes.removeAll { $0.context == context }
             outcomes.append((context, result))
         }
@@ -66,7 +66,7 @@ final class ScanCache: @unchecked Sendable {
         }
         let key = ScanCache.key(for: options)
         self.key = key
-        path = folder + "/scan-" + StableHash(key).hex + ".cache"
+        path = folder + "/scan-" + ContentHash(key).hex + ".cache"
         cacheResults = options.compileCommands == nil
         let loaded = FileManager.default.contents(atPath: path).flatMap(CacheFile.init(decoding:)).flatMap { $0.key == key ? $0 : nil }
         stored = loaded ?? CacheFile(key: key, files: [], outcomes: [], results: [])
@@ -96,21 +96,21 @@ final class ScanCache: @unchecked Sendable {
     }
 
     /// The context of a pass: what, besides a file's bytes, decides its outcome.
-    static func context(needles: [String], wrappers: [String: WrapperMacro]) -> StableHash {
+    static func context(needles: [String], wrappers: [String: WrapperMacro]) -> ContentHash {
         let wrapperBytes = (try? BinaryCoding.encode(wrappers.sorted { $0.key < $1.key }.map(\.value))) ?? []
-        return StableHash(Array(needles.joined(separator: "\n").utf8) + [0] + wrapperBytes)
+        return ContentHash(Array(needles.joined(separator: "\n").utf8) + [0] + wrapperBytes)
     }
 
     /// The outcome of file `index` (at `path`) in this context from an earlier scan, if the file is provably
     /// unchanged. Each index is handled by one thread at a time, so its slot needs no lock.
     /// `listed`: the stamp the walker took, if it did, else the file is `stat`ed now.
-    func reuse(index: Int, path: String, listed: FileStamp?, context: StableHash) -> Outcome? {
+    func reuse(index: Int, path: String, listed: FileStamp?, context: ContentHash) -> Outcome? {
         guard matches[index] >= 0 else { return miss(index) }
         let entry = stored.files[matches[index]]
         guard let slot = stored.outcomes[entry.outcomes].first(where: { $0.context == context }),
               let stamp = listed ?? FileStamp.of(path: path), stamp == entry.stamp else { return miss(index) }
         if let expected = entry.contentHash {
-            guard case let .bytes(bytes) = SourceFile.read(path, maxBytes: Int.max), StableHash(bytes) == expected else { return miss(index) }
+            guard case let .bytes(bytes) = SourceFile.read(path, maxBytes: Int.max), ContentHash(bytes) == expected else { return miss(index) }
         }
         let outcome: Outcome
         if let result = slot.result {
@@ -138,7 +138,7 @@ final class ScanCache: @unchecked Sendable {
 
     /// Remembers an outcome worked out from `bytes`, which were read after `stamp` was taken from the same
     /// open file (so any later edit changes the stamp, or falls in the racy window and is caught by the hash).
-    func record(index: Int, stamp: FileStamp, bytes: [UInt8], context: StableHash, result: ScanWork.FileResult?) {
+    func record(index: Int, stamp: FileStamp, bytes: [UInt8], context: ContentHash, result: ScanWork.FileResult?) {
         guard result == nil || cacheResults else { return }
         let encoded: [UInt8]?
         if let result {
@@ -147,7 +147,7 @@ final class ScanCache: @unchecked Sendable {
         } else {
             encoded = nil
         }
-        let contentHash = stamp.isRacy(scanStart: scanStart) ? StableHash(bytes) : nil
+        let contentHash = stamp.isRacy(scanStart: scanStart) ? ContentHash(bytes) : nil
         let computed = fresh[index]?.computed ?? 0
         if fresh[index]?.stamp != stamp || fresh[index]?.contentHash != contentHash {
             fresh[index] = Fresh(stamp: stamp, contentHash: contentHash, outcomes: [], reused: 0, computed: computed)
@@ -229,7 +229,7 @@ final class ScanCache: @unchecked Sendable {
         if let database = options.compileCommands {
             let file = database.hasSuffix(".json") ? database : database + "/compile_commands.json"
             let contents = FileManager.default.contents(atPath: file) ?? Data()
-            lines.append("compile commands \(file) \(StableHash([UInt8](contents)).hex)")
+            lines.append("compile commands \(file) \(ContentHash([UInt8](contents)).hex)")
         }
         lines.append("rules \(rulesHash())")
         return lines.joined(separator: "\n")
@@ -250,6 +250,6 @@ final class ScanCache: @unchecked Sendable {
             guard let contents = FileManager.default.contents(atPath: folder + "/" + name) else { continue }
             bytes += Array(name.utf8) + [0] + Array(contents) + [0]
         }
-        return StableHash(bytes).hex
+        return ContentHash(bytes).hex
     }
 }

@@ -4,7 +4,7 @@ import MojifyCore
 extension ScanWork {
     /// `process`, answered from the cache when the file is provably unchanged, and remembered otherwise.
     func processCached(
-        _ index: Int, needles: [[UInt8]], context: StableHash, wrappers: [String: WrapperMacro], session: ClangSession
+        _ index: Int, needles: [[UInt8]], context: ContentHash, wrappers: [String: WrapperMacro], session: ClangSession
     ) -> FileResult? {
         let entry = files[index]
         guard let cache else {

@@ -1,7 +1,8 @@
-/// A 128-bit hash that is the same in every run and on every machine (Swift's `Hasher` is seeded per process),
-/// for cache keys, checksums and file contents. Two lanes eat eight bytes per step with multiply-xorshift
-/// mixing (in the manner of xxHash), then a MurmurHash3 finaliser spreads every input bit over the output.
-struct StableHash: Hashable, Sendable {
+/// A 128-bit hash that is the same in every run and on every machine (unlike `Hasher`), for cache keys, checksums
+/// and file contents: wider than Core's 64-bit `StableHash.fnv1a`, and eight bytes a step on megabytes. Two lanes
+/// mix each word with multiply-rotate rounds (in the manner of xxHash), then a MurmurHash3 finaliser spreads every
+/// input bit over the output.
+struct ContentHash: Hashable, Sendable {
     var high: UInt64
     var low: UInt64
 
@@ -16,22 +17,22 @@ struct StableHash: Hashable, Sendable {
         var offset = 0
         while offset + 8 <= bytes.count {
             let word = bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-            first = StableHash.round(first, word)
-            second = StableHash.round(second, word ^ 0x1656_67b1_9e37_79f9)
+            first = ContentHash.round(first, word)
+            second = ContentHash.round(second, word ^ 0x1656_67b1_9e37_79f9)
             offset += 8
         }
         var tail: UInt64 = 0
         for (shift, byte) in bytes[offset...].enumerated() {
             tail |= UInt64(byte) << (8 * UInt64(shift))
         }
-        first = StableHash.round(first, tail ^ UInt64(bytes.count))
-        second = StableHash.round(second, tail &+ UInt64(bytes.count))
-        high = StableHash.mix(first ^ (second >> 17))
-        low = StableHash.mix(second ^ (first << 13))
+        first = ContentHash.round(first, tail ^ UInt64(bytes.count))
+        second = ContentHash.round(second, tail &+ UInt64(bytes.count))
+        high = ContentHash.mix(first ^ (second >> 17))
+        low = ContentHash.mix(second ^ (first << 13))
     }
 
     init(_ bytes: [UInt8]) {
-        self = bytes.withUnsafeBytes { StableHash($0) }
+        self = bytes.withUnsafeBytes { ContentHash($0) }
     }
 
     init(_ text: String) {
