@@ -56,6 +56,16 @@ enum AttentionList {
     }
 
     private static func link(_ message: MessageEntry) -> String {
-        "<a href=\"#\(MessageDetail.anchor(message.name))\">\(HTMLText.escape(message.name))</a>"
+        "<a href=\"#\(HTMLText.messageFragment(message.name))\">\(HTMLText.escape(message.name))</a>"
+    }
+}
+
+/// One finding as a line: severity, rule, text, place.
+enum FindingView {
+    static func render(_ finding: FindingEntry) -> String {
+        var html = "<span class=\"sev \(finding.severity.rawValue)\">\(finding.severity.rawValue)</span> "
+        html += "<span class=\"rule\">\(HTMLText.escape(finding.rule))</span> \(HTMLText.escape(finding.message))"
+        if let location = finding.location { html += " <code>\(HTMLText.escape(location.file)):\(location.line)</code>" }
+        return html
     }
 }

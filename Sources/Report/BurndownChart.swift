@@ -81,7 +81,7 @@ enum BurndownChart {
         let raw = max(1, (value + 3) / 4)
         var magnitude = 1
         while magnitude * 10 <= raw { magnitude *= 10 }
-        for factor in [1.0, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10] {
+        for factor in [1.0, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10] {
             let step = factor * Double(magnitude)
             if step == step.rounded(), Int(step) >= raw { return 4 * Int(step) }
         }

@@ -20,15 +20,16 @@ enum HTMLText {
         return result
     }
 
-    /// A fragment identifier usable as an element `id` and in `href="#..."` without further encoding: C++
-    /// identifiers pass through, anything else is hex-encoded so that two different names never collide.
-    static func anchor(_ prefix: String, _ name: String) -> String {
-        var result = prefix
-        for scalar in name.unicodeScalars {
+    /// The URL fragment that opens a message's drill-down: `m=` and the name with every byte but ASCII letters,
+    /// digits and `_` percent-encoded, so it is safe in an attribute and the script's `decodeURIComponent` undoes it.
+    static func messageFragment(_ name: String) -> String {
+        var result = "m="
+        for byte in name.utf8 {
+            let scalar = Unicode.Scalar(byte)
             if scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_" {
                 result.unicodeScalars.append(scalar)
             } else {
-                result += "-" + String(scalar.value, radix: 16) + "-"
+                result += "%" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
             }
         }
         return result

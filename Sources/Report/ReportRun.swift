@@ -36,7 +36,7 @@ public enum ReportRun {
         }
         let inventory = try MojifyScanner.Scanner.scan(options.scan, progress: progress)
         let model = model(inventory: inventory, title: options.title, generatedAt: generatedAt(options.timestamp, environment: environment))
-        try FileOutput.writeAtomically(ReportPage.render(model), to: options.outputPath)
+        try FileOutput.writeAtomically(try ReportPage.render(model), to: options.outputPath)
         return 0
     }
 

@@ -72,12 +72,13 @@ enum ReportScript {
     var status = document.querySelector("select.status-filter[data-table='" + tableId + "']");
     var text = search ? search.value.trim().toLowerCase() : "";
     var wanted = status ? status.value : "";
+    var statusColumn = status ? parseInt(status.getAttribute("data-column"), 10) : -1;
     var shown = 0;
     var rows = table.tBodies[0].rows;
     for (var index = 0; index < rows.length; index++) {
       var row = rows[index];
       if (row.mojifyText === undefined) { row.mojifyText = row.textContent.toLowerCase(); }
-      var visible = row.mojifyText.indexOf(text) >= 0 && (wanted === "" || row.getAttribute("data-status") === wanted);
+      var visible = row.mojifyText.indexOf(text) >= 0 && (wanted === "" || row.cells[statusColumn].getAttribute("data-v") === wanted);
       row.hidden = !visible;
       if (visible) { shown++; }
     }
@@ -91,37 +92,153 @@ enum ReportScript {
     });
   });
 
-  // Drill-down: the fragment names the open message; Escape, the close button and the backdrop close it.
-  var opened = null;
+  // Drill-down: the fragment names the open message. It is built from the JSON data block with textContent
+  // only, so nothing from the scanned code or the ledger is ever parsed as markup.
+  // The data block lists messages in the table's original row order; the row gives name, class, direction, status.
+  var data = JSON.parse(document.getElementById("report-data").textContent);
+  var rows = Array.prototype.slice.call(document.getElementById("messages-table").tBodies[0].rows);
+  var indexByName = new Map();
+  rows.forEach(function (row, index) {
+    var cell = row.cells[0];
+    var name = cell.textContent;
+    if (!indexByName.has(name)) { indexByName.set(name, index); }
+    var link = node("a", "", name);
+    link.href = "#m=" + encodeURIComponent(name);
+    cell.textContent = "";
+    cell.appendChild(link);
+  });
+  var dialog = document.getElementById("detail");
+  var panel = dialog.querySelector(".panel");
   var returnFocus = null;
-  function detailFor(hash) {
-    if (hash.indexOf("#m-") !== 0) { return null; }
-    var element = document.getElementById(decodeURIComponent(hash.slice(1)));
-    return element && element.classList.contains("detail") ? element : null;
+
+  function node(tag, className, text) {
+    var element = document.createElement(tag);
+    if (className) { element.className = className; }
+    if (text !== undefined) { element.textContent = text; }
+    return element;
   }
-  function openFromHash() {
-    var detail = detailFor(window.location.hash);
-    if (opened && opened !== detail) { opened.classList.remove("open"); }
-    opened = detail;
-    if (detail) {
-      detail.classList.add("open");
-      var panel = detail.querySelector(".panel");
-      panel.setAttribute("tabindex", "-1");
-      panel.focus({ preventScroll: true });
+  function place(file, line) { return data.files[file] + ":" + line; }
+  function heading(text) { panel.appendChild(node("h3", "", text)); }
+  function muted(text) { panel.appendChild(node("p", "muted", text)); }
+  function list(className, items, fill) {
+    var element = node("ul", className);
+    items.forEach(function (item) { var entry = node("li"); fill(entry, item); element.appendChild(entry); });
+    panel.appendChild(element);
+  }
+  function flag(className, text) { return node("span", "flag " + className, text); }
+  function site(entry, item) {
+    entry.appendChild(node("code", "", place(item[0], item[1])));
+    if (item[2]) { entry.appendChild(document.createTextNode(" " + item[2])); }
+    item.slice(3).forEach(function (remark) { entry.appendChild(document.createTextNode(" ")); entry.appendChild(flag("", remark)); });
+  }
+
+  function render(message, row) {
+    var name = row.cells[0].textContent;
+    panel.textContent = "";
+    var close = node("button", "close", "\u00d7");
+    close.type = "button";
+    close.setAttribute("aria-label", "Close");
+    panel.appendChild(close);
+    var title = node("h2", "", name + " ");
+    title.id = "detail-title";
+    title.appendChild(row.querySelector(".badge").cloneNode(true));
+    panel.appendChild(title);
+    panel.setAttribute("aria-labelledby", "detail-title");
+
+    var first = message.def[0];
+    var facts = [["Message class", row.cells[1].textContent], ["Direction", row.cells[4].textContent]];
+    if (first) {
+      facts.push(["Routing", first.k === "routed" ? "routed (to a frame, view or widget)" : "control (to the process)"]);
+      facts.push(["Sync", first.y ? "yes: " + first.a.length + " in, " + first.r.length + " out" : "no"]);
+      facts.push(["Macro", first.x + (first.e ? " (export: " + first.e + ")" : "")]);
+    }
+    facts.push(["Owner", message.o || "nobody"]);
+    if (message.t) { facts.push(["Ledger notes", message.t]); }
+    var table = node("dl", "facts");
+    facts.forEach(function (fact) { table.appendChild(node("dt", "", fact[0])); table.appendChild(node("dd", "", fact[1])); });
+    panel.appendChild(table);
+
+    heading("Proposed mojom method");
+    if (message.m) { panel.appendChild(node("pre", "code mojom", message.m)); } else { muted("Not available in this report."); }
+    if (message.u || message.b) {
+      heading("Types to sort out");
+      var types = (message.u || []).map(function (type) { return [type, "warn", "unmapped"]; })
+        .concat((message.b || []).map(function (type) { return [type, "err", "banned"]; }));
+      list("types", types, function (entry, item) {
+        entry.appendChild(node("code", "", item[0]));
+        entry.appendChild(document.createTextNode(" "));
+        entry.appendChild(flag(item[1], item[2]));
+      });
+    }
+
+    heading(message.def.length === 1 ? "Definition" : "Definitions (" + message.def.length + ")");
+    if (message.def.length === 0) { muted("Not in the scanned tree any more."); }
+    message.def.forEach(function (definition) {
+      var block = node("div", "def");
+      var where = node("p", "where");
+      where.appendChild(node("code", "", place(definition.f, definition.l)));
+      if (definition.p) { where.appendChild(node("span", "muted", " (" + definition.p + ")")); }
+      block.appendChild(where);
+      if (definition["if"]) { block.appendChild(node("p", "cond", definition["if"].join(" \u203a "))); }
+      block.appendChild(node("pre", "code", definition.src));
+      if (definition.a.length || definition.r.length) {
+        var parameters = node("table", "params");
+        var head = parameters.createTHead().insertRow();
+        ["", "Name", "C++ type"].forEach(function (label) { head.appendChild(node("th", "", label)); });
+        var body = parameters.createTBody();
+        [["in", definition.a], ["out", definition.r]].forEach(function (group) {
+          group[1].forEach(function (parameter) {
+            var line = body.insertRow();
+            line.appendChild(node("td", "muted", group[0]));
+            line.appendChild(parameter[0] ? node("td", "", parameter[0]) : node("td", "muted", "unnamed"));
+            var type = node("td");
+            type.appendChild(node("code", "", parameter[1]));
+            if (parameter.length > 2) { type.appendChild(document.createTextNode(" = ")); type.appendChild(node("code", "", parameter[2])); }
+            line.appendChild(type);
+          });
+        });
+        block.appendChild(parameters);
+      }
+      panel.appendChild(block);
+    });
+
+    [["Handlers", message.h], ["Senders", message.snd]].forEach(function (group) {
+      heading(group[0] + " (" + group[1].length + ")");
+      if (group[1].length) { list("sites", group[1], site); } else { muted("None found in the tree."); }
+    });
+    heading("Lint findings");
+    if (!message.f) { muted("None."); } else {
+      list("findings", message.f, function (entry, finding) {
+        entry.appendChild(node("span", "sev " + finding.v, finding.v));
+        entry.appendChild(document.createTextNode(" "));
+        entry.appendChild(node("span", "rule", finding.r));
+        entry.appendChild(document.createTextNode(" " + finding.m + " "));
+        if (finding.f !== undefined) { entry.appendChild(node("code", "", place(finding.f, finding.l))); }
+      });
     }
   }
+
+  function openFromHash() {
+    var hash = window.location.hash;
+    var index;
+    try { index = hash.indexOf("#m=") === 0 ? indexByName.get(decodeURIComponent(hash.slice(3))) : undefined; } catch (error) { index = undefined; }
+    if (index === undefined) { dialog.hidden = true; return; }
+    render(data.messages[index], rows[index]);
+    dialog.hidden = false;
+    panel.scrollTop = 0;
+    dialog.scrollTop = 0;
+    panel.focus({ preventScroll: true });
+  }
   function closeDetail() {
-    if (!opened) { return; }
-    opened.classList.remove("open");
-    opened = null;
+    if (dialog.hidden) { return; }
+    dialog.hidden = true;
     history.replaceState(null, "", window.location.pathname + window.location.search);
     if (returnFocus) { returnFocus.focus({ preventScroll: true }); }
   }
   document.addEventListener("click", function (event) {
-    var link = event.target.closest ? event.target.closest("a[href^='#m-']") : null;
+    var link = event.target.closest ? event.target.closest("a[href^='#m=']") : null;
     if (link) { returnFocus = link; }
-    if (event.target.closest && event.target.closest(".detail .close")) { event.preventDefault(); closeDetail(); return; }
-    if (event.target.classList && event.target.classList.contains("detail")) { closeDetail(); }
+    if (event.target === dialog || (event.target.closest && event.target.closest("#detail .close"))) { closeDetail(); }
   });
   document.addEventListener("keydown", function (event) { if (event.key === "Escape") { closeDetail(); } });
   window.addEventListener("hashchange", openFromHash);

@@ -66,12 +66,12 @@ ul.attention{margin:6px 0 0;padding-left:20px;columns:2;column-gap:28px}ul.atten
 .sev{font-size:11px;font-weight:700;text-transform:uppercase}.sev.error{color:var(--err)}.sev.warning{color:var(--warn)}.sev.note{color:var(--muted)}
 .rule{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:12px;color:var(--muted)}
 footer{max-width:1280px;margin:0 auto;padding:4px 24px 28px;color:var(--muted);font-size:12px}
-.detail{display:none;position:fixed;inset:0;z-index:20;background:rgba(10,14,20,.45);overflow:auto;padding:5vh 16px}
-.detail:target,.js .detail.open{display:block}.js .detail:target:not(.open){display:none}
+.detail{display:block;position:fixed;inset:0;z-index:20;background:rgba(10,14,20,.45);overflow:auto;padding:5vh 16px}
+.detail[hidden]{display:none}
 .panel{max-width:880px;margin:0 auto;background:var(--card);border:1px solid var(--line);border-radius:12px;padding:20px 24px;position:relative;
 box-shadow:0 10px 40px rgba(0,0,0,.3)}
 .panel h2{font-size:17px;font-family:ui-monospace,"DejaVu Sans Mono",Menlo,Consolas,monospace;padding-right:30px;overflow-wrap:anywhere}
-.close{position:absolute;top:12px;right:16px;font-size:22px;line-height:1;color:var(--muted)}
+.close{position:absolute;top:10px;right:12px;font:inherit;font-size:22px;line-height:1;color:var(--muted);background:none;border:0;cursor:pointer;padding:4px 8px}
 .facts{display:grid;grid-template-columns:max-content 1fr;gap:4px 16px;margin:0}.facts dt{color:var(--muted)}.facts dd{margin:0;overflow-wrap:anywhere}
 pre.code{background:var(--code);border:1px solid var(--line);border-radius:6px;padding:10px 12px;overflow:auto;margin:4px 0 8px;white-space:pre}
 .where{margin:10px 0 0}.cond{margin:4px 0 0;font-size:12px}
@@ -82,7 +82,7 @@ ul.sites,ul.findings,ul.types{margin:4px 0;padding-left:20px}ul.sites li{margin:
 .top{position:static}nav,.js-only,#theme-toggle,.close{display:none!important}main{display:block;padding:0}
 .card{break-inside:avoid-page;margin:0 0 12px;border-color:#ccc}#messages,#by-directory{break-inside:auto}
 .scroll,.scroll.tall{max-height:none;overflow:visible;border:0}thead th{position:static}
-.detail:target,.js .detail.open{position:static;background:none;padding:0;break-before:page}.panel{box-shadow:none;border:0;max-width:none}
+.detail{position:static;background:none;padding:0;break-before:page}.panel{box-shadow:none;border:0;max-width:none}
 a{color:inherit}body{font-size:11px}}
 """#
 }

@@ -1,0 +1,67 @@
+import MojifyCore
+@testable import MojifyReport
+import XCTest
+
+final class EscapingTests: XCTestCase {
+    static let payloads = [
+        "</script><img src=x onerror=alert(1)>",
+        "\"><svg onload=alert(2)>",
+        "'><iframe srcdoc='<script>alert(3)</script>'>",
+        "<!--",
+        "]]><![CDATA[",
+        "\u{2028}\u{2029}&amp;\u{0}\u{7}",
+    ]
+
+    func testEscapeCoversMarkupAndQuotes() {
+        XCTAssertEqual(HTMLText.escape("a<b>&\"c'"), "a&lt;b&gt;&amp;&quot;c&#39;")
+        XCTAssertEqual(HTMLText.escape("tab\tline\nok"), "tab\tline\nok")
+        XCTAssertEqual(HTMLText.escape("nul\u{0}bell\u{7}del\u{7F}"), "nul\u{FFFD}bell\u{FFFD}del\u{FFFD}")
+        XCTAssertEqual(HTMLText.escape("über\u{2028}"), "über\u{2028}")
+    }
+
+    func testMessageFragmentsAreSafeAndDistinct() {
+        XCTAssertEqual(HTMLText.messageFragment("FrameHostMsg_Close"), "m=FrameHostMsg_Close")
+        XCTAssertEqual(HTMLText.messageFragment("a\"><b ü"), "m=a%22%3E%3Cb%20%C3%BC")
+        XCTAssertNotEqual(HTMLText.messageFragment("a%41"), HTMLText.messageFragment("aA"))
+    }
+
+    /// Every untrusted string of the model, carrying every payload, must come out as text: the page's own
+    /// markup is the only markup, so the element and script counts equal those of a harmless model.
+    func testPayloadsInEveryFieldStayText() throws {
+        for payload in Self.payloads {
+            let html = try ReportPage.render(Self.model(payload: payload))
+            let harmless = try ReportPage.render(Self.model(payload: "harmless"))
+            for tag in ["<script", "</script", "<img", "<svg", "<iframe", "<!--", "<title", "<a ", "<pre", "<code"] {
+                XCTAssertEqual(html.components(separatedBy: tag).count, harmless.components(separatedBy: tag).count, "\(tag) count changed by \(payload)")
+            }
+            XCTAssertFalse(html.contains("\u{0}"))
+            XCTAssertTrue(html.contains(HTMLText.escape(payload)), "the payload should be shown, escaped")
+        }
+    }
+
+    /// A model where every free-text field holds `payload`.
+    static func model(payload: String) -> ReportModel {
+        let location = SourceLocation(file: "dir \(payload)/x_messages.h", line: 3, column: 1)
+        let definition = MessageDefinition(
+            name: "FooHostMsg_Bar", messageClass: "Foo\(payload)MsgStart", kind: .routed, isSync: true,
+            inputs: [Parameter(type: "std::vector<\(payload)>", name: payload, resolvedType: payload)],
+            outputs: [Parameter(type: payload)], macro: "IPC_SYNC_MESSAGE_ROUTED1_1", exportMacro: payload,
+            conditions: Conditions(stack: ["#if \(payload)"]), location: location,
+            source: "IPC_SYNC_MESSAGE_ROUTED1_1(FooHostMsg_Bar, int /* \(payload) */)",
+            patch: PatchOrigin(targetFile: payload, targetLine: 1, change: .added)
+        )
+        let site = CodeSite(location: location, function: payload, remarks: [payload])
+        let finding = FindingEntry(severity: .error, rule: payload, message: payload, location: location)
+        let message = MessageEntry(
+            name: "FooHostMsg_Bar", messageClass: definition.messageClass, direction: .toBrowser, definitions: [definition],
+            handlers: [site], senders: [site], status: .blocked, owner: payload, ledgerNotes: payload, proposedMethod: payload,
+            unmappedTypes: [payload], bannedTypes: [payload], findings: [finding]
+        )
+        let odd = MessageEntry(name: payload, messageClass: "", direction: .unknown, definitions: [], owner: payload)
+        return ReportModel(
+            title: payload, generatedAt: payload, toolVersion: payload, messages: [message, odd],
+            history: [StatusSnapshot(date: payload, counts: StatusCounts([.unclaimed: 2])), StatusSnapshot(date: "2024-01-02", counts: StatusCounts([.blocked: 1, .unclaimed: 1]))],
+            generalFindings: [finding], notes: [payload]
+        )
+    }
+}
