@@ -51,6 +51,11 @@ let package = Package(
         ),
         .target(name: "MojifyCore", dependencies: [.product(name: "Yams", package: "Yams")], path: "Sources/Core"),
         .target(name: "MojifyScanner", dependencies: ["MojifyCore", "CClang"], path: "Sources/Scanner", swiftSettings: clangSwiftFlags),
+        .target(
+            name: "MojifyLedger",
+            dependencies: ["MojifyCore", .product(name: "CSV", package: "CSV.swift")],
+            path: "Sources/Ledger"
+        ),
         .executableTarget(
             name: "mojify",
             dependencies: [
@@ -60,6 +65,7 @@ let package = Package(
             path: "Sources/mojify"
         ),
         .testTarget(name: "ScannerTests", dependencies: ["MojifyScanner", "MojifyCore"], path: "Tests/ScannerTests"),
+        .testTarget(name: "LedgerTests", dependencies: ["MojifyLedger", "MojifyCore"], path: "Tests/LedgerTests"),
         .testTarget(name: "EndToEndTests", dependencies: ["MojifyCore"], path: "Tests/EndToEndTests"),
     ],
     swiftLanguageModes: [.v5]
