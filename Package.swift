@@ -53,13 +53,13 @@ let package = Package(
         .target(name: "MojifyScanner", dependencies: ["MojifyCore", "CClang"], path: "Sources/Scanner", swiftSettings: clangSwiftFlags),
         .target(
             name: "MojifyLedger",
-            dependencies: ["MojifyCore", .product(name: "CSV", package: "CSV.swift")],
+            dependencies: ["MojifyCore", "MojifyScanner", .product(name: "CSV", package: "CSV.swift")],
             path: "Sources/Ledger"
         ),
         .executableTarget(
             name: "mojify",
             dependencies: [
-                "MojifyCore", "MojifyScanner",
+                "MojifyCore", "MojifyScanner", "MojifyLedger",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/mojify"
