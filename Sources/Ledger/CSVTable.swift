@@ -10,16 +10,16 @@ enum CSVTable {
         var cells: [String]
     }
 
-    /// Decodes `data` as UTF-8 (a leading byte-order mark, which spreadsheet programs add, is dropped).
     static func text(of data: Data, path: String) throws -> String {
-        guard var text = String(data: data, encoding: .utf8) else { throw LedgerError.notUTF8(path: path) }
-        if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
+        guard let text = String(data: data, encoding: .utf8) else { throw LedgerError.notUTF8(path: path) }
         return text
     }
 
     /// Every non-blank record of `text`, cells restored from their neutralised form.
-    /// Refuses text with merge-conflict markers, which would otherwise parse as rows.
+    /// Refuses text with merge-conflict markers, which would otherwise parse as rows. A leading byte-order mark,
+    /// which spreadsheet programs add, is dropped.
     static func records(of text: String, path: String) throws -> [Record] {
+        let text = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
         var lineNumber = 0
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             lineNumber += 1
