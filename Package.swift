@@ -51,17 +51,23 @@ let package = Package(
         ),
         .target(name: "MojifyCore", dependencies: [.product(name: "Yams", package: "Yams")], path: "Sources/Core"),
         .target(name: "MojifyScanner", dependencies: ["MojifyCore", "CClang"], path: "Sources/Scanner", swiftSettings: clangSwiftFlags),
-        .target(name: "MojifyReport", dependencies: ["MojifyCore", "MojifyScanner"], path: "Sources/Report"),
+        .target(
+            name: "MojifyLedger",
+            dependencies: ["MojifyCore", "MojifyScanner", .product(name: "CSV", package: "CSV.swift")],
+            path: "Sources/Ledger"
+        ),
+        .target(name: "MojifyReport", dependencies: ["MojifyCore", "MojifyScanner", "MojifyLedger"], path: "Sources/Report"),
         .executableTarget(
             name: "mojify",
             dependencies: [
-                "MojifyCore", "MojifyScanner", "MojifyReport",
+                "MojifyCore", "MojifyScanner", "MojifyLedger", "MojifyReport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/mojify"
         ),
         .testTarget(name: "ScannerTests", dependencies: ["MojifyScanner", "MojifyCore"], path: "Tests/ScannerTests"),
-        .testTarget(name: "ReportTests", dependencies: ["MojifyReport", "MojifyCore"], path: "Tests/ReportTests"),
+        .testTarget(name: "LedgerTests", dependencies: ["MojifyLedger", "MojifyCore"], path: "Tests/LedgerTests"),
+        .testTarget(name: "ReportTests", dependencies: ["MojifyReport", "MojifyLedger", "MojifyCore"], path: "Tests/ReportTests"),
         .testTarget(name: "EndToEndTests", dependencies: ["MojifyCore"], path: "Tests/EndToEndTests"),
     ],
     swiftLanguageModes: [.v5]

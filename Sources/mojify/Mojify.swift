@@ -7,6 +7,6 @@ struct Mojify: ParsableCommand {
         commandName: "mojify",
         abstract: "Migrate a Chromium-based codebase from legacy Chrome IPC to Mojo.",
         version: MojifyVersion.current,
-        subcommands: [ScanCommand.self, ReportCommand.self]
+        subcommands: [ScanCommand.self, LedgerCommand.self, ReportCommand.self]
     )
 }
