@@ -8,7 +8,7 @@ enum BurndownChart {
 
     static func render(_ history: [StatusSnapshot]) -> String {
         guard !history.isEmpty else {
-            return "<p class=\"empty\">No history yet. The ledger records the counts each time it is updated; the chart starts with the second record.</p>"
+            return "<p class=\"empty\">No history yet: each day it runs, <code>mojify ledger sync</code> adds that day\u{2019}s counts to the ledger\u{2019}s history file, which this chart draws.</p>"
         }
         let xs = positions(history.map(\.date))
         let maximum = niceCeiling(history.map { $0.counts.total }.max() ?? 0)

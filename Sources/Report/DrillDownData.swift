@@ -11,10 +11,15 @@ enum DrillDownData {
         var messages: [Message]
     }
 
-    /// What the message table's row does not already say (name, class, direction and status are read from it).
+    /// What the message table's row does not already say (name, class, kind, direction and status are read from it).
     struct Message: Encodable {
         var owner: String?
         var notes: String?
+        var bug: String?
+        var claimedOn: String?
+        var updatedOn: String?
+        /// Where the ledger last saw a message that is no longer in the tree.
+        var lastSeen: String?
         var method: String?
         var definitions: [Definition]
         var handlers: [Site]
@@ -24,17 +29,15 @@ enum DrillDownData {
         var findings: [Finding]?
 
         enum CodingKeys: String, CodingKey {
-            case owner = "o", notes = "t", method = "m"
+            case owner = "o", notes = "t", bug = "g", claimedOn = "cl", updatedOn = "up", lastSeen = "w", method = "m"
             case definitions = "def", handlers = "h", senders = "snd", unmapped = "u", banned = "b", findings = "f"
         }
     }
 
+    /// Kind and sync are the message's (the table row says them); the macro is the start of `source`.
     struct Definition: Encodable {
         var file: Int
         var line: Int
-        var kind: String
-        var sync: Bool
-        var macro: String
         var exportMacro: String?
         var conditions: [String]?
         var patch: String?
@@ -44,7 +47,7 @@ enum DrillDownData {
         var outputs: [[String]]
 
         enum CodingKeys: String, CodingKey {
-            case file = "f", line = "l", kind = "k", sync = "y", macro = "x", exportMacro = "e", conditions = "if", patch = "p", source = "src", inputs = "a", outputs = "r"
+            case file = "f", line = "l", exportMacro = "e", conditions = "if", patch = "p", source = "src", inputs = "a", outputs = "r"
         }
     }
 
@@ -108,16 +111,19 @@ enum DrillDownData {
         }
         let definitions = entry.definitions.map { definition in
             Definition(
-                file: files.index(definition.location.file), line: definition.location.line, kind: definition.kind.rawValue,
-                sync: definition.isSync, macro: definition.macro, exportMacro: definition.exportMacro,
+                file: files.index(definition.location.file), line: definition.location.line, exportMacro: definition.exportMacro,
                 conditions: definition.conditions.isEmpty ? nil : ReportModelBuilder.conditionRemarks(definition.conditions),
                 patch: definition.patch.map { "\($0.change == .added ? "adds" : "relies on") \($0.targetFile):\($0.targetLine)" },
                 source: definition.source,
                 inputs: definition.inputs.map(parameter), outputs: definition.outputs.map(parameter)
             )
         }
+        func nonEmpty(_ text: String?) -> String? { text.flatMap { $0.isEmpty ? nil : $0 } }
         return Message(
-            owner: entry.owner, notes: entry.ledgerNotes, method: entry.proposedMethod, definitions: definitions,
+            owner: entry.owner, notes: nonEmpty(entry.ledger?.notes), bug: nonEmpty(entry.ledger?.bug),
+            claimedOn: nonEmpty(entry.ledger?.claimedOn), updatedOn: nonEmpty(entry.ledger?.updatedOn),
+            lastSeen: entry.definitions.isEmpty ? entry.location.map { "\($0.file):\($0.line)" } : nil,
+            method: entry.proposedMethod, definitions: definitions,
             handlers: sites(entry.handlers), senders: sites(entry.senders),
             unmapped: entry.unmappedTypes.isEmpty ? nil : entry.unmappedTypes,
             banned: entry.bannedTypes.isEmpty ? nil : entry.bannedTypes,

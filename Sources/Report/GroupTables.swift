@@ -1,3 +1,5 @@
+import MojifyLedger
+
 /// The tables of status counts per message class, directory and owner.
 struct GroupTables {
     typealias Group = (key: String, counts: StatusCounts)
@@ -25,14 +27,14 @@ struct GroupTables {
         html += "<span class=\"shown js-only\" hidden></span></div>"
         html += "<div class=\"scroll\"><table id=\"\(id)-table\" class=\"sortable\"><thead><tr><th data-type=\"text\">\(key)</th>"
         html += "<th data-type=\"num\">Messages</th>"
-        for status in MigrationStatus.allCases { html += "<th data-type=\"num\">\(status.label)</th>" }
+        for status in LedgerStatus.allCases { html += "<th data-type=\"num\">\(status.label)</th>" }
         html += "<th data-type=\"num\">Done</th><th class=\"nosort\">Progress</th></tr></thead><tbody>"
         var total = StatusCounts()
         for group in groups {
             html += "<tr><td>\(HTMLText.escape(group.key))</td>"
             cells(group.counts, into: &html)
             html += "</tr>"
-            for status in MigrationStatus.allCases { total[status] += group.counts[status] }
+            for status in LedgerStatus.allCases { total[status] += group.counts[status] }
         }
         html += "</tbody><tfoot><tr><th scope=\"row\">Total (\(groups.count))</th>"
         cells(total, into: &html)
@@ -41,7 +43,7 @@ struct GroupTables {
 
     private func cells(_ counts: StatusCounts, into html: inout String) {
         html += "<td class=\"n\">\(counts.total)</td>"
-        for status in MigrationStatus.allCases {
+        for status in LedgerStatus.allCases {
             html += counts[status] == 0 ? "<td class=\"n zero\">0</td>" : "<td class=\"n\">\(counts[status])</td>"
         }
         html += "<td class=\"n\" data-v=\"\(BurndownChart.number(counts.percentDone))\">\(ReportPage.percent(counts.percentDone))</td>"

@@ -1,10 +1,12 @@
+import MojifyLedger
+
 /// Every message, one row each, linking to its drill-down.
 enum MessageTable {
     static func render(_ messages: [MessageEntry], into html: inout String) {
         html += "<section id=\"messages\" class=\"card\"><div class=\"section-head\"><h2>Messages</h2>"
         html += "<input type=\"search\" class=\"filter js-only\" hidden placeholder=\"Filter by name, class, owner\u{2026}\" aria-label=\"Filter messages\" data-table=\"messages-table\">"
         html += "<select class=\"status-filter js-only\" hidden aria-label=\"Status\" data-table=\"messages-table\" data-column=\"5\"><option value=\"\">All statuses</option>"
-        for status in MigrationStatus.allCases { html += "<option value=\"\(rank(status))\">\(status.label)</option>" }
+        for status in LedgerStatus.allCases { html += "<option value=\"\(rank(status))\">\(status.label)</option>" }
         html += "</select><span class=\"shown js-only\" hidden></span></div>"
         html += "<p class=\"fine\">Select a message for its definition, handlers, senders and proposed mojom method. "
         html += "Flags: <span class=\"flag warn\">unmapped</span> parameter types without a mojom mapping, "
@@ -28,14 +30,14 @@ enum MessageTable {
     }
 
     /// Sorts and filters the status column in workflow order.
-    static func rank(_ status: MigrationStatus) -> Int { MigrationStatus.allCases.firstIndex(of: status)! }
+    static func rank(_ status: LedgerStatus) -> Int { LedgerStatus.allCases.firstIndex(of: status)! }
 
     static func kind(_ message: MessageEntry) -> String {
-        guard let definition = message.definitions.first else { return "" }
-        return definition.kind.rawValue + (definition.isSync ? ", sync" : "")
+        guard let kind = message.kind else { return "" }
+        return kind.rawValue + (message.isSync ? ", sync" : "")
     }
 
-    static func badge(_ status: MigrationStatus) -> String {
+    static func badge(_ status: LedgerStatus) -> String {
         "<span class=\"badge s-\(status.rawValue)\">\(status.label)</span>"
     }
 

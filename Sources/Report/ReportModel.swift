@@ -1,4 +1,5 @@
 import MojifyCore
+import MojifyLedger
 
 /// Everything the HTML page shows, already joined and sorted. The page renders only from this, so the scan,
 /// the ledger, the conversion plan and the lint findings each fill their own fields and tests can build it by hand.
@@ -36,14 +37,8 @@ public struct ReportModel: Sendable, Equatable {
     }
 }
 
-/// Where a message stands in the migration; mirrors the ledger's statuses.
-public enum MigrationStatus: String, CaseIterable, Sendable, Comparable {
-    case unclaimed
-    case inProgress = "in-progress"
-    case blocked
-    case converted
-    case wontfix
-
+extension LedgerStatus {
+    /// How the page names the status.
     public var label: String {
         switch self {
         case .unclaimed: "Unclaimed"
@@ -53,11 +48,6 @@ public enum MigrationStatus: String, CaseIterable, Sendable, Comparable {
         case .wontfix: "Won't fix"
         }
     }
-
-    /// Table column order: the work still to do first.
-    private var rank: Int { Self.allCases.firstIndex(of: self)! }
-
-    public static func < (lhs: MigrationStatus, rhs: MigrationStatus) -> Bool { lhs.rank < rhs.rank }
 }
 
 /// Numbers of messages per status.
@@ -65,28 +55,29 @@ public struct StatusCounts: Sendable, Equatable {
     private var values: [Int]
 
     public init() {
-        values = Array(repeating: 0, count: MigrationStatus.allCases.count)
+        values = Array(repeating: 0, count: LedgerStatus.allCases.count)
     }
 
-    public init(_ counts: [MigrationStatus: Int]) {
+    public init(_ counts: [LedgerStatus: Int]) {
         self.init()
         for (status, count) in counts { self[status] = count }
     }
 
-    public subscript(status: MigrationStatus) -> Int {
-        get { values[MigrationStatus.allCases.firstIndex(of: status)!] }
-        set { values[MigrationStatus.allCases.firstIndex(of: status)!] = newValue }
+    public subscript(status: LedgerStatus) -> Int {
+        get { values[LedgerStatus.allCases.firstIndex(of: status)!] }
+        set { values[LedgerStatus.allCases.firstIndex(of: status)!] = newValue }
     }
 
     public var total: Int { values.reduce(0, +) }
 
-    /// Messages that still need someone: everything but converted and won't-fix.
-    public var remaining: Int { self[.unclaimed] + self[.inProgress] + self[.blocked] }
+    /// Converted and won't-fix messages, which need no more work (as the ledger counts them).
+    public var done: Int { LedgerStatus.allCases.filter(\.isDone).reduce(0) { $0 + self[$1] } }
 
-    /// Converted share of the messages that are to be converted at all (won't-fix ones do not count either way).
+    public var remaining: Int { total - done }
+
+    /// Done out of all, in percent, as `mojify ledger stats` computes it.
     public var percentDone: Double {
-        let relevant = total - self[.wontfix]
-        return relevant == 0 ? 0 : Double(self[.converted]) * 100 / Double(relevant)
+        total == 0 ? 0 : Double(done) * 100 / Double(total)
     }
 }
 
@@ -121,9 +112,8 @@ public struct MessageEntry: Sendable, Equatable {
     public var definitions: [MessageDefinition]
     public var handlers: [CodeSite]
     public var senders: [CodeSite]
-    public var status: MigrationStatus
-    public var owner: String?
-    public var ledgerNotes: String?
+    /// The message's ledger row: status, owner, bug, notes, dates; absent without a ledger or before its next sync.
+    public var ledger: LedgerRow?
     /// The mojom method `mojify generate` would write, as mojom text.
     public var proposedMethod: String?
     /// C++ types of the parameters that have no mojom mapping.
@@ -134,9 +124,8 @@ public struct MessageEntry: Sendable, Equatable {
 
     public init(
         name: String, messageClass: String, direction: MessageDirection, definitions: [MessageDefinition],
-        handlers: [CodeSite] = [], senders: [CodeSite] = [], status: MigrationStatus = .unclaimed, owner: String? = nil,
-        ledgerNotes: String? = nil, proposedMethod: String? = nil, unmappedTypes: [String] = [], bannedTypes: [String] = [],
-        findings: [FindingEntry] = []
+        handlers: [CodeSite] = [], senders: [CodeSite] = [], ledger: LedgerRow? = nil, proposedMethod: String? = nil,
+        unmappedTypes: [String] = [], bannedTypes: [String] = [], findings: [FindingEntry] = []
     ) {
         self.name = name
         self.messageClass = messageClass
@@ -144,18 +133,30 @@ public struct MessageEntry: Sendable, Equatable {
         self.definitions = definitions
         self.handlers = handlers
         self.senders = senders
-        self.status = status
-        self.owner = owner
-        self.ledgerNotes = ledgerNotes
+        self.ledger = ledger
         self.proposedMethod = proposedMethod
         self.unmappedTypes = unmappedTypes
         self.bannedTypes = bannedTypes
         self.findings = findings
     }
 
-    /// The folder of the first definition, e.g. `content/common`; `""` when the message has no definition.
+    /// Unclaimed when the ledger does not know the message yet.
+    public var status: LedgerStatus { ledger?.status ?? .unclaimed }
+
+    public var owner: String? { ledger.flatMap { $0.owner.isEmpty ? nil : $0.owner } }
+
+    public var kind: RoutingKind? { definitions.first?.kind ?? ledger?.kind }
+
+    public var isSync: Bool { definitions.first?.isSync ?? ledger?.sync ?? false }
+
+    /// The first definition, or where the ledger last saw the message.
+    public var location: SourceLocation? {
+        definitions.first?.location ?? ledger.map { SourceLocation(file: $0.file, line: $0.line, column: 1) }
+    }
+
+    /// The folder of `location`, e.g. `content/common`; `""` when nothing says where the message is.
     public var directory: String {
-        guard let file = definitions.first?.location.file else { return "" }
+        guard let file = location?.file, !file.isEmpty else { return "" }
         guard let slash = file.lastIndex(of: "/") else { return "." }
         return String(file[..<slash])
     }

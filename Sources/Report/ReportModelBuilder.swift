@@ -1,4 +1,5 @@
 import MojifyCore
+import MojifyLedger
 
 /// Builds the inventory part of a `ReportModel`; the ledger, conversion and lint parts are merged in afterwards.
 public enum ReportModelBuilder {
@@ -35,6 +36,30 @@ public enum ReportModelBuilder {
                 senders: (senders[name] ?? []).sorted { $0.location < $1.location }
             )
         }
+    }
+
+    /// Joins the ledger's rows to the scanned messages by name. Rows of messages that left the tree (converted,
+    /// usually) become entries without definitions, so they still count. Returns the entries sorted by name and
+    /// the names the ledger does not list yet.
+    public static func attach(_ ledger: Ledger, to messages: [MessageEntry]) -> (messages: [MessageEntry], notInLedger: [String]) {
+        let rows = Dictionary(ledger.rows.map { ($0.message, $0) }, uniquingKeysWith: { first, _ in first })
+        var notInLedger: [String] = []
+        var joined = messages.map { message in
+            var message = message
+            message.ledger = rows[message.name]
+            if message.ledger == nil { notInLedger.append(message.name) }
+            return message
+        }
+        let scanned = Set(messages.map(\.name))
+        for row in rows.values where !scanned.contains(row.message) {
+            joined.append(MessageEntry(name: row.message, messageClass: row.messageClass, direction: direction(of: row.message), definitions: [], ledger: row))
+        }
+        return (joined.sorted { $0.name < $1.name }, notInLedger)
+    }
+
+    /// The ledger history as chart points.
+    public static func snapshots(_ history: LedgerHistory) -> [StatusSnapshot] {
+        history.entries.map { StatusSnapshot(date: $0.date, counts: StatusCounts($0.counts)) }
     }
 
     /// Scanner diagnostics of warning level and above, which make the inventory incomplete.

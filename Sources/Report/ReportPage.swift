@@ -1,4 +1,5 @@
 import Foundation
+import MojifyLedger
 
 /// Renders a `ReportModel` as one self-contained HTML document: inline CSS, JavaScript and SVG, no network.
 /// Every string from the model is escaped with `HTMLText`; no model data is placed inside `<script>` or `<style>`.
@@ -51,12 +52,12 @@ public enum ReportPage {
         let counts = model.counts
         html += "<section id=\"overview\" class=\"card\"><h2>Overview</h2><div class=\"headline\">"
         html += "<div class=\"stat total\"><span class=\"value\">\(counts.total)</span><span class=\"label\">messages</span></div>"
-        for status in [MigrationStatus.converted, .inProgress, .unclaimed, .blocked, .wontfix] {
+        for status in [LedgerStatus.converted, .inProgress, .unclaimed, .blocked, .wontfix] {
             html += "<div class=\"stat s-\(status.rawValue)\"><span class=\"value\">\(counts[status])</span><span class=\"label\">\(status.label.lowercased())</span></div>"
         }
         html += "<div class=\"stat done\"><span class=\"value\">\(percent(counts.percentDone))</span><span class=\"label\">done</span></div></div>"
         html += StatusBar.render(counts, large: true)
-        html += "<p class=\"fine\">Done = converted \u{f7} (all messages \u{2212} won\u{2019}t fix).</p>"
+        html += "<p class=\"fine\">Done = converted + won\u{2019}t fix, out of all messages (as <code>mojify ledger stats</code> counts).</p>"
         for note in model.notes { html += "<p class=\"note\">\(HTMLText.escape(note))</p>" }
         html += "</section>\n"
     }
@@ -81,7 +82,7 @@ enum StatusBar {
     static func render(_ counts: StatusCounts, large: Bool = false) -> String {
         let total = max(counts.total, 1)
         var html = "<div class=\"bar\(large ? " large" : "")\" role=\"img\" aria-label=\"\(summary(counts))\">"
-        for status in [MigrationStatus.converted, .wontfix, .inProgress, .blocked, .unclaimed] where counts[status] > 0 {
+        for status in [LedgerStatus.converted, .wontfix, .inProgress, .blocked, .unclaimed] where counts[status] > 0 {
             let width = BurndownChart.number(Double(counts[status]) * 100 / Double(total))
             html += "<span class=\"seg s-\(status.rawValue)\" style=\"width:\(width)%\" title=\"\(status.label): \(counts[status])\"></span>"
         }
@@ -89,6 +90,6 @@ enum StatusBar {
     }
 
     static func summary(_ counts: StatusCounts) -> String {
-        MigrationStatus.allCases.map { "\($0.label) \(counts[$0])" }.joined(separator: ", ")
+        LedgerStatus.allCases.map { "\($0.label) \(counts[$0])" }.joined(separator: ", ")
     }
 }

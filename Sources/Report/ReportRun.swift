@@ -1,5 +1,6 @@
 import Foundation
 import MojifyCore
+import MojifyLedger
 import MojifyScanner
 
 /// What `mojify report` was asked for.
@@ -12,14 +13,17 @@ public struct ReportOptions: Sendable {
     }
 
     public var scan: ScanOptions
+    /// The ledger CSV; its history file (`LedgerHistory.path(forLedger:)`) feeds the burndown.
+    public var ledgerPath: String?
     public var outputPath: String
     public var title: String
     public var timestamp: Timestamp
 
     public static let defaultTitle = "IPC to Mojo migration"
 
-    public init(scan: ScanOptions, outputPath: String, title: String = ReportOptions.defaultTitle, timestamp: Timestamp = .now) {
+    public init(scan: ScanOptions, ledgerPath: String? = nil, outputPath: String, title: String = ReportOptions.defaultTitle, timestamp: Timestamp = .now) {
         self.scan = scan
+        self.ledgerPath = ledgerPath
         self.outputPath = outputPath
         self.title = title
         self.timestamp = timestamp
@@ -34,20 +38,39 @@ public enum ReportRun {
         if FileManager.default.fileExists(atPath: options.outputPath, isDirectory: &isDirectory), isDirectory.boolValue {
             throw ReportError.outputIsDirectory(path: options.outputPath)
         }
+        // Read the ledger first: a malformed ledger should fail before a long scan.
+        let ledger = try options.ledgerPath.map { path in
+            (rows: try Ledger.load(path: path), history: try LedgerHistory.load(path: LedgerHistory.path(forLedger: path)))
+        }
         let inventory = try MojifyScanner.Scanner.scan(options.scan, progress: progress)
-        let model = model(inventory: inventory, title: options.title, generatedAt: generatedAt(options.timestamp, environment: environment))
+        let model = model(
+            inventory: inventory, ledger: ledger?.rows, history: ledger?.history, title: options.title,
+            generatedAt: generatedAt(options.timestamp, environment: environment)
+        )
         try FileOutput.writeAtomically(try ReportPage.render(model), to: options.outputPath)
         return 0
     }
 
-    /// The view model of a scanned tree.
-    public static func model(inventory: Inventory, title: String, generatedAt: String?) -> ReportModel {
-        ReportModel(
+    /// The view model of a scanned tree and, when given, its ledger and the ledger's history.
+    public static func model(inventory: Inventory, ledger: Ledger?, history: LedgerHistory?, title: String, generatedAt: String?) -> ReportModel {
+        var messages = ReportModelBuilder.messages(from: inventory)
+        var notes: [String] = []
+        if let ledger {
+            let joined = ReportModelBuilder.attach(ledger, to: messages)
+            messages = joined.messages
+            if !joined.notInLedger.isEmpty {
+                notes.append("\(joined.notInLedger.count) scanned message\(joined.notInLedger.count == 1 ? " is" : "s are") not in the ledger yet and count as unclaimed; run 'mojify ledger sync' to add \(joined.notInLedger.count == 1 ? "it" : "them").")
+            }
+        } else {
+            notes.append("No ledger given: every message counts as unclaimed and there is no history. Pass --ledger FILE for owners, statuses and the burndown.")
+        }
+        return ReportModel(
             title: title,
             generatedAt: generatedAt,
-            messages: ReportModelBuilder.messages(from: inventory),
+            messages: messages,
+            history: history.map(ReportModelBuilder.snapshots) ?? [],
             generalFindings: ReportModelBuilder.scanFindings(from: inventory),
-            notes: ["No ledger given: every message counts as unclaimed and there is no history. Pass --ledger FILE for owners, statuses and the burndown."]
+            notes: notes
         )
     }
 

@@ -94,7 +94,8 @@ enum ReportScript {
 
   // Drill-down: the fragment names the open message. It is built from the JSON data block with textContent
   // only, so nothing from the scanned code or the ledger is ever parsed as markup.
-  // The data block lists messages in the table's original row order; the row gives name, class, direction, status.
+  // The data block lists messages in the table's original row order. The row gives what the data leaves out, by
+  // MessageTable's column order: 0 name, 1 class, 3 kind ("routed, sync"), 4 direction, 5 status.
   var data = JSON.parse(document.getElementById("report-data").textContent);
   var rows = Array.prototype.slice.call(document.getElementById("messages-table").tBodies[0].rows);
   var indexByName = new Map();
@@ -146,14 +147,16 @@ enum ReportScript {
     panel.setAttribute("aria-labelledby", "detail-title");
 
     var first = message.def[0];
+    var kind = row.cells[3].textContent;
     var facts = [["Message class", row.cells[1].textContent], ["Direction", row.cells[4].textContent]];
-    if (first) {
-      facts.push(["Routing", first.k === "routed" ? "routed (to a frame, view or widget)" : "control (to the process)"]);
-      facts.push(["Sync", first.y ? "yes: " + first.a.length + " in, " + first.r.length + " out" : "no"]);
-      facts.push(["Macro", first.x + (first.e ? " (export: " + first.e + ")" : "")]);
-    }
+    if (kind) { facts.push(["Routing", kind.indexOf("routed") === 0 ? "routed (to a frame, view or widget)" : "control (to the process)"]); }
+    var sync = kind.indexOf(", sync") > 0;
+    facts.push(["Sync", !sync ? "no" : first ? "yes: " + first.a.length + " in, " + first.r.length + " out" : "yes"]);
+    if (first && first.e) { facts.push(["Export macro", first.e]); }
     facts.push(["Owner", message.o || "nobody"]);
-    if (message.t) { facts.push(["Ledger notes", message.t]); }
+    [["Bug", message.g], ["Claimed on", message.cl], ["Updated on", message.up], ["Ledger notes", message.t]].forEach(function (fact) {
+      if (fact[1]) { facts.push(fact); }
+    });
     var table = node("dl", "facts");
     facts.forEach(function (fact) { table.appendChild(node("dt", "", fact[0])); table.appendChild(node("dd", "", fact[1])); });
     panel.appendChild(table);
@@ -172,7 +175,7 @@ enum ReportScript {
     }
 
     heading(message.def.length === 1 ? "Definition" : "Definitions (" + message.def.length + ")");
-    if (message.def.length === 0) { muted("Not in the scanned tree any more."); }
+    if (message.def.length === 0) { muted("Not in the scanned tree any more" + (message.w ? "; the ledger last saw it at " + message.w + "." : ".")); }
     message.def.forEach(function (definition) {
       var block = node("div", "def");
       var where = node("p", "where");

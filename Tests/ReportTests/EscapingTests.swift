@@ -1,4 +1,5 @@
 import MojifyCore
+import MojifyLedger
 @testable import MojifyReport
 import XCTest
 
@@ -54,10 +55,14 @@ final class EscapingTests: XCTestCase {
         let finding = FindingEntry(severity: .error, rule: payload, message: payload, location: location)
         let message = MessageEntry(
             name: "FooHostMsg_Bar", messageClass: definition.messageClass, direction: .toBrowser, definitions: [definition],
-            handlers: [site], senders: [site], status: .blocked, owner: payload, ledgerNotes: payload, proposedMethod: payload,
+            handlers: [site], senders: [site],
+            ledger: LedgerRow(message: "FooHostMsg_Bar", messageClass: payload, kind: .routed, sync: true, file: payload, line: 1, status: .blocked,
+                              owner: payload, bug: payload, notes: payload, claimedOn: payload, updatedOn: payload),
+            proposedMethod: payload,
             unmappedTypes: [payload], bannedTypes: [payload], findings: [finding]
         )
-        let odd = MessageEntry(name: payload, messageClass: "", direction: .unknown, definitions: [], owner: payload)
+        let odd = MessageEntry(name: payload, messageClass: "", direction: .unknown, definitions: [],
+                               ledger: LedgerRow(message: payload, messageClass: payload, kind: .control, sync: false, file: payload, line: 2, owner: payload))
         return ReportModel(
             title: payload, generatedAt: payload, toolVersion: payload, messages: [message, odd],
             history: [StatusSnapshot(date: payload, counts: StatusCounts([.unclaimed: 2])), StatusSnapshot(date: "2024-01-02", counts: StatusCounts([.blocked: 1, .unclaimed: 1]))],

@@ -1,5 +1,6 @@
 import Foundation
 import MojifyCore
+import MojifyLedger
 @testable import MojifyReport
 import XCTest
 
@@ -40,11 +41,12 @@ final class ModelTests: XCTestCase {
         XCTAssertEqual(ReportModelBuilder.direction(of: "Weird"), .unknown)
     }
 
-    func testCountsAndPercentLeaveWontFixOut() {
+    func testWontFixCountsAsDoneLikeLedgerStats() {
         let counts = StatusCounts([.converted: 3, .wontfix: 2, .unclaimed: 4, .blocked: 1, .inProgress: 1])
         XCTAssertEqual(counts.total, 11)
         XCTAssertEqual(counts.remaining, 6)
-        XCTAssertEqual(counts.percentDone, 100.0 * 3 / 9, accuracy: 1e-9)
+        XCTAssertEqual(counts.done, 5)
+        XCTAssertEqual(counts.percentDone, 100.0 * 5 / 11, accuracy: 1e-9)
         XCTAssertEqual(StatusCounts().percentDone, 0)
     }
 
@@ -62,7 +64,7 @@ final class ModelTests: XCTestCase {
 
 /// A made-up Chromium-size migration: realistic name, path, parameter and call-site lengths.
 enum Synthetic {
-    static let statuses: [MigrationStatus] = [.unclaimed, .unclaimed, .inProgress, .converted, .converted, .blocked, .wontfix]
+    static let statuses: [LedgerStatus] = [.unclaimed, .unclaimed, .inProgress, .converted, .converted, .blocked, .wontfix]
 
     static func messages(count: Int) -> [MessageEntry] {
         (0..<count).map { index in
@@ -86,8 +88,12 @@ enum Synthetic {
             return MessageEntry(
                 name: name, messageClass: definition.messageClass, direction: prefix.hasSuffix("HostMsg") ? .toBrowser : .toChild,
                 definitions: [definition], handlers: [handler], senders: index % 2 == 0 ? [sender, sender] : [sender],
-                status: statuses[index % statuses.count], owner: index % 3 == 0 ? nil : "engineer\(index % 25)@chromium.org",
-                ledgerNotes: index % 10 == 0 ? "waiting for the frame interface split (crbug.com/\(100_000 + index))" : nil,
+                ledger: LedgerRow(
+                    message: name, messageClass: definition.messageClass, kind: definition.kind, sync: definition.isSync, file: file,
+                    line: definition.location.line, status: statuses[index % statuses.count], owner: index % 3 == 0 ? "" : "engineer\(index % 25)@chromium.org",
+                    bug: index % 3 == 0 ? "" : "crbug.com/\(100_000 + index)", notes: index % 10 == 0 ? "waiting for the frame interface split" : "",
+                    claimedOn: index % 3 == 0 ? "" : "2024-02-03", updatedOn: "2024-03-04"
+                ),
                 proposedMethod: "DidUpdateSomethingImportant\(index)(" + inputs.map { "\($0.type) \($0.name!)" }.joined(separator: ", ") + ");",
                 unmappedTypes: index % 13 == 0 ? ["content::FaviconURL"] : [],
                 findings: index % 17 == 0 ? [FindingEntry(severity: .warning, rule: "sync-message", message: "sync IPC should become an async method with a reply", location: definition.location)] : []

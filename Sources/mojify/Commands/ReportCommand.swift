@@ -16,6 +16,9 @@ struct ReportCommand: ParsableCommand {
     @Argument(help: "Folders or files to scan.")
     var paths: [String]
 
+    @Option(help: "The ledger CSV (see 'mojify ledger'): statuses, owners, notes; its history file gives the burndown.")
+    var ledger: String?
+
     @Option(help: "Write the page to this file.")
     var out: String
 
@@ -39,7 +42,7 @@ struct ReportCommand: ParsableCommand {
         var scan = ScanOptions(paths: paths)
         scan.excludes = excludes
         let timestamp: ReportOptions.Timestamp = noTimestamp ? .omitted : generatedAt.map { .fixed($0) } ?? .now
-        let options = ReportOptions(scan: scan, outputPath: out, title: title, timestamp: timestamp)
+        let options = ReportOptions(scan: scan, ledgerPath: ledger, outputPath: out, title: title, timestamp: timestamp)
         try CommandSupport.run {
             try ReportRun.execute(options: options, progress: CommandSupport.progressReporter())
         }
