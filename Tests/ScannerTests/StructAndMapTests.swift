@@ -69,6 +69,24 @@ final class StructAndMapTests: XCTestCase {
         XCTAssertEqual(region.fields, [.init(name: "bounds", type: "gfx::Rect"), .init(name: "scale", type: "std::map<int, float>")])
     }
 
+    func testTypeHeadersAreFoundWhenTheScannedRootIsBelowTheSourceRoot() throws {
+        let tree = try TemporaryTree()
+        try tree.write("runtime/common/hit_messages.h", """
+        #include "xwalk/runtime/common/hit_test_data.h"
+        IPC_STRUCT_TRAITS_BEGIN(xwalk::HitTestData)
+          IPC_STRUCT_TRAITS_MEMBER(href)
+        IPC_STRUCT_TRAITS_END()
+        """)
+        try tree.write("runtime/common/hit_test_data.h", """
+        namespace xwalk {
+        struct HitTestData { base::string16 href; };
+        }
+        """)
+        let inventory = try tree.scan()
+        XCTAssertEqual(inventory.typeDefinitions.map(\.name), ["xwalk::HitTestData"])
+        XCTAssertEqual(inventory.typeDefinitions.first?.fields, [.init(name: "href", type: "base::string16")])
+    }
+
     func testMessageMapsWithEveryHandlerForm() throws {
         let inventory = try scanSource("""
         bool FooHost::OnMessageReceived(const IPC::Message& msg) {
