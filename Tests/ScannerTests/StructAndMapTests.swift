@@ -155,6 +155,7 @@ final class StructAndMapTests: XCTestCase {
           auto unique = std::make_unique<FooHostMsg_Unique>(1);
           Send(new content::FooMsg_Qualified(2));
           Helper* helper = new Helper(3);
+          Send(new FooMsg_NoParens);
           return std::string();
         }
         FooImpl::~FooImpl() { Send(new FooMsg_InDestructor()); }
@@ -163,8 +164,8 @@ final class StructAndMapTests: XCTestCase {
         };
         }  // namespace content
         """, named: "content/foo_impl.cc")
-        XCTAssertEqual(inventory.senders.map(\.message), ["FooMsg_Defined", "FooHostMsg_Unique", "FooMsg_Qualified", "FooMsg_InDestructor", "FooMsg_InInline"])
-        XCTAssertEqual(inventory.senders.map(\.function), ["FooImpl::Get", "FooImpl::Get", "FooImpl::Get", "FooImpl::~FooImpl", "Inline::Run"])
+        XCTAssertEqual(inventory.senders.map(\.message), ["FooMsg_Defined", "FooHostMsg_Unique", "FooMsg_Qualified", "FooMsg_NoParens", "FooMsg_InDestructor", "FooMsg_InInline"])
+        XCTAssertEqual(inventory.senders.map(\.function), ["FooImpl::Get", "FooImpl::Get", "FooImpl::Get", "FooImpl::Get", "FooImpl::~FooImpl", "Inline::Run"])
         XCTAssertEqual(inventory.senders[0].location.line, 6)
     }
 
