@@ -68,7 +68,7 @@ let package = Package(
         .testTarget(name: "CoreTests", dependencies: ["MojifyCore"], path: "Tests/CoreTests"),
         .testTarget(name: "ScannerTests", dependencies: ["MojifyScanner", "MojifyCore"], path: "Tests/ScannerTests"),
         .testTarget(name: "LedgerTests", dependencies: ["MojifyLedger", "MojifyCore"], path: "Tests/LedgerTests"),
-        .testTarget(name: "ReportTests", dependencies: ["MojifyReport", "MojifyLedger", "MojifyCore", "mojify"], path: "Tests/ReportTests"),
+        .testTarget(name: "ReportTests", dependencies: ["MojifyReport", "MojifyLedger", "MojifyCore"], path: "Tests/ReportTests"),
         .testTarget(name: "EndToEndTests", dependencies: ["mojify"], path: "Tests/EndToEndTests"),
     ],
     swiftLanguageModes: [.v5]

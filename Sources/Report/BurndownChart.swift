@@ -23,7 +23,7 @@ enum BurndownChart {
             svg += "<line class=\"grid\" x1=\"\(number(left))\" x2=\"\(number(width - right))\" y1=\"\(number(y(value)))\" y2=\"\(number(y(value)))\"/>"
             svg += "<text class=\"axis\" x=\"\(number(left - 6))\" y=\"\(number(y(value) + 4))\" text-anchor=\"end\">\(value)</text>"
         }
-        for index in labelIndices(count: history.count) {
+        for index in labelIndices(positions: xs) {
             let anchor = history.count == 1 ? "middle" : index == 0 ? "start" : index == history.count - 1 ? "end" : "middle"
             svg += "<text class=\"axis\" x=\"\(number(x(index)))\" y=\"\(number(height - 10))\" text-anchor=\"\(anchor)\">\(HTMLText.escape(history[index].date))</text>"
         }
@@ -70,10 +70,17 @@ enum BurndownChart {
         return era * 146_097 + dayOfEra - 719_468
     }
 
-    /// At most six date labels: the first, the last and evenly spread ones between.
-    static func labelIndices(count: Int) -> [Int] {
-        guard count > 6 else { return Array(0..<count) }
-        return (0..<6).map { $0 * (count - 1) / 5 }
+    /// The dates to label: the first, the last, and those between that leave room for a label on each side
+    /// (`positions` in 0...1 of the plot width; a label takes about 80 of its 696 units).
+    static func labelIndices(positions: [Double]) -> [Int] {
+        guard positions.count > 1 else { return Array(positions.indices) }
+        let gap = 80.0 / (width - left - right)
+        var chosen = [0]
+        for index in 1..<(positions.count - 1)
+        where positions[index] - positions[chosen[chosen.count - 1]] >= gap && positions[positions.count - 1] - positions[index] >= gap {
+            chosen.append(index)
+        }
+        return chosen + [positions.count - 1]
     }
 
     /// The top of the y axis: four equal whole-number steps of a round size, at least `value`.

@@ -17,6 +17,13 @@ final class ChartTests: XCTestCase {
         XCTAssertEqual(BurndownChart.positions(["2024-01-01"]), [0.5])
     }
 
+    func testDateLabelsKeepTheirDistance() {
+        XCTAssertEqual(BurndownChart.labelIndices(positions: [0.5]), [0])
+        XCTAssertEqual(BurndownChart.labelIndices(positions: [0, 1]), [0, 1])
+        XCTAssertEqual(BurndownChart.labelIndices(positions: [0, 0.05, 0.3, 0.35, 0.95, 1]), [0, 2, 5])
+        XCTAssertEqual(BurndownChart.labelIndices(positions: (0...100).map { Double($0) / 100 }).count, 9)
+    }
+
     func testAxisTopIsFourRoundSteps() {
         XCTAssertEqual(BurndownChart.niceCeiling(0), 4)
         XCTAssertEqual(BurndownChart.niceCeiling(9), 12)
