@@ -1,3 +1,4 @@
+import Foundation
 import MojifyCore
 import MojifyLedger
 @testable import MojifyReport
@@ -37,6 +38,22 @@ final class EscapingTests: XCTestCase {
             }
             XCTAssertFalse(html.contains("\u{0}"))
             XCTAssertTrue(html.contains(HTMLText.escape(payload)), "the payload should be shown, escaped")
+        }
+    }
+
+    /// The drill-down data sits inside `<script>`: it must hold no character that could end or alter the element,
+    /// and still decode to the very strings the model had.
+    func testDataBlockCannotLeaveItsScriptElementAndDecodesBack() throws {
+        for payload in Self.payloads {
+            let data = try XCTUnwrap(PageParts.dataBlock(try ReportPage.render(Self.model(payload: payload))))
+            for character in ["<", ">", "&", "\u{2028}", "\u{2029}"] {
+                XCTAssertFalse(data.contains(character), "\(character) in the data block for \(payload)")
+            }
+            let decoded = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(data.utf8)) as? [String: Any])
+            let messages = try XCTUnwrap(decoded["messages"] as? [[String: Any]])
+            XCTAssertEqual(messages[0]["o"] as? String, payload)
+            XCTAssertEqual(messages[0]["t"] as? String, payload)
+            XCTAssertEqual(decoded["files"] as? [String], ["dir \(payload)/x_messages.h"])
         }
     }
 
