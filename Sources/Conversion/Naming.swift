@@ -54,17 +54,24 @@ public struct Naming: Sendable {
         return avoidReserved(name)
     }
 
-    /// `PREFETCH_PRIORITY_LOW` in enum `PrefetchPriority` -> `kLow`; `kAllow` stays.
-    public func enumValue(_ name: String, enumName: String) -> String {
-        if name.count > 1, name.hasPrefix("k"), name.dropFirst().first?.isUppercase == true {
-            return avoidReserved(name)
+    /// C-style enumerator names -> `kCamelCase` without the words all of them share:
+    /// `PREFETCH_PRIORITY_LOW`, `PREFETCH_PRIORITY_HIGH` -> `kLow`, `kHigh`. Names already in `kCamelCase` stay.
+    public func enumValues(_ names: [String]) -> [String] {
+        let split = names.map { Self.words($0).map { $0.uppercased() } }
+        var common = split.first ?? []
+        for words in split.dropFirst() {
+            common = Array(zip(common, words).prefix { $0 == $1 }.map(\.0))
         }
-        let prefix = Self.words(enumName).map { $0.uppercased() }
-        var words = Self.words(name).map { $0.uppercased() }
-        if words.count > prefix.count, Array(words.prefix(prefix.count)) == prefix {
-            words.removeFirst(prefix.count)
+        // Keep at least one word of each name, and leave single enumerators whole.
+        while !common.isEmpty, names.count < 2 || split.contains(where: { $0.count <= common.count }) {
+            common.removeLast()
         }
-        return avoidReserved("k" + words.map { $0.prefix(1) + $0.dropFirst().lowercased() }.joined())
+        return zip(names, split).map { name, words in
+            if name.count > 1, name.hasPrefix("k"), name.dropFirst().first?.isUppercase == true { return avoidReserved(name) }
+            let kept = words.dropFirst(common.count)
+            let camel = kept.map { $0.prefix(1) + $0.dropFirst().lowercased() }.joined()
+            return avoidReserved("k" + (camel.first?.isNumber == true ? "V" + camel : camel))
+        }
     }
 
     public func avoidReserved(_ name: String) -> String {

@@ -533,7 +533,7 @@ private struct PlanBuilder {
         if let validation = item.validation { comments.append("The legacy traits accepted only \(validation); validate in the implementation if some values must be refused.") }
         var values: [MojomEnum.Value] = []
         if let definition = inventory.typeDefinitions.first(where: { $0.name == item.type && $0.kind == .enumeration }) {
-            let names = Naming.uniqued(definition.enumerators.map { naming.enumValue($0.name, enumName: defined.mojomName) }, separator: "")
+            let names = Naming.uniqued(naming.enumValues(definition.enumerators.map(\.name)), separator: "")
             var firstByValue: [Int64: String] = [:]
             for (enumerator, name) in zip(definition.enumerators, names) {
                 if let earlier = firstByValue[enumerator.value] {
@@ -574,8 +574,9 @@ private struct PlanBuilder {
         if let enumDefinition = definitions.first(where: { $0.defined.isEnum && ($0.defined.mojomName == mojomType || $0.defined.module + "." + $0.defined.mojomName == mojomType) }),
            let cppEnum = inventory.typeDefinitions.first(where: { $0.name == enumDefinition.defined.cppName }) {
             let enumerator = String(text.split(separator: ":").last ?? "")
-            if cppEnum.enumerators.contains(where: { $0.name == enumerator }) {
-                return mojomType + "." + naming.enumValue(enumerator, enumName: enumDefinition.defined.mojomName)
+            let names = Naming.uniqued(naming.enumValues(cppEnum.enumerators.map(\.name)), separator: "")
+            if let index = cppEnum.enumerators.firstIndex(where: { $0.name == enumerator }) {
+                return mojomType + "." + names[index]
             }
         }
         return nil
