@@ -225,10 +225,11 @@ private struct PlanBuilder {
         for pair in proposals {
             for reply in [pair.success] + (pair.error.map { [$0] } ?? []) { claims[reply.message.name, default: 0] += 1 }
         }
+        let requests = Set(proposals.map(\.request.message.name))
         var pairs: [String: Pair] = [:]
         for pair in proposals {
             let replies = [pair.success] + (pair.error.map { [$0] } ?? [])
-            if replies.contains(where: { claims[$0.message.name]! > 1 }) || claims[pair.request.message.name] != nil {
+            if replies.contains(where: { claims[$0.message.name]! > 1 || requests.contains($0.message.name) }) || claims[pair.request.message.name] != nil {
                 warnings.append("\(pair.request.message.location): \(pair.request.message.name) was not folded: its reply pairs with more than one message")
                 continue
             }
