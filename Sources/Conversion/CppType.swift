@@ -74,10 +74,14 @@ public indirect enum CppType: Equatable, Sendable, CustomStringConvertible {
                 // `std::vector<int>::const_iterator` and the like are not data types.
                 if position < tokens.count, tokens[position].hasPrefix(":") { return nil }
             }
-            while position < tokens.count, tokens[position] == "&" || tokens[position] == "const" {
+            let type = CppType.named(words.joined(separator: " "), arguments: arguments)
+            var pointers = ""
+            while position < tokens.count, ["&", "*", "const"].contains(tokens[position]) {
+                if tokens[position] == "*" { pointers += "*" }
                 position += 1
             }
-            return .named(words.joined(separator: " "), arguments: arguments)
+            // A pointer does not cross processes; it stays opaque, but only where it is (`std::vector<Foo*>`).
+            return pointers.isEmpty ? type : .opaque(type.description + pointers)
         }
     }
 }
