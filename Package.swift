@@ -64,9 +64,10 @@ let package = Package(
             ],
             path: "Sources/mojify"
         ),
+        .testTarget(name: "CoreTests", dependencies: ["MojifyCore"], path: "Tests/CoreTests"),
         .testTarget(name: "ScannerTests", dependencies: ["MojifyScanner", "MojifyCore"], path: "Tests/ScannerTests"),
-        .testTarget(name: "LedgerTests", dependencies: ["MojifyLedger", "MojifyCore"], path: "Tests/LedgerTests"),
-        .testTarget(name: "EndToEndTests", dependencies: ["MojifyCore"], path: "Tests/EndToEndTests"),
+        .testTarget(name: "LedgerTests", dependencies: ["MojifyLedger", "MojifyCore", "mojify"], path: "Tests/LedgerTests", exclude: ["Golden"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["mojify"], path: "Tests/EndToEndTests"),
     ],
     swiftLanguageModes: [.v5]
 )

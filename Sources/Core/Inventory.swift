@@ -231,17 +231,20 @@ public struct StructTraits: Codable, Hashable, Sendable {
     public var members: [String]
     /// Base types listed with `IPC_STRUCT_TRAITS_PARENT`.
     public var parents: [String]
+    /// The `IPC_MESSAGE_START` value in force where the traits are declared.
+    public var messageClass: String
     public var conditions: Conditions
     public var location: SourceLocation
     public var patch: PatchOrigin?
 
     public init(
         type: String, members: [String], parents: [String], conditions: Conditions,
-        location: SourceLocation, patch: PatchOrigin? = nil
+        location: SourceLocation, patch: PatchOrigin? = nil, messageClass: String = ""
     ) {
         self.type = type
         self.members = members
         self.parents = parents
+        self.messageClass = messageClass
         self.conditions = conditions
         self.location = location
         self.patch = patch
@@ -256,14 +259,17 @@ public struct EnumTraits: Codable, Hashable, Sendable {
     public var maxValue: String?
     /// The validation expression of `IPC_ENUM_TRAITS_VALIDATE`.
     public var validation: String?
+    /// The `IPC_MESSAGE_START` value in force where the traits are declared.
+    public var messageClass: String
     public var conditions: Conditions
     public var location: SourceLocation
     public var patch: PatchOrigin?
 
     public init(
         type: String, macro: String, minValue: String?, maxValue: String?, validation: String?,
-        conditions: Conditions, location: SourceLocation, patch: PatchOrigin? = nil
+        conditions: Conditions, location: SourceLocation, patch: PatchOrigin? = nil, messageClass: String = ""
     ) {
+        self.messageClass = messageClass
         self.type = type
         self.macro = macro
         self.minValue = minValue

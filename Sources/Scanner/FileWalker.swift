@@ -35,7 +35,6 @@ struct FileWalker {
             }
             return (files, problems)
         }
-        visitedFolders.insert(FolderIdentity(info))
 
         var ignoreStack: [(base: String, rules: GitIgnore)] = []
         func isExcluded(_ relative: String, isDirectory: Bool) -> Bool {
@@ -54,6 +53,11 @@ struct FileWalker {
         }
 
         func visit(folder: String, relative: String) {
+            // Only links can bring a folder back; without following them, no folder is seen twice.
+            if followSymlinks {
+                var info = stat()
+                if stat(folder, &info) == 0 { visitedFolders.insert(FolderIdentity(info)) }
+            }
             let pushed: Bool
             if honourGitIgnore, let text = try? String(contentsOfFile: folder + "/.gitignore", encoding: .utf8) {
                 ignoreStack.append((relative, GitIgnore(text: text)))
@@ -98,7 +102,7 @@ struct FileWalker {
                         }
                         if (target.st_mode & S_IFMT) == S_IFDIR {
                             guard followSymlinks else { continue }
-                            guard visitedFolders.insert(FolderIdentity(target)).inserted else {
+                            guard !visitedFolders.contains(FolderIdentity(target)) else {
                                 problems.append(Diagnostic(severity: .note, location: SourceLocation(file: child, line: 0, column: 0),
                                                            message: "symbolic link loop (or second link to a folder already scanned) skipped"))
                                 continue

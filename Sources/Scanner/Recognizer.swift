@@ -24,11 +24,6 @@ struct RawLocation: Hashable, Sendable {
 
 /// What one file holds, with raw positions; `Scanner` maps positions and joins files.
 struct FileFindings: Sendable {
-    struct Message: Sendable {
-        var definition: MessageDefinition
-        var at: RawLocation
-    }
-
     struct Struct: Sendable {
         var value: IPCStruct
         var at: RawLocation
@@ -58,9 +53,12 @@ struct FileFindings: Sendable {
         var at: RawLocation
         var message: String
         var hint: String?
+        /// About block structure (unbalanced parentheses, BEGIN without END, `#endif` without `#if`), which a
+        /// fragment of a file, such as a patch hunk, breaks without anything being wrong.
+        var isStructural: Bool
     }
 
-    var messages: [Message] = []
+    var messages: [Located<MessageDefinition>] = []
     var structs: [Struct] = []
     var structTraits: [Located<StructTraits>] = []
     var enumTraits: [Located<EnumTraits>] = []
@@ -90,6 +88,8 @@ struct Recognizer {
     private var openTraits: FileFindings.Located<StructTraits>?
     private var openMap: FileFindings.Map?
     private var scopes = ScopeTracker()
+    /// Whether any code or directive other than comments came before the current point.
+    private var sawCode = false
 
     init(tokens: [Token], source: [UInt8], wrappers: [String: WrapperMacro], functionAt: @escaping (Int) -> String?) {
         self.tokens = tokens
@@ -112,11 +112,13 @@ struct Recognizer {
             if startsLine && token.text == "#" {
                 let end = directiveEnd(from: index)
                 handleDirective(tokens[index..<end])
+                sawCode = true
                 index = end
                 previousLine = tokens[end - 1].line
                 continue
             }
             index = handleCode(at: index)
+            sawCode = true
         }
         closeOpenBlocks()
         return findings
@@ -159,19 +161,19 @@ struct Recognizer {
         case "ifdef":
             conditions.push(condition: "defined(\(restText))", constant: nil)
         case "ifndef":
-            conditions.push(condition: "!defined(\(restText))", constant: nil)
+            conditions.push(condition: "!defined(\(restText))", constant: nil, isIncludeGuard: isIncludeGuard(directive, macro: restText))
         case "elif", "elifdef", "elifndef":
             let condition = name == "elif" ? restText : (name == "elifdef" ? "defined(\(restText))" : "!defined(\(restText))")
             if !conditions.elseIf(condition: condition, constant: name == "elif" ? constantValue(restText) : nil) {
-                problem(.warning, at: words.first!, "#\(name) without #if", hint: "check the file's #if/#endif balance")
+                problem(.warning, at: words.first!, "#\(name) without #if", hint: "check the file's #if/#endif balance", structural: true)
             }
         case "else":
             if !conditions.otherwise() {
-                problem(.warning, at: words.first!, "#else without #if", hint: "check the file's #if/#endif balance")
+                problem(.warning, at: words.first!, "#else without #if", hint: "check the file's #if/#endif balance", structural: true)
             }
         case "endif":
             if !conditions.pop() {
-                problem(.warning, at: words.first!, "#endif without #if", hint: "check the file's #if/#endif balance")
+                problem(.warning, at: words.first!, "#endif without #if", hint: "check the file's #if/#endif balance", structural: true)
             }
         case "define":
             handleDefine(Array(rest))
@@ -188,6 +190,13 @@ struct Recognizer {
         default:
             break
         }
+    }
+
+    /// `#ifndef FOO_H_` that opens the file (only comments before it) and is followed at once by `#define FOO_H_`.
+    private func isIncludeGuard(_ directive: ArraySlice<Token>, macro: String) -> Bool {
+        guard !sawCode, let lastIndex = directive.indices.last else { return false }
+        let following = tokens[(lastIndex + 1)...].lazy.filter { $0.kind != .comment }.prefix(3).map(\.text)
+        return Array(following) == ["#", "define", macro]
     }
 
     /// `0`, `1`, `false` and `true` are the only conditions whose outcome is known without a build configuration.
@@ -213,8 +222,9 @@ struct Recognizer {
         default:
             break
         }
-        // Function-like only: the `(` must touch the name.
-        guard let open = body.first, open.text == "(", open.start == macro.end,
+        // Function-like only: the `(` must touch the name. IPC macros defining each other (ipc_message_macros.h
+        // itself) are the vocabulary, not project wrappers.
+        guard IPCMacro(name: macro.text) == nil, let open = body.first, open.text == "(", open.start == macro.end,
               let close = body.firstIndex(where: { $0.text == ")" }) else { return }
         let parameters = body[1..<close].filter { $0.kind != .comment && $0.text != "," }.map(\.text)
         let expansion = Array(body[(close + 1)...]).filter { $0.kind != .comment }
@@ -335,7 +345,7 @@ struct Recognizer {
     private mutating func invocation(of macro: IPCMacro, named name: String, wrapper: WrapperMacro?, at index: Int, openParen: Int) -> Int {
         guard let (written, close) = splitArguments(tokens, openParen: openParen) else {
             problem(.error, at: tokens[index], "unbalanced parentheses in \(tokens[index].text)(...): no closing ')' before the end of the file",
-                    hint: "fix the invocation; the rest of the file is still scanned")
+                    hint: "fix the invocation; the rest of the file is still scanned", structural: true)
             return openParen
         }
         let arguments: [Argument]
@@ -399,7 +409,7 @@ struct Recognizer {
                 inputs = ins
                 outputs = outs
             }
-            findings.messages.append(.init(definition: MessageDefinition(
+            findings.messages.append(.init(value: MessageDefinition(
                 name: name, messageClass: messageClass, kind: kind, isSync: sync, inputs: inputs, outputs: outputs,
                 macro: site.macro, exportMacro: exportMacro, conditions: site.conditions,
                 location: SourceLocation(file: "", line: at.line, column: at.column), source: site.source
@@ -417,7 +427,7 @@ struct Recognizer {
         case .structMember:
             guard arguments.count >= 2 else { return malformed("expected a type and a name") }
             guard openStruct != nil else {
-                problem(.warning, at: site.at, "IPC_STRUCT_MEMBER outside IPC_STRUCT_BEGIN ... IPC_STRUCT_END", hint: "check the struct's BEGIN/END")
+                problem(.warning, at: site.at, "IPC_STRUCT_MEMBER outside IPC_STRUCT_BEGIN ... IPC_STRUCT_END", hint: "check the struct's BEGIN/END", structural: true)
                 return
             }
             let defaultValue = arguments.count > 2 ? arguments[2...].map(\.text).joined(separator: ", ") : nil
@@ -427,7 +437,7 @@ struct Recognizer {
             openStruct!.memberPositions.append(at)
         case .structEnd:
             if openStruct == nil {
-                problem(.warning, at: site.at, "IPC_STRUCT_END without IPC_STRUCT_BEGIN", hint: "check the struct's BEGIN/END")
+                problem(.warning, at: site.at, "IPC_STRUCT_END without IPC_STRUCT_BEGIN", hint: "check the struct's BEGIN/END", structural: true)
             }
             closeStruct(missingEndAt: nil)
 
@@ -435,12 +445,13 @@ struct Recognizer {
             guard arguments.count == 1 else { return malformed("expected one type") }
             closeTraits(missingEndAt: site.at)
             openTraits = .init(value: StructTraits(
-                type: arguments[0].text, members: [], parents: [], conditions: site.conditions, location: placeholderLocation(at)
+                type: arguments[0].text, members: [], parents: [], conditions: site.conditions, location: placeholderLocation(at),
+                messageClass: messageClass
             ), at: at)
         case .traitsMember, .traitsParent:
             guard arguments.count == 1 else { return malformed("expected one name") }
             guard openTraits != nil else {
-                problem(.warning, at: site.at, "\(site.macro) outside IPC_STRUCT_TRAITS_BEGIN ... IPC_STRUCT_TRAITS_END", hint: "check the traits' BEGIN/END")
+                problem(.warning, at: site.at, "\(site.macro) outside IPC_STRUCT_TRAITS_BEGIN ... IPC_STRUCT_TRAITS_END", hint: "check the traits' BEGIN/END", structural: true)
                 return
             }
             if macro == .traitsMember {
@@ -450,7 +461,7 @@ struct Recognizer {
             }
         case .traitsEnd:
             if openTraits == nil {
-                problem(.warning, at: site.at, "IPC_STRUCT_TRAITS_END without IPC_STRUCT_TRAITS_BEGIN", hint: "check the traits' BEGIN/END")
+                problem(.warning, at: site.at, "IPC_STRUCT_TRAITS_END without IPC_STRUCT_TRAITS_BEGIN", hint: "check the traits' BEGIN/END", structural: true)
             }
             closeTraits(missingEndAt: nil)
 
@@ -459,7 +470,7 @@ struct Recognizer {
             guard arguments.count == expected else { return malformed("expected \(expected) argument\(expected == 1 ? "" : "s")") }
             var traits = EnumTraits(
                 type: arguments[0].text, macro: site.macro, minValue: nil, maxValue: nil, validation: nil,
-                conditions: site.conditions, location: placeholderLocation(at)
+                conditions: site.conditions, location: placeholderLocation(at), messageClass: messageClass
             )
             switch site.macro {
             case "IPC_ENUM_TRAITS_MAX_VALUE": traits.maxValue = arguments[1].text
@@ -480,7 +491,7 @@ struct Recognizer {
             ), at: at, handlerPositions: [])
         case .mapEnd:
             if openMap == nil {
-                problem(.warning, at: site.at, "\(site.macro) without IPC_BEGIN_MESSAGE_MAP", hint: "check the map's BEGIN/END")
+                problem(.warning, at: site.at, "\(site.macro) without IPC_BEGIN_MESSAGE_MAP", hint: "check the map's BEGIN/END", structural: true)
             }
             closeMap(missingEndAt: nil)
 
@@ -505,7 +516,7 @@ struct Recognizer {
             }
             guard openMap != nil else {
                 problem(.warning, at: site.at, "\(site.wrapper ?? site.macro) outside IPC_BEGIN_MESSAGE_MAP ... IPC_END_MESSAGE_MAP",
-                        hint: "handlers outside a message map are not attributed to a class")
+                        hint: "handlers outside a message map are not attributed to a class", structural: true)
                 return
             }
             openMap!.value.handlers.append(handler)
@@ -526,30 +537,28 @@ struct Recognizer {
     }
 
     private mutating func closeStruct(missingEndAt token: Token?) {
-        guard let open = openStruct else { return }
-        if let token {
-            problem(.warning, at: token, "IPC_STRUCT_BEGIN(\(open.value.name)) has no IPC_STRUCT_END before this point", hint: "add IPC_STRUCT_END()")
-        }
-        findings.structs.append(open)
-        openStruct = nil
+        close(\.openStruct, into: \.structs, missingEndAt: token, end: "IPC_STRUCT_END") { "IPC_STRUCT_BEGIN(\($0.value.name))" }
     }
 
     private mutating func closeTraits(missingEndAt token: Token?) {
-        guard let open = openTraits else { return }
-        if let token {
-            problem(.warning, at: token, "IPC_STRUCT_TRAITS_BEGIN(\(open.value.type)) has no IPC_STRUCT_TRAITS_END before this point", hint: "add IPC_STRUCT_TRAITS_END()")
-        }
-        findings.structTraits.append(open)
-        openTraits = nil
+        close(\.openTraits, into: \.structTraits, missingEndAt: token, end: "IPC_STRUCT_TRAITS_END") { "IPC_STRUCT_TRAITS_BEGIN(\($0.value.type))" }
     }
 
     private mutating func closeMap(missingEndAt token: Token?) {
-        guard let open = openMap else { return }
+        close(\.openMap, into: \.maps, missingEndAt: token, end: "IPC_END_MESSAGE_MAP") { "\($0.value.macro)(\($0.value.handlerClass))" }
+    }
+
+    /// Moves an open BEGIN ... END block to the findings; `token` is where an END was expected but not found.
+    private mutating func close<Block>(
+        _ open: WritableKeyPath<Recognizer, Block?>, into list: WritableKeyPath<FileFindings, [Block]>,
+        missingEndAt token: Token?, end: String, describe: (Block) -> String
+    ) {
+        guard let block = self[keyPath: open] else { return }
         if let token {
-            problem(.warning, at: token, "\(open.value.macro)(\(open.value.handlerClass)) has no IPC_END_MESSAGE_MAP before this point", hint: "add IPC_END_MESSAGE_MAP()")
+            problem(.warning, at: token, "\(describe(block)) has no \(end) before this point", hint: "add \(end)()", structural: true)
         }
-        findings.maps.append(open)
-        openMap = nil
+        findings[keyPath: list].append(block)
+        self[keyPath: open] = nil
     }
 
     private mutating func closeOpenBlocks() {
@@ -561,13 +570,13 @@ struct Recognizer {
         }
         if conditions.depth > 0, let end {
             problem(.warning, at: end, "\(conditions.depth) #if block\(conditions.depth == 1 ? " is" : "s are") not closed at the end of the file",
-                    hint: "add the missing #endif")
+                    hint: "add the missing #endif", structural: true)
         }
     }
 
     // MARK: - Senders, aliases
 
-    /// `new FooMsg_Bar(` or `new ns::FooMsg_Bar(`.
+    /// `new FooMsg_Bar(`, `new ns::FooMsg_Bar(` or `new FooMsg_Bar;`.
     private mutating func noteNewSender(at index: Int) {
         var cursor = index + 1
         var name: Token?
@@ -579,7 +588,8 @@ struct Recognizer {
             } else if token.text == "::" {
                 cursor = next + 1
             } else {
-                if token.text == "(", let name { noteSender(name) }
+                // `new Msg(args)`, `new Msg{args}`, and `new Msg` with no argument list at all.
+                if ["(", "{", ")", ";", ","].contains(token.text), let name { noteSender(name) }
                 return
             }
         }
@@ -642,8 +652,8 @@ struct Recognizer {
         (scopes.namespaces + [name]).joined(separator: "::")
     }
 
-    private mutating func problem(_ severity: Diagnostic.Severity, at token: Token, _ message: String, hint: String?) {
-        findings.problems.append(.init(severity: severity, at: RawLocation(token), message: message, hint: hint))
+    private mutating func problem(_ severity: Diagnostic.Severity, at token: Token, _ message: String, hint: String?, structural: Bool = false) {
+        findings.problems.append(.init(severity: severity, at: RawLocation(token), message: message, hint: hint, isStructural: structural))
     }
 }
 

@@ -71,6 +71,19 @@ public enum Scanner {
         return work.inventory(extraDiagnostics: diagnostics)
     }
 
+    /// Export macros of class heads: `class CONTENT_EXPORT Foo`, `struct BASE_EXPORT Bar : Baz`.
+    static func exportMacros(in tokens: [Token]) -> [String] {
+        var found = Set<String>()
+        for index in tokens.indices.dropLast(2) where ["class", "struct", "union"].contains(tokens[index].text) {
+            let candidate = tokens[index + 1]
+            guard candidate.kind == .identifier, candidate.text.contains("EXPORT"),
+                  candidate.text.allSatisfy({ $0.isUppercase || $0.isNumber || $0 == "_" }),
+                  tokens[index + 2].kind == .identifier else { continue }
+            found.insert(candidate.text)
+        }
+        return found.sorted()
+    }
+
     /// A root as the user named it, without `./` or a trailing `/`, for prefixing paths when several are scanned.
     static func displayRoot(_ path: String) -> String {
         var root = path
@@ -177,7 +190,7 @@ private final class ScanWork: @unchecked Sendable {
         let arguments = ["-x", language, "-fsyntax-only", "-w", "-nostdinc", "-nobuiltininc", "-ferror-limit=0"]
             + (language.hasSuffix("c++") ? ["-std=c++17", "-nostdinc++"] : [])
             + (flags ?? [])
-        guard let file = session.parse(path: path, contents: bytes, arguments: arguments, singleFile: flags == nil) else {
+        guard var file = session.parse(path: path, contents: bytes, arguments: arguments, singleFile: flags == nil) else {
             result.partial.diagnostics.append(Diagnostic(
                 severity: .error, location: mapper.location(line: 1, column: 1),
                 message: "libclang could not parse this file", hint: "check that it is C or C++ text; it was skipped"
@@ -185,6 +198,13 @@ private final class ScanWork: @unchecked Sendable {
             return
         }
         let tokens = file.tokens()
+        // `struct CONTENT_EXPORT Foo {` hides the struct from the AST when the export header is not followed:
+        // parse again with those macros defined empty, so type definitions and enclosing functions are found.
+        let exportMacros = flags == nil ? Scanner.exportMacros(in: tokens) : []
+        if !exportMacros.isEmpty,
+           let reparsed = session.parse(path: path, contents: bytes, arguments: arguments + exportMacros.map { "-D\($0)=" }, singleFile: true) {
+            file = reparsed
+        }
         var recognizer = Recognizer(tokens: tokens, source: bytes, wrappers: wrappers) { offset in
             file.enclosingFunction(atOffset: offset)
         }
@@ -234,7 +254,11 @@ private final class ScanWork: @unchecked Sendable {
             guard let result, !result.partial.enumTraits.isEmpty || !result.partial.structTraits.isEmpty else { continue }
             let folder = (files[index].relativePath as NSString).deletingLastPathComponent
             for include in result.includes {
-                let candidates = [include, folder.isEmpty ? include : folder + "/" + include]
+                // Include paths are relative to the source root, which the scanned root may sit below
+                // (`xwalk/runtime/foo.h` scanned as `runtime/foo.h`): also try the path without leading folders.
+                let components = include.split(separator: "/")
+                let shortened = (1..<max(components.count, 1)).map { components.dropFirst($0).joined(separator: "/") }
+                let candidates = [include, folder.isEmpty ? include : folder + "/" + include] + shortened
                 if let target = candidates.compactMap({ byPath[$0] }).first, results[target]?.parsed != true {
                     wanted.insert(target)
                 }
@@ -244,6 +268,18 @@ private final class ScanWork: @unchecked Sendable {
     }
 
     // MARK: - Joining
+
+    /// A patch hunk rarely shows the `#define IPC_MESSAGE_START` of the file it patches: take the class in force
+    /// at the patched line from the tree's copy of that file (the class of the nearest message above it).
+    private func inferPatchMessageClasses(_ messages: inout [MessageDefinition]) {
+        let inTree = Dictionary(grouping: messages.filter { $0.patch == nil && !$0.messageClass.isEmpty }, by: \.location.file)
+        for index in messages.indices {
+            guard let patch = messages[index].patch, messages[index].messageClass.isEmpty,
+                  let candidates = inTree[patch.targetFile]?.sorted(by: { $0.location < $1.location }) else { continue }
+            let above = candidates.last { $0.location.line <= patch.targetLine } ?? candidates.first
+            messages[index].messageClass = above?.messageClass ?? ""
+        }
+    }
 
     func inventory(extraDiagnostics: [Diagnostic]) -> Inventory {
         var inventory = Inventory()
@@ -280,6 +316,7 @@ private final class ScanWork: @unchecked Sendable {
                 }
             }
         }
+        inferPatchMessageClasses(&inventory.messages)
         let defined = Set(inventory.messages.map(\.name))
         inventory.senders = senders.filter { defined.contains($0.message) || Scanner.needles.contains(where: $0.message.contains) }
 

@@ -66,13 +66,18 @@ struct ScopeTracker {
         guard let firstParen, firstParen > 0, !head[..<firstParen].contains(where: { $0.text == "=" }) else { return .block }
         // The qualified name right before the parameter list: `RenderFrameImpl::OnClose`, `Foo::~Foo`.
         var start = firstParen
+        var expectName = true
         while start > 0 {
             let previous = head[start - 1]
-            if previous.kind == .identifier || previous.text == "::" || previous.text == "~" {
+            // A destructor's `~` sits between `::` and the name.
+            if previous.text == "~" && !expectName {
                 start -= 1
-            } else {
-                break
+                continue
             }
+            // Names and `::` alternate; two names in a row (`std::string Foo::Bar`) end the qualified name.
+            guard expectName ? previous.kind == .identifier : previous.text == "::" else { break }
+            expectName.toggle()
+            start -= 1
         }
         let name = head[start..<firstParen].map(\.text).joined()
         guard !name.isEmpty, name != "::" else { return .block }

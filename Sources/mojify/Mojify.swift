@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import MojifyCore
 
 @main
@@ -9,4 +10,18 @@ struct Mojify: ParsableCommand {
         version: MojifyVersion.current,
         subcommands: [ScanCommand.self, LedgerCommand.self]
     )
+
+    /// Usage errors exit with 2, like input errors, rather than ArgumentParser's 64.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            if exitCode(for: error) == .validationFailure {
+                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+                Foundation.exit(2)
+            }
+            exit(withError: error)
+        }
+    }
 }

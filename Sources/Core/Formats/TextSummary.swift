@@ -6,43 +6,53 @@ public enum TextSummary: InventoryRenderer {
         struct Row {
             var messageClass: String
             var messages = 0, sync = 0, routed = 0, control = 0, structs = 0, enums = 0, disabled = 0
+            var cells: [String] {
+                [messageClass, "\(messages)", "\(sync)", "\(routed)", "\(control)", "\(structs)", "\(enums)", "\(disabled)"]
+            }
         }
         var rows: [String: Row] = [:]
-        func row(_ name: String) -> Row { rows[name] ?? Row(messageClass: name) }
+        func count(_ messageClass: String, _ update: (inout Row) -> Void) {
+            let key = messageClass.isEmpty ? "(no IPC_MESSAGE_START)" : messageClass
+            update(&rows[key, default: Row(messageClass: key)])
+        }
         for message in inventory.messages {
-            let key = message.messageClass.isEmpty ? "(no IPC_MESSAGE_START)" : message.messageClass
-            var entry = row(key)
-            entry.messages += 1
-            if message.isSync { entry.sync += 1 }
-            if message.kind == .routed { entry.routed += 1 } else { entry.control += 1 }
-            if message.conditions.disabled { entry.disabled += 1 }
-            rows[key] = entry
+            count(message.messageClass) { entry in
+                entry.messages += 1
+                if message.isSync { entry.sync += 1 }
+                if message.kind == .routed { entry.routed += 1 } else { entry.control += 1 }
+                if message.conditions.disabled { entry.disabled += 1 }
+            }
         }
-        for value in inventory.structs {
-            let key = value.messageClass.isEmpty ? "(no IPC_MESSAGE_START)" : value.messageClass
-            var entry = row(key)
-            entry.structs += 1
-            rows[key] = entry
+        // Structs count IPC_STRUCT and struct traits; enums count enum traits.
+        for messageClass in inventory.structs.map(\.messageClass) + inventory.structTraits.map(\.messageClass) {
+            count(messageClass) { $0.structs += 1 }
         }
-        let header = ["message class", "messages", "sync", "routed", "control", "structs", "disabled"]
-        var table = rows.values.sorted { $0.messageClass < $1.messageClass }.map { entry in
-            [entry.messageClass, "\(entry.messages)", "\(entry.sync)", "\(entry.routed)", "\(entry.control)", "\(entry.structs)", "\(entry.disabled)"]
+        for messageClass in inventory.enumTraits.map(\.messageClass) {
+            count(messageClass) { $0.enums += 1 }
         }
-        let total = inventory.messages
-        table.append([
-            "total", "\(total.count)", "\(total.filter(\.isSync).count)", "\(total.filter { $0.kind == .routed }.count)",
-            "\(total.filter { $0.kind == .control }.count)", "\(inventory.structs.count)", "\(total.filter(\.conditions.disabled).count)",
-        ])
+        let header = ["message class", "messages", "sync", "routed", "control", "structs", "enums", "disabled"]
+        var table = rows.values.sorted { $0.messageClass < $1.messageClass }.map(\.cells)
+        var total = Row(messageClass: "total")
+        for entry in rows.values {
+            total.messages += entry.messages
+            total.sync += entry.sync
+            total.routed += entry.routed
+            total.control += entry.control
+            total.structs += entry.structs
+            total.enums += entry.enums
+            total.disabled += entry.disabled
+        }
+        table.append(total.cells)
         var lines = format(table: [header] + table)
         let handlers = inventory.messageMaps.reduce(0) { $0 + $1.handlers.filter { $0.message != nil }.count }
         let defined = Set(inventory.messages.map(\.name))
         let orphanSenders = inventory.senders.filter { !defined.contains($0.message) }.count
         lines.append("")
-        lines.append("traits: \(inventory.structTraits.count) struct, \(inventory.enumTraits.count) enum (\(inventory.typeDefinitions.count) C++ definitions found)")
+        lines.append("traits: \(inventory.structTraits.count) struct, \(inventory.enumTraits.count) enum; \(inventory.typeDefinitions.count) of their C++ definitions found")
         lines.append("message maps: \(inventory.messageMaps.count) with \(handlers) handlers")
         lines.append("senders: \(inventory.senders.count)" + (orphanSenders > 0 ? " (\(orphanSenders) for messages not defined in the tree)" : ""))
-        let patched = total.filter { $0.patch != nil }.count
-        if patched > 0 { lines.append("from patches: \(patched) messages") }
+        let patched = inventory.messages.filter { $0.patch != nil }.count
+        if patched > 0 { lines.append("from patches: \(patched) message\(patched == 1 ? "" : "s")") }
         var files = "files: \(inventory.stats.filesVisited) visited, \(inventory.stats.filesParsed) parsed"
         if inventory.stats.filesSkipped > 0 { files += ", \(inventory.stats.filesSkipped) skipped" }
         if let seconds = context.elapsedSeconds { files += String(format: " in %.2fs", seconds) }

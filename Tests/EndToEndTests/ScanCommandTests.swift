@@ -1,0 +1,60 @@
+import Foundation
+import XCTest
+
+final class ScanCommandTests: XCTestCase {
+    func testVersionAndHelp() throws {
+        let version = try Binary.run(["--version"])
+        XCTAssertEqual(version.status, 0)
+        XCTAssertTrue(version.stdout.range(of: #"^\d+\.\d+\.\d+\n$"#, options: .regularExpression) != nil, version.stdout)
+        let help = try Binary.run(["scan", "--help"])
+        XCTAssertEqual(help.status, 0)
+        XCTAssertTrue(help.stdout.contains("--compile-commands"), help.stdout)
+    }
+
+    func testSummaryOfExamples() throws {
+        let result = try Binary.run(["scan", "Examples"], in: Binary.repositoryRoot)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let lines = result.stdout.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") }
+        XCTAssertTrue(lines.contains("FrameMsgStart 23 2 23 0 5 2 1"), result.stdout)
+        XCTAssertTrue(lines.contains("total 44 5 27 17 5 5 1"), result.stdout)
+        XCTAssertTrue(lines.contains("message maps: 7 with 36 handlers"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("senders: 38 (1 for messages not defined in the tree)"), result.stdout)
+        XCTAssertFalse(result.stdout.contains("GeneratedMsgStart"), "Examples/out is git-ignored")
+    }
+
+    func testJSONOutputFileMatchesTheGoldenInventory() throws {
+        let output = NSTemporaryDirectory() + "inventory-\(UUID().uuidString).json"
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        let result = try Binary.run(["scan", "Examples", "--format", "json", "-o", output], in: Binary.repositoryRoot)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let golden = Binary.repositoryRoot + "/Tests/ScannerTests/Golden/examples-inventory.json"
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: output)), try Data(contentsOf: URL(fileURLWithPath: golden)))
+    }
+
+    func testInputErrorsExitWithTwoAndSayWhatToDo() throws {
+        let missing = try Binary.run(["scan", "/no/such/tree"])
+        XCTAssertEqual(missing.status, 2)
+        XCTAssertTrue(missing.stderr.contains("/no/such/tree: no such file or directory"), missing.stderr)
+
+        let badFormat = try Binary.run(["scan", ".", "--format", "xml"])
+        XCTAssertEqual(badFormat.status, 2, badFormat.stderr)
+        XCTAssertTrue(badFormat.stderr.contains("xml"), badFormat.stderr)
+
+        let badDatabase = try Binary.run(["scan", "Examples", "--compile-commands", "Examples/content"], in: Binary.repositoryRoot)
+        XCTAssertEqual(badDatabase.status, 2)
+        XCTAssertTrue(badDatabase.stderr.contains("no compile_commands.json there"), badDatabase.stderr)
+    }
+
+    func testCompileCommandsOfExamples() throws {
+        let result = try Binary.run(["scan", "Examples", "--compile-commands", "Examples", "--format", "json"], in: Binary.repositoryRoot)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let inventory = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        let senders = try XCTUnwrap(inventory?["senders"] as? [[String: Any]])
+        // render_frame_impl.cc is compiled with -DOS_LINUX: its Android-only sender is not in that build.
+        let android = senders.filter { ($0["conditions"] as? [String: Any])?["stack"] as? [String] == ["defined(OS_ANDROID)"] && ($0["location"] as? [String: Any])?["file"] as? String == "content/renderer/render_frame_impl.cc" }
+        XCTAssertFalse(android.isEmpty)
+        for sender in android {
+            XCTAssertEqual((sender["conditions"] as? [String: Any])?["activeInBuild"] as? Bool, false, "\(sender)")
+        }
+    }
+}

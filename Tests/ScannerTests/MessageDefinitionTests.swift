@@ -1,0 +1,166 @@
+import MojifyCore
+@testable import MojifyScanner
+import XCTest
+
+final class MessageDefinitionTests: XCTestCase {
+    func testEveryCountedAsyncArity() throws {
+        var source = "#define IPC_MESSAGE_START TestMsgStart\n"
+        for arity in 0...5 {
+            let types = (0..<arity).map { "int /* p\($0) */" }
+            source += "IPC_MESSAGE_CONTROL\(arity)(" + (["TestMsg_Control\(arity)"] + types).joined(separator: ", ") + ")\n"
+            source += "IPC_MESSAGE_ROUTED\(arity)(" + (["TestMsg_Routed\(arity)"] + types).joined(separator: ", ") + ")\n"
+        }
+        let inventory = try scanSource(source)
+        XCTAssertEqual(inventory.messages.count, 12)
+        for arity in 0...5 {
+            let control = try inventory.message("TestMsg_Control\(arity)")
+            XCTAssertEqual(control.kind, .control)
+            XCTAssertFalse(control.isSync)
+            XCTAssertEqual(control.inputs.map(\.name), (0..<arity).map { "p\($0)" })
+            XCTAssertEqual(control.messageClass, "TestMsgStart")
+            let routed = try inventory.message("TestMsg_Routed\(arity)")
+            XCTAssertEqual(routed.kind, .routed)
+            XCTAssertEqual(routed.inputs.count, arity)
+        }
+    }
+
+    func testEverySyncArity() throws {
+        var source = ""
+        for inputs in 0...5 {
+            for outputs in 0...4 {
+                let types = (0..<inputs).map { "int /* in\($0) */" } + (0..<outputs).map { "bool /* out\($0) */" }
+                for kind in ["CONTROL", "ROUTED"] {
+                    source += "IPC_SYNC_MESSAGE_\(kind)\(inputs)_\(outputs)(" + (["SyncMsg_\(kind)\(inputs)_\(outputs)"] + types).joined(separator: ", ") + ")\n"
+                }
+            }
+        }
+        let inventory = try scanSource(source)
+        XCTAssertEqual(inventory.messages.count, 60)
+        let message = try inventory.message("SyncMsg_ROUTED3_2")
+        XCTAssertTrue(message.isSync)
+        XCTAssertEqual(message.kind, .routed)
+        XCTAssertEqual(message.inputs.map(\.name), ["in0", "in1", "in2"])
+        XCTAssertEqual(message.outputs.map(\.name), ["out0", "out1"])
+        XCTAssertEqual(message.outputs.map(\.type), ["bool", "bool"])
+        XCTAssertTrue(inventory.diagnostics.isEmpty, "\(inventory.diagnostics)")
+    }
+
+    func testVariadicAndParenthesisedForms() throws {
+        let inventory = try scanSource("""
+        IPC_MESSAGE_CONTROL(ChromeMsg_Empty)
+        IPC_MESSAGE_ROUTED(ChromeMsg_Variadic, bool /* enabled */, std::map<int, std::string> /* names */, GURL)
+        IPC_SYNC_MESSAGE_CONTROL(ChromeHostMsg_GetInfo,
+                                 (int /* frame_id */, GURL /* url */),
+                                 (bool /* found */, std::pair<int, int> /* range */))
+        IPC_SYNC_MESSAGE_ROUTED(ChromeHostMsg_NoArgs, (), ())
+        """)
+        XCTAssertEqual(try inventory.message("ChromeMsg_Empty").inputs, [])
+        let variadic = try inventory.message("ChromeMsg_Variadic")
+        XCTAssertEqual(variadic.kind, .routed)
+        XCTAssertEqual(variadic.inputs, [
+            Parameter(type: "bool", name: "enabled"),
+            Parameter(type: "std::map<int, std::string>", name: "names"),
+            Parameter(type: "GURL"),
+        ])
+        let sync = try inventory.message("ChromeHostMsg_GetInfo")
+        XCTAssertTrue(sync.isSync)
+        XCTAssertEqual(sync.kind, .control)
+        XCTAssertEqual(sync.inputs, [Parameter(type: "int", name: "frame_id"), Parameter(type: "GURL", name: "url")])
+        XCTAssertEqual(sync.outputs, [Parameter(type: "bool", name: "found"), Parameter(type: "std::pair<int, int>", name: "range")])
+        let empty = try inventory.message("ChromeHostMsg_NoArgs")
+        XCTAssertEqual(empty.inputs, [])
+        XCTAssertEqual(empty.outputs, [])
+    }
+
+    func testArgumentsSplitOnlyAtTopLevelCommas() throws {
+        let inventory = try scanSource("""
+        IPC_MESSAGE_ROUTED3(FooMsg_Nested,
+                            std::map<int, std::vector<std::pair<A, B>>> /* deep */,
+                            base::flat_map<std::string, base::Optional<std::vector<int>>>,
+                            std::array<char, 16> /* bytes */)  // NOLINT(whitespace/line_length)
+        """)
+        let message = try inventory.message("FooMsg_Nested")
+        XCTAssertEqual(message.inputs.map(\.type), [
+            "std::map<int, std::vector<std::pair<A, B>>>",
+            "base::flat_map<std::string, base::Optional<std::vector<int>>>",
+            "std::array<char, 16>",
+        ])
+        XCTAssertEqual(message.inputs.map(\.name), ["deep", nil, "bytes"])
+    }
+
+    func testCommentsBeforeAndAfterCommas() throws {
+        let inventory = try scanSource("""
+        IPC_MESSAGE_CONTROL4(FooHostMsg_Comments,
+                             int,  // render_frame_id
+                             /* url */ GURL,
+                             std::string /* method */
+                             , std::string /* mime_type */)
+        """)
+        let message = try inventory.message("FooHostMsg_Comments")
+        XCTAssertEqual(message.inputs.map(\.type), ["int", "GURL", "std::string", "std::string"])
+        XCTAssertEqual(message.inputs.map(\.name), ["render_frame_id", "url", "method", "mime_type"])
+    }
+
+    func testProseCommentsAreNotNames() throws {
+        let inventory = try scanSource("""
+        IPC_MESSAGE_CONTROL2(FooMsg_Prose,
+                             int /* the id of the frame */,
+                             bool)  // NOLINT
+        """)
+        XCTAssertEqual(try inventory.message("FooMsg_Prose").inputs.map(\.name), [nil, nil])
+    }
+
+    func testMessageClassAndExportMacroFollowRedefinitions() throws {
+        let inventory = try scanSource("""
+        #define IPC_MESSAGE_EXPORT CONTENT_EXPORT
+        #define IPC_MESSAGE_START FirstMsgStart
+        IPC_MESSAGE_CONTROL0(FirstMsg_A)
+        #undef IPC_MESSAGE_START
+        #undef IPC_MESSAGE_EXPORT
+        #define IPC_MESSAGE_START SecondMsgStart
+        IPC_MESSAGE_CONTROL0(SecondMsg_B)
+        """)
+        let first = try inventory.message("FirstMsg_A")
+        XCTAssertEqual(first.messageClass, "FirstMsgStart")
+        XCTAssertEqual(first.exportMacro, "CONTENT_EXPORT")
+        let second = try inventory.message("SecondMsg_B")
+        XCTAssertEqual(second.messageClass, "SecondMsgStart")
+        XCTAssertNil(second.exportMacro)
+    }
+
+    func testPositionsAndSource() throws {
+        let inventory = try scanSource("// header\n\n  IPC_MESSAGE_ROUTED1(FooMsg_At,\n      int)\n")
+        let message = try inventory.message("FooMsg_At")
+        XCTAssertEqual(message.location, SourceLocation(file: "test/foo_messages.h", line: 3, column: 3))
+        XCTAssertEqual(message.source, "IPC_MESSAGE_ROUTED1(FooMsg_At,\n      int)")
+        XCTAssertEqual(message.macro, "IPC_MESSAGE_ROUTED1")
+    }
+
+    func testCommentsStringsAndMacroDefinitionsAreNotMessages() throws {
+        let inventory = try scanSource(#"""
+        // IPC_MESSAGE_ROUTED1(FakeMsg_LineComment, int)
+        /* IPC_MESSAGE_CONTROL0(FakeMsg_BlockComment) */
+        const char kText[] = "IPC_MESSAGE_CONTROL0(FakeMsg_String)";
+        const char* kRaw = R"(
+        IPC_MESSAGE_ROUTED1(FakeMsg_RawString, int)
+        )";
+        #define IPC_MESSAGE_ROUTED1(msg_class, type1) \
+          IPC_MESSAGE_DECL(msg_class, ROUTED, IPC_MESSAGE_ROUTED1(FakeMsg_InDefine, int))
+        IPC_MESSAGE_CONTROL0(RealMsg_Only)
+        """#, named: "ipc/ipc_message_macros.h")
+        XCTAssertEqual(inventory.messages.map(\.name), ["RealMsg_Only"])
+    }
+
+    func testMalformedInvocationsAreDiagnosedAndScanGoesOn() throws {
+        let inventory = try scanSource("""
+        IPC_MESSAGE_ROUTED2(FooMsg_TooFew, int)
+        IPC_MESSAGE_CONTROL0(FooMsg_Fine)
+        IPC_MESSAGE_CONTROL1(FooMsg_Unbalanced, std::vector<int>
+        """)
+        XCTAssertEqual(inventory.messages.map(\.name), ["FooMsg_Fine"])
+        let messages = inventory.diagnostics.map(\.description)
+        XCTAssertEqual(inventory.diagnostics.count, 2, "\(messages)")
+        XCTAssertTrue(messages[0].hasPrefix("test/foo_messages.h:1:1: error: malformed IPC_MESSAGE_ROUTED2(...)"), messages[0])
+        XCTAssertTrue(messages[1].hasPrefix("test/foo_messages.h:3:1: error: unbalanced parentheses"), messages[1])
+    }
+}

@@ -1,0 +1,185 @@
+import MojifyCore
+@testable import MojifyScanner
+import XCTest
+
+final class StructAndMapTests: XCTestCase {
+    func testStructsWithDefaultsParentsAndTemplateCommas() throws {
+        let inventory = try scanSource("""
+        #define IPC_MESSAGE_START FooMsgStart
+        IPC_STRUCT_BEGIN(FooHostMsg_Params)
+          IPC_STRUCT_MEMBER(int, id)
+          IPC_STRUCT_MEMBER(std::map<std::string, std::vector<int>>, headers)
+          IPC_STRUCT_MEMBER(gfx::Size, size, gfx::Size(1, 2))
+          IPC_STRUCT_MEMBER(int, status, 200)
+        IPC_STRUCT_END()
+        IPC_STRUCT_BEGIN_WITH_PARENT(FooHostMsg_Child, FooHostMsg_Params)
+          IPC_STRUCT_MEMBER(bool, extra, false)
+        IPC_STRUCT_END()
+        """)
+        XCTAssertEqual(inventory.structs.count, 2)
+        let params = inventory.structs[0]
+        XCTAssertEqual(params.name, "FooHostMsg_Params")
+        XCTAssertEqual(params.messageClass, "FooMsgStart")
+        XCTAssertEqual(params.members.map(\.type), ["int", "std::map<std::string, std::vector<int>>", "gfx::Size", "int"])
+        XCTAssertEqual(params.members.map(\.name), ["id", "headers", "size", "status"])
+        XCTAssertEqual(params.members.map(\.defaultValue), [nil, nil, "gfx::Size(1, 2)", "200"])
+        XCTAssertEqual(params.members[1].location.line, 4)
+        XCTAssertEqual(inventory.structs[1].parent, "FooHostMsg_Params")
+    }
+
+    func testTraitsAndTheirDefinitionsInAnIncludedHeader() throws {
+        let tree = try TemporaryTree()
+        try tree.write("content/common/foo_messages.h", """
+        #include "content/common/foo_types.h"
+        IPC_ENUM_TRAITS_MAX_VALUE(content::Kind, content::KIND_LAST)
+        IPC_ENUM_TRAITS(content::Mode)
+        IPC_ENUM_TRAITS_MIN_MAX_VALUE(Priority, PRIORITY_LOW, PRIORITY_HIGH)
+        IPC_ENUM_TRAITS_VALIDATE(Usage, (value >= 0 && value < 4))
+        IPC_STRUCT_TRAITS_BEGIN(content::Region)
+          IPC_STRUCT_TRAITS_PARENT(content::Base)
+          IPC_STRUCT_TRAITS_MEMBER(bounds)
+          IPC_STRUCT_TRAITS_MEMBER(scale)
+        IPC_STRUCT_TRAITS_END()
+        """)
+        try tree.write("content/common/foo_types.h", """
+        namespace content {
+        enum Kind { KIND_A, KIND_B = 4, KIND_LAST = KIND_B };
+        enum class Mode : int32_t { kOff, kOn };
+        struct CONTENT_EXPORT Region : public Base {
+          gfx::Rect bounds;
+          std::map<int, float> scale = {};
+        };
+        }  // namespace content
+        """)
+        let inventory = try tree.scan()
+        XCTAssertEqual(inventory.enumTraits.map(\.type), ["content::Kind", "content::Mode", "Priority", "Usage"])
+        XCTAssertEqual(inventory.enumTraits[0].maxValue, "content::KIND_LAST")
+        XCTAssertEqual(inventory.enumTraits[2].minValue, "PRIORITY_LOW")
+        XCTAssertEqual(inventory.enumTraits[2].maxValue, "PRIORITY_HIGH")
+        XCTAssertEqual(inventory.enumTraits[3].validation, "(value >= 0 && value < 4)")
+        XCTAssertEqual(inventory.structTraits.first?.members, ["bounds", "scale"])
+        XCTAssertEqual(inventory.structTraits.first?.parents, ["content::Base"])
+
+        let kind = try XCTUnwrap(inventory.typeDefinitions.first { $0.name == "content::Kind" })
+        XCTAssertEqual(kind.enumerators, [.init(name: "KIND_A", value: 0), .init(name: "KIND_B", value: 4), .init(name: "KIND_LAST", value: 4)])
+        XCTAssertEqual(kind.location.file, "content/common/foo_types.h")
+        let mode = try XCTUnwrap(inventory.typeDefinitions.first { $0.name == "content::Mode" })
+        XCTAssertEqual(mode.enumerators.map(\.name), ["kOff", "kOn"])
+        let region = try XCTUnwrap(inventory.typeDefinitions.first { $0.name == "content::Region" })
+        XCTAssertEqual(region.fields, [.init(name: "bounds", type: "gfx::Rect"), .init(name: "scale", type: "std::map<int, float>")])
+    }
+
+    func testTypeHeadersAreFoundWhenTheScannedRootIsBelowTheSourceRoot() throws {
+        let tree = try TemporaryTree()
+        try tree.write("runtime/common/hit_messages.h", """
+        #include "xwalk/runtime/common/hit_test_data.h"
+        IPC_STRUCT_TRAITS_BEGIN(xwalk::HitTestData)
+          IPC_STRUCT_TRAITS_MEMBER(href)
+        IPC_STRUCT_TRAITS_END()
+        """)
+        try tree.write("runtime/common/hit_test_data.h", """
+        namespace xwalk {
+        struct HitTestData { base::string16 href; };
+        }
+        """)
+        let inventory = try tree.scan()
+        XCTAssertEqual(inventory.typeDefinitions.map(\.name), ["xwalk::HitTestData"])
+        XCTAssertEqual(inventory.typeDefinitions.first?.fields, [.init(name: "href", type: "base::string16")])
+    }
+
+    func testMessageMapsWithEveryHandlerForm() throws {
+        let inventory = try scanSource("""
+        bool FooHost::OnMessageReceived(const IPC::Message& msg) {
+          bool handled = true;
+          IPC_BEGIN_MESSAGE_MAP(FooHost, msg)
+            IPC_MESSAGE_HANDLER(FooHostMsg_A, OnA)
+            IPC_MESSAGE_HANDLER_DELAY_REPLY(FooHostMsg_B, OnB)
+            IPC_MESSAGE_HANDLER_GENERIC(FooHostMsg_C, OnC(msg, 1))
+            IPC_MESSAGE_FORWARD(FooHostMsg_D, observer_, Observer::OnD)
+            IPC_MESSAGE_FORWARD_DELAY_REPLY(FooHostMsg_E, helper_.get(), Helper::OnE)
+            IPC_MESSAGE_UNHANDLED(handled = false)
+          IPC_END_MESSAGE_MAP()
+          return handled;
+        }
+        void FooHost::Dispatch(const IPC::Message& msg) {
+          IPC_BEGIN_MESSAGE_MAP_WITH_PARAM(FooHost, msg, this)
+            IPC_MESSAGE_HANDLER(FooHostMsg_F, OnF)
+          IPC_END_MESSAGE_MAP()
+        }
+        """, named: "browser/foo_host.cc")
+        XCTAssertEqual(inventory.messageMaps.count, 2)
+        let map = inventory.messageMaps[0]
+        XCTAssertEqual(map.handlerClass, "FooHost")
+        XCTAssertEqual(map.function, "FooHost::OnMessageReceived")
+        XCTAssertEqual(map.handlers.map(\.message), ["FooHostMsg_A", "FooHostMsg_B", "FooHostMsg_C", "FooHostMsg_D", "FooHostMsg_E", nil])
+        XCTAssertEqual(map.handlers.map(\.method), ["OnA", "OnB", "OnC(msg, 1)", "Observer::OnD", "Helper::OnE", "handled = false"])
+        XCTAssertEqual(map.handlers.map(\.delayReply), [false, true, false, false, true, false])
+        XCTAssertEqual(map.handlers[3].target, "observer_")
+        XCTAssertEqual(map.handlers[4].target, "helper_.get()")
+        XCTAssertEqual(map.handlers[0].location.line, 4)
+        XCTAssertEqual(inventory.messageMaps[1].macro, "IPC_BEGIN_MESSAGE_MAP_WITH_PARAM")
+        XCTAssertEqual(inventory.messageMaps[1].function, "FooHost::Dispatch")
+    }
+
+    func testProjectWrapperMacrosDefinedInAnotherFile() throws {
+        let tree = try TemporaryTree()
+        try tree.write("ext/handler_macros.h", """
+        #define EXT_HANDLER(msg, method) IPC_MESSAGE_HANDLER(msg, method)
+        #define EXT_FORWARD(obj, msg, method) IPC_MESSAGE_FORWARD(msg, obj, method)
+        """)
+        try tree.write("ext/filter.cc", """
+        bool Filter::OnMessageReceived(const IPC::Message& message) {
+          IPC_BEGIN_MESSAGE_MAP(Filter, message)
+            EXT_HANDLER(ExtHostMsg_A, OnA)
+            EXT_FORWARD(delegate_, ExtHostMsg_B, Delegate::OnB)
+          IPC_END_MESSAGE_MAP()
+        }
+        """)
+        let inventory = try tree.scan()
+        let handlers = try XCTUnwrap(inventory.messageMaps.first).handlers
+        XCTAssertEqual(handlers.map(\.message), ["ExtHostMsg_A", "ExtHostMsg_B"])
+        XCTAssertEqual(handlers.map(\.wrapper), ["EXT_HANDLER", "EXT_FORWARD"])
+        XCTAssertEqual(handlers.map(\.macro), ["IPC_MESSAGE_HANDLER", "IPC_MESSAGE_FORWARD"])
+        XCTAssertEqual(handlers[1].target, "delegate_")
+        XCTAssertEqual(handlers[1].method, "Delegate::OnB")
+    }
+
+    func testSendersWithTheirEnclosingFunctions() throws {
+        let inventory = try scanSource("""
+        #include "foo_messages.h"
+        IPC_MESSAGE_ROUTED1(FooMsg_Defined, int)
+        namespace content {
+        std::string FooImpl::Get(int id) {
+          Send(
+              new FooMsg_Defined(id));
+          auto unique = std::make_unique<FooHostMsg_Unique>(1);
+          Send(new content::FooMsg_Qualified(2));
+          Helper* helper = new Helper(3);
+          Send(new FooMsg_NoParens);
+          return std::string();
+        }
+        FooImpl::~FooImpl() { Send(new FooMsg_InDestructor()); }
+        class Inline {
+          void Run() { Send(new FooMsg_InInline()); }
+        };
+        }  // namespace content
+        """, named: "content/foo_impl.cc")
+        XCTAssertEqual(inventory.senders.map(\.message), ["FooMsg_Defined", "FooHostMsg_Unique", "FooMsg_Qualified", "FooMsg_NoParens", "FooMsg_InDestructor", "FooMsg_InInline"])
+        XCTAssertEqual(inventory.senders.map(\.function), ["FooImpl::Get", "FooImpl::Get", "FooImpl::Get", "FooImpl::Get", "FooImpl::~FooImpl", "Inline::Run"])
+        XCTAssertEqual(inventory.senders[0].location.line, 6)
+    }
+
+    func testTypedefsAndAliasesResolveParameterTypes() throws {
+        let inventory = try scanSource("""
+        namespace foo {
+        typedef std::map<std::string, int> CountMap;
+        }
+        using PairList = std::vector<std::pair<int, GURL>>;
+        typedef void (*Callback)(int, int);
+        IPC_MESSAGE_CONTROL3(FooMsg_Aliases, foo::CountMap, PairList, CountMap)
+        """)
+        let message = try inventory.message("FooMsg_Aliases")
+        XCTAssertEqual(message.inputs.map(\.resolvedType), ["std::map<std::string, int>", "std::vector<std::pair<int, GURL>>", "std::map<std::string, int>"])
+        XCTAssertEqual(message.inputs[0].effectiveType, "std::map<std::string, int>")
+    }
+}

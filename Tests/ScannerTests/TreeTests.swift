@@ -1,0 +1,153 @@
+import Foundation
+import MojifyCore
+@testable import MojifyScanner
+import XCTest
+
+/// Walking, filtering and surviving whatever a tree holds.
+final class TreeTests: XCTestCase {
+    func testPatchesReportAddedAndContextLinesAtPatchPositions() throws {
+        let tree = try TemporaryTree()
+        try tree.write("content/common/foo_messages.h", """
+        #define IPC_MESSAGE_START FooMsgStart
+        IPC_MESSAGE_ROUTED0(FooMsg_Existing)
+        IPC_MESSAGE_ROUTED0(FooMsg_Next)
+        """)
+        try tree.write("patches/add_bar.patch", """
+        From 1234 Mon Sep 17 00:00:00 2001
+        Subject: Add FooHostMsg_Bar
+
+        diff --git a/content/common/foo_messages.h b/content/common/foo_messages.h
+        --- a/content/common/foo_messages.h
+        +++ b/content/common/foo_messages.h
+        @@ -1,3 +1,5 @@
+         #define IPC_MESSAGE_START FooMsgStart
+         IPC_MESSAGE_ROUTED0(FooMsg_Existing)
+        +IPC_MESSAGE_ROUTED1(FooHostMsg_Bar,
+        +                    int /* bar_id */)
+        -IPC_MESSAGE_ROUTED0(FooMsg_Removed)
+         IPC_MESSAGE_ROUTED0(FooMsg_Next)
+        diff --git a/BUILD.gn b/BUILD.gn
+        --- a/BUILD.gn
+        +++ b/BUILD.gn
+        @@ -1,1 +1,2 @@
+         # IPC_MESSAGE_ROUTED0(NotCxx)
+        +# IPC_MESSAGE_ROUTED0(NotCxxEither)
+        """)
+        let inventory = try tree.scan()
+        let fromPatch = inventory.messages.filter { $0.patch != nil }
+        XCTAssertEqual(fromPatch.map(\.name), ["FooMsg_Existing", "FooHostMsg_Bar", "FooMsg_Next"])
+        let bar = try XCTUnwrap(fromPatch.first { $0.name == "FooHostMsg_Bar" })
+        XCTAssertEqual(bar.location, SourceLocation(file: "patches/add_bar.patch", line: 10, column: 2))
+        XCTAssertEqual(bar.patch, PatchOrigin(targetFile: "content/common/foo_messages.h", targetLine: 3, change: .added))
+        XCTAssertEqual(bar.inputs, [Parameter(type: "int", name: "bar_id")])
+        XCTAssertEqual(bar.messageClass, "FooMsgStart")
+        XCTAssertEqual(fromPatch.first { $0.name == "FooMsg_Next" }?.patch?.change, .context)
+        XCTAssertFalse(inventory.messages.contains { $0.name == "FooMsg_Removed" || $0.name.hasPrefix("NotCxx") })
+    }
+
+    func testGitignoreAndExcludesAreHonoured() throws {
+        let tree = try TemporaryTree()
+        try tree.write(".gitignore", "out/\n*.generated.h\n/rooted_only.h\n")
+        try tree.write("out/gen/a_messages.h", "IPC_MESSAGE_CONTROL0(OutMsg_Ignored)")
+        try tree.write("x/b.generated.h", "IPC_MESSAGE_CONTROL0(GenMsg_Ignored)")
+        try tree.write("rooted_only.h", "IPC_MESSAGE_CONTROL0(RootMsg_Ignored)")
+        try tree.write("x/rooted_only.h", "IPC_MESSAGE_CONTROL0(NestedMsg_Kept)")
+        try tree.write("x/.gitignore", "*.h\n!keep.h\n")
+        try tree.write("x/keep.h", "IPC_MESSAGE_CONTROL0(KeepMsg_Kept)")
+        try tree.write("third_party/lib/c.h", "IPC_MESSAGE_CONTROL0(ThirdMsg_Excluded)")
+        try tree.write("y/d.h", "IPC_MESSAGE_CONTROL0(YMsg_Kept)")
+        try tree.write("y/e_test.h", "IPC_MESSAGE_CONTROL0(YMsg_TestExcluded)")
+
+        let inventory = try tree.scan { $0.excludes = ["third_party/**", "*_test.h"] }
+        XCTAssertEqual(Set(inventory.messages.map(\.name)), ["KeepMsg_Kept", "YMsg_Kept"])
+
+        let everything = try tree.scan { $0.honourGitIgnore = false }
+        XCTAssertEqual(everything.messages.count, 8)
+    }
+
+    func testOddFilesNeverStopTheScan() throws {
+        let tree = try TemporaryTree()
+        try tree.write("a/latin1_messages.h", bytes: Array("// caf".utf8) + [0xE9, 0xFF, 0x0A] + Array("IPC_MESSAGE_CONTROL1(Latin1Msg_A, std::string /* caf\u{e9} */)\n".utf8))
+        try tree.write("a/binary.h", bytes: [0x7F, 0x45, 0x4C, 0x46, 0x00, 0x00] + Array("IPC_MESSAGE_CONTROL0(BinMsg_X)".utf8))
+        try tree.write("a/empty.h", "")
+        try tree.write("a/big_messages.h", String(repeating: "// padding\n", count: 2000) + "IPC_MESSAGE_CONTROL0(BigMsg_X)\n")
+        try tree.write("a/unterminated.h", "/* never closed IPC_MESSAGE_CONTROL0(CommentMsg_X)\n\"string IPC_")
+        try tree.write("a/garbage.cc", "}}}} ))) IPC_MESSAGE_CONTROL1( template<<<< #if\n#endif #endif\n{{{{ Send(new ")
+        mkfifo(tree.root + "/a/pipe_messages.h", 0o644)
+        try FileManager.default.createSymbolicLink(atPath: tree.root + "/a/loop", withDestinationPath: tree.root + "/a")
+        try FileManager.default.createSymbolicLink(atPath: tree.root + "/a/dangling.h", withDestinationPath: tree.root + "/nowhere.h")
+
+        let inventory = try tree.scan {
+            $0.maxFileBytes = 10_000
+            $0.followSymlinks = true
+        }
+        XCTAssertEqual(inventory.messages.map(\.name), ["Latin1Msg_A"])
+        XCTAssertEqual(inventory.messages[0].inputs.first?.type, "std::string")
+        let notes = inventory.diagnostics.map(\.description)
+        XCTAssertTrue(notes.contains { $0.contains("a/big_messages.h") && $0.contains("larger than the 10000-byte limit") }, "\(notes)")
+        XCTAssertTrue(notes.contains { $0.contains("a/binary.h") && $0.contains("binary file") }, "\(notes)")
+        XCTAssertTrue(notes.contains { $0.contains("a/loop") && $0.contains("symbolic link loop") }, "\(notes)")
+        XCTAssertTrue(notes.contains { $0.contains("a/garbage.cc") && $0.contains("unbalanced parentheses") }, "\(notes)")
+    }
+
+    func testAMissingPathIsAnInputError() {
+        XCTAssertThrowsError(try Scanner.scan(ScanOptions(paths: ["/definitely/not/here"]))) { error in
+            XCTAssertEqual(error as? ScannerError, .pathNotFound("/definitely/not/here"))
+            XCTAssertTrue("\(error)".contains("no such file or directory"))
+        }
+    }
+
+    func testOutputIsIdenticalWhateverTheThreadCount() throws {
+        let examples = try examplesPath()
+        var single = ScanOptions(paths: [examples])
+        single.jobs = 1
+        var parallel = ScanOptions(paths: [examples])
+        parallel.jobs = 4
+        let first = try Scanner.scan(single).jsonData()
+        XCTAssertEqual(first, try Scanner.scan(parallel).jsonData())
+        XCTAssertEqual(first, try Scanner.scan(parallel).jsonData())
+    }
+
+    func testSeveralRootsArePrefixed() throws {
+        let one = try TemporaryTree()
+        try one.write("a_messages.h", "IPC_MESSAGE_CONTROL0(OneMsg_A)")
+        let two = try TemporaryTree()
+        try two.write("b_messages.h", "IPC_MESSAGE_CONTROL0(TwoMsg_B)")
+        let inventory = try Scanner.scan(ScanOptions(paths: [one.root, two.root + "/"]))
+        XCTAssertEqual(inventory.messages.map(\.location.file).sorted(), [one.root + "/a_messages.h", two.root + "/b_messages.h"].sorted())
+    }
+
+    /// The golden inventory of Examples/: set MOJIFY_UPDATE_GOLDEN=1 to rewrite it after an intended change.
+    func testExamplesInventoryMatchesGolden() throws {
+        let actual = try Scanner.scan(ScanOptions(paths: [try examplesPath()])).jsonData()
+        let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden/examples-inventory.json")
+        if ProcessInfo.processInfo.environment["MOJIFY_UPDATE_GOLDEN"] == "1" {
+            try FileManager.default.createDirectory(at: golden.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try actual.write(to: golden)
+        }
+        let expected = try Data(contentsOf: golden)
+        if actual != expected {
+            let diff = lineDiff(String(decoding: expected, as: UTF8.self), String(decoding: actual, as: UTF8.self))
+            XCTFail("inventory of Examples/ differs from \(golden.path) (MOJIFY_UPDATE_GOLDEN=1 rewrites it):\n\(diff)")
+        }
+    }
+}
+
+func examplesPath() throws -> String {
+    let path = URL(fileURLWithPath: #filePath).appendingPathComponent("../../../Examples").standardized.path
+    guard FileManager.default.fileExists(atPath: path) else { throw XCTSkip("no Examples/ at \(path)") }
+    return path
+}
+
+/// The first differing lines, enough to see what changed.
+func lineDiff(_ expected: String, _ actual: String) -> String {
+    let left = expected.split(separator: "\n", omittingEmptySubsequences: false)
+    let right = actual.split(separator: "\n", omittingEmptySubsequences: false)
+    var out: [String] = []
+    for index in 0..<max(left.count, right.count) where out.count < 40 {
+        let a = index < left.count ? String(left[index]) : "<end>"
+        let b = index < right.count ? String(right[index]) : "<end>"
+        if a != b { out.append("line \(index + 1):\n- \(a)\n+ \(b)") }
+    }
+    return out.joined(separator: "\n")
+}
