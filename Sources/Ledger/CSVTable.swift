@@ -1,5 +1,6 @@
 import CSV
 import Foundation
+import MojifyCore
 
 /// RFC 4180 reading and writing shared by the ledger and its history, with formula neutralisation and
 /// the physical line number of every record, so errors can point at the line a user sees in an editor.
@@ -10,7 +11,14 @@ enum CSVTable {
         var cells: [String]
     }
 
-    static func text(of data: Data, path: String) throws -> String {
+    /// The file at `path` as UTF-8 text.
+    static func text(atPath path: String) throws -> String {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw CoreError.unreadableFile(path: path, reason: (error as NSError).localizedDescription)
+        }
         guard let text = String(data: data, encoding: .utf8) else { throw LedgerError.notUTF8(path: path) }
         return text
     }
