@@ -22,8 +22,12 @@ final class LedgerValidationTests: XCTestCase {
     }
 
     func testConflictLikeTextInsideACellIsNotAMarker() throws {
-        let text = [header, "A,FooMsgStart,routed,no,f.h,1,unclaimed,,,\"see <<<<<<<< and ======== here\",,,,"].joined(separator: "\n")
-        XCTAssertEqual(try Ledger.parse(text, path: "l.csv").rows.count, 1)
+        let text = [header, "A,FooMsgStart,routed,no,f.h,1,unclaimed,,,\"Heading\n=======\nsee <<<<<<<< here\",,,,"].joined(separator: "\n")
+        XCTAssertEqual(try Ledger.parse(text, path: "l.csv").rows.first?.notes, "Heading\n=======\nsee <<<<<<<< here")
+        var row = Fixture.row("B", line: 2)
+        row.notes = "======="
+        let ledger = Ledger(rows: [row])
+        XCTAssertEqual(try Ledger.parse(ledger.csvText(), path: "l.csv"), ledger)
     }
 
     func testWrongColumnCountNamesThePhysicalLine() {
