@@ -83,6 +83,13 @@ final class LedgerCommandTests: XCTestCase {
         // The ledger is what a spreadsheet would read back: the note survives exactly.
         let ledger = try Ledger.load(path: folder + "/ledger.csv")
         XCTAssertEqual(ledger.row(for: "PrintMsg_InitiatePrintPreview")?.notes, "=needs, \"care\"\nsee design doc")
+        // The generator's proposal; a reply message gets the method it was folded into; `#if 0` code gets none.
+        XCTAssertEqual(ledger.row(for: "MimeRegistryMsg_GetMimeTypeFromExtension")?.proposedInterface, "chrome.mojom.MimeRegistry")
+        XCTAssertEqual(ledger.row(for: "MimeRegistryMsg_GetMimeTypeFromExtension")?.proposedMethod,
+                       "[Sync] GetMimeTypeFromExtension(string extension) => (string mime_type);")
+        XCTAssertEqual(ledger.row(for: "FrameMsg_RequestThumbnail_Reply")?.proposedMethod,
+                       ledger.row(for: "FrameHostMsg_RequestThumbnail")?.proposedMethod)
+        XCTAssertEqual(ledger.row(for: "FrameHostMsg_DidChangeTextAutosizerScale")?.proposedMethod, "")
     }
 
     func testResyncTheSameDayIsByteIdentical() throws {
