@@ -53,10 +53,15 @@ let package = Package(
         .target(name: "MojifyScanner", dependencies: ["MojifyCore", "CClang"], path: "Sources/Scanner", swiftSettings: clangSwiftFlags),
         .target(name: "MojifyConversion", dependencies: ["MojifyCore", .product(name: "Yams", package: "Yams")], path: "Sources/Conversion"),
         .target(name: "MojifyEmitters", dependencies: ["MojifyCore", "MojifyScanner", "MojifyConversion"], path: "Sources/Emitters"),
+        .target(
+            name: "MojifyLedger",
+            dependencies: ["MojifyCore", "MojifyScanner", "MojifyConversion", .product(name: "CSV", package: "CSV.swift")],
+            path: "Sources/Ledger"
+        ),
         .executableTarget(
             name: "mojify",
             dependencies: [
-                "MojifyCore", "MojifyScanner", "MojifyConversion", "MojifyEmitters",
+                "MojifyCore", "MojifyScanner", "MojifyConversion", "MojifyEmitters", "MojifyLedger",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/mojify"
@@ -64,6 +69,7 @@ let package = Package(
         .testTarget(name: "CoreTests", dependencies: ["MojifyCore"], path: "Tests/CoreTests"),
         .testTarget(name: "ScannerTests", dependencies: ["MojifyScanner", "MojifyCore"], path: "Tests/ScannerTests"),
         .testTarget(name: "GenerateTests", dependencies: ["MojifyConversion", "MojifyEmitters", "MojifyScanner", "MojifyCore"], path: "Tests/GenerateTests", exclude: ["Golden"]),
+        .testTarget(name: "LedgerTests", dependencies: ["MojifyLedger", "MojifyCore", "mojify"], path: "Tests/LedgerTests", exclude: ["Golden"]),
         .testTarget(name: "EndToEndTests", dependencies: ["mojify"], path: "Tests/EndToEndTests"),
     ],
     swiftLanguageModes: [.v5]

@@ -45,42 +45,25 @@ struct PartialInventory {
             }
             return result
         }
-        for message in findings.messages {
-            var definition = message.definition
-            definition.location = place(message.at)
-            definition.conditions = conditions(definition.conditions, message.at)
-            definition.patch = mapper.patchOrigin(line: message.at.line)
-            messages.append(definition)
+        func placed<Construct: PlacedConstruct>(_ value: Construct, _ at: RawLocation) -> Construct {
+            var result = value
+            result.location = place(at)
+            result.conditions = conditions(result.conditions, at)
+            result.patch = mapper.patchOrigin(line: at.line)
+            return result
         }
+        messages += findings.messages.map { placed($0.value, $0.at) }
+        structTraits += findings.structTraits.map { placed($0.value, $0.at) }
+        enumTraits += findings.enumTraits.map { placed($0.value, $0.at) }
         for found in findings.structs {
-            var value = found.value
-            value.location = place(found.at)
-            value.conditions = conditions(value.conditions, found.at)
-            value.patch = mapper.patchOrigin(line: found.at.line)
+            var value = placed(found.value, found.at)
             for (index, position) in found.memberPositions.enumerated() {
                 value.members[index].location = place(position)
             }
             structs.append(value)
         }
-        for found in findings.structTraits {
-            var value = found.value
-            value.location = place(found.at)
-            value.conditions = conditions(value.conditions, found.at)
-            value.patch = mapper.patchOrigin(line: found.at.line)
-            structTraits.append(value)
-        }
-        for found in findings.enumTraits {
-            var value = found.value
-            value.location = place(found.at)
-            value.conditions = conditions(value.conditions, found.at)
-            value.patch = mapper.patchOrigin(line: found.at.line)
-            enumTraits.append(value)
-        }
         for found in findings.maps {
-            var value = found.value
-            value.location = place(found.at)
-            value.conditions = conditions(value.conditions, found.at)
-            value.patch = mapper.patchOrigin(line: found.at.line)
+            var value = placed(found.value, found.at)
             for (index, position) in found.handlerPositions.enumerated() {
                 value.handlers[index].location = place(position)
                 value.handlers[index].conditions = conditions(value.handlers[index].conditions, position)
@@ -96,12 +79,25 @@ struct PartialInventory {
         for problem in findings.problems {
             var severity = problem.severity
             var message = problem.message
-            // Hunks cut invocations in half at their edges; only what the patch adds must be whole.
-            if mapper.patchOrigin(line: problem.at.line)?.change == .context {
+            // Hunks are fragments: they start inside blocks and cut invocations at their edges.
+            if let origin = mapper.patchOrigin(line: problem.at.line), problem.isStructural || origin.change == .context {
                 severity = .note
-                message += " (in the context lines of a patch hunk, which may cut it)"
+                message += " (in a patch hunk, which may cut it)"
             }
             diagnostics.append(Diagnostic(severity: severity, location: place(problem.at), message: message, hint: problem.hint))
         }
     }
 }
+
+/// A construct with a position, preprocessor context and patch origin, all filled in when its file is placed.
+protocol PlacedConstruct {
+    var location: SourceLocation { get set }
+    var conditions: Conditions { get set }
+    var patch: PatchOrigin? { get set }
+}
+
+extension MessageDefinition: PlacedConstruct {}
+extension IPCStruct: PlacedConstruct {}
+extension StructTraits: PlacedConstruct {}
+extension EnumTraits: PlacedConstruct {}
+extension MessageMap: PlacedConstruct {}

@@ -24,11 +24,6 @@ struct RawLocation: Hashable, Sendable {
 
 /// What one file holds, with raw positions; `Scanner` maps positions and joins files.
 struct FileFindings: Sendable {
-    struct Message: Sendable {
-        var definition: MessageDefinition
-        var at: RawLocation
-    }
-
     struct Struct: Sendable {
         var value: IPCStruct
         var at: RawLocation
@@ -58,9 +53,12 @@ struct FileFindings: Sendable {
         var at: RawLocation
         var message: String
         var hint: String?
+        /// About block structure (unbalanced parentheses, BEGIN without END, `#endif` without `#if`), which a
+        /// fragment of a file, such as a patch hunk, breaks without anything being wrong.
+        var isStructural: Bool
     }
 
-    var messages: [Message] = []
+    var messages: [Located<MessageDefinition>] = []
     var structs: [Struct] = []
     var structTraits: [Located<StructTraits>] = []
     var enumTraits: [Located<EnumTraits>] = []
@@ -167,15 +165,15 @@ struct Recognizer {
         case "elif", "elifdef", "elifndef":
             let condition = name == "elif" ? restText : (name == "elifdef" ? "defined(\(restText))" : "!defined(\(restText))")
             if !conditions.elseIf(condition: condition, constant: name == "elif" ? constantValue(restText) : nil) {
-                problem(.warning, at: words.first!, "#\(name) without #if", hint: "check the file's #if/#endif balance")
+                problem(.warning, at: words.first!, "#\(name) without #if", hint: "check the file's #if/#endif balance", structural: true)
             }
         case "else":
             if !conditions.otherwise() {
-                problem(.warning, at: words.first!, "#else without #if", hint: "check the file's #if/#endif balance")
+                problem(.warning, at: words.first!, "#else without #if", hint: "check the file's #if/#endif balance", structural: true)
             }
         case "endif":
             if !conditions.pop() {
-                problem(.warning, at: words.first!, "#endif without #if", hint: "check the file's #if/#endif balance")
+                problem(.warning, at: words.first!, "#endif without #if", hint: "check the file's #if/#endif balance", structural: true)
             }
         case "define":
             handleDefine(Array(rest))
@@ -347,7 +345,7 @@ struct Recognizer {
     private mutating func invocation(of macro: IPCMacro, named name: String, wrapper: WrapperMacro?, at index: Int, openParen: Int) -> Int {
         guard let (written, close) = splitArguments(tokens, openParen: openParen) else {
             problem(.error, at: tokens[index], "unbalanced parentheses in \(tokens[index].text)(...): no closing ')' before the end of the file",
-                    hint: "fix the invocation; the rest of the file is still scanned")
+                    hint: "fix the invocation; the rest of the file is still scanned", structural: true)
             return openParen
         }
         let arguments: [Argument]
@@ -411,7 +409,7 @@ struct Recognizer {
                 inputs = ins
                 outputs = outs
             }
-            findings.messages.append(.init(definition: MessageDefinition(
+            findings.messages.append(.init(value: MessageDefinition(
                 name: name, messageClass: messageClass, kind: kind, isSync: sync, inputs: inputs, outputs: outputs,
                 macro: site.macro, exportMacro: exportMacro, conditions: site.conditions,
                 location: SourceLocation(file: "", line: at.line, column: at.column), source: site.source
@@ -429,7 +427,7 @@ struct Recognizer {
         case .structMember:
             guard arguments.count >= 2 else { return malformed("expected a type and a name") }
             guard openStruct != nil else {
-                problem(.warning, at: site.at, "IPC_STRUCT_MEMBER outside IPC_STRUCT_BEGIN ... IPC_STRUCT_END", hint: "check the struct's BEGIN/END")
+                problem(.warning, at: site.at, "IPC_STRUCT_MEMBER outside IPC_STRUCT_BEGIN ... IPC_STRUCT_END", hint: "check the struct's BEGIN/END", structural: true)
                 return
             }
             let defaultValue = arguments.count > 2 ? arguments[2...].map(\.text).joined(separator: ", ") : nil
@@ -439,7 +437,7 @@ struct Recognizer {
             openStruct!.memberPositions.append(at)
         case .structEnd:
             if openStruct == nil {
-                problem(.warning, at: site.at, "IPC_STRUCT_END without IPC_STRUCT_BEGIN", hint: "check the struct's BEGIN/END")
+                problem(.warning, at: site.at, "IPC_STRUCT_END without IPC_STRUCT_BEGIN", hint: "check the struct's BEGIN/END", structural: true)
             }
             closeStruct(missingEndAt: nil)
 
@@ -453,7 +451,7 @@ struct Recognizer {
         case .traitsMember, .traitsParent:
             guard arguments.count == 1 else { return malformed("expected one name") }
             guard openTraits != nil else {
-                problem(.warning, at: site.at, "\(site.macro) outside IPC_STRUCT_TRAITS_BEGIN ... IPC_STRUCT_TRAITS_END", hint: "check the traits' BEGIN/END")
+                problem(.warning, at: site.at, "\(site.macro) outside IPC_STRUCT_TRAITS_BEGIN ... IPC_STRUCT_TRAITS_END", hint: "check the traits' BEGIN/END", structural: true)
                 return
             }
             if macro == .traitsMember {
@@ -463,7 +461,7 @@ struct Recognizer {
             }
         case .traitsEnd:
             if openTraits == nil {
-                problem(.warning, at: site.at, "IPC_STRUCT_TRAITS_END without IPC_STRUCT_TRAITS_BEGIN", hint: "check the traits' BEGIN/END")
+                problem(.warning, at: site.at, "IPC_STRUCT_TRAITS_END without IPC_STRUCT_TRAITS_BEGIN", hint: "check the traits' BEGIN/END", structural: true)
             }
             closeTraits(missingEndAt: nil)
 
@@ -493,7 +491,7 @@ struct Recognizer {
             ), at: at, handlerPositions: [])
         case .mapEnd:
             if openMap == nil {
-                problem(.warning, at: site.at, "\(site.macro) without IPC_BEGIN_MESSAGE_MAP", hint: "check the map's BEGIN/END")
+                problem(.warning, at: site.at, "\(site.macro) without IPC_BEGIN_MESSAGE_MAP", hint: "check the map's BEGIN/END", structural: true)
             }
             closeMap(missingEndAt: nil)
 
@@ -518,7 +516,7 @@ struct Recognizer {
             }
             guard openMap != nil else {
                 problem(.warning, at: site.at, "\(site.wrapper ?? site.macro) outside IPC_BEGIN_MESSAGE_MAP ... IPC_END_MESSAGE_MAP",
-                        hint: "handlers outside a message map are not attributed to a class")
+                        hint: "handlers outside a message map are not attributed to a class", structural: true)
                 return
             }
             openMap!.value.handlers.append(handler)
@@ -539,30 +537,28 @@ struct Recognizer {
     }
 
     private mutating func closeStruct(missingEndAt token: Token?) {
-        guard let open = openStruct else { return }
-        if let token {
-            problem(.warning, at: token, "IPC_STRUCT_BEGIN(\(open.value.name)) has no IPC_STRUCT_END before this point", hint: "add IPC_STRUCT_END()")
-        }
-        findings.structs.append(open)
-        openStruct = nil
+        close(\.openStruct, into: \.structs, missingEndAt: token, end: "IPC_STRUCT_END") { "IPC_STRUCT_BEGIN(\($0.value.name))" }
     }
 
     private mutating func closeTraits(missingEndAt token: Token?) {
-        guard let open = openTraits else { return }
-        if let token {
-            problem(.warning, at: token, "IPC_STRUCT_TRAITS_BEGIN(\(open.value.type)) has no IPC_STRUCT_TRAITS_END before this point", hint: "add IPC_STRUCT_TRAITS_END()")
-        }
-        findings.structTraits.append(open)
-        openTraits = nil
+        close(\.openTraits, into: \.structTraits, missingEndAt: token, end: "IPC_STRUCT_TRAITS_END") { "IPC_STRUCT_TRAITS_BEGIN(\($0.value.type))" }
     }
 
     private mutating func closeMap(missingEndAt token: Token?) {
-        guard let open = openMap else { return }
+        close(\.openMap, into: \.maps, missingEndAt: token, end: "IPC_END_MESSAGE_MAP") { "\($0.value.macro)(\($0.value.handlerClass))" }
+    }
+
+    /// Moves an open BEGIN ... END block to the findings; `token` is where an END was expected but not found.
+    private mutating func close<Block>(
+        _ open: WritableKeyPath<Recognizer, Block?>, into list: WritableKeyPath<FileFindings, [Block]>,
+        missingEndAt token: Token?, end: String, describe: (Block) -> String
+    ) {
+        guard let block = self[keyPath: open] else { return }
         if let token {
-            problem(.warning, at: token, "\(open.value.macro)(\(open.value.handlerClass)) has no IPC_END_MESSAGE_MAP before this point", hint: "add IPC_END_MESSAGE_MAP()")
+            problem(.warning, at: token, "\(describe(block)) has no \(end) before this point", hint: "add \(end)()", structural: true)
         }
-        findings.maps.append(open)
-        openMap = nil
+        findings[keyPath: list].append(block)
+        self[keyPath: open] = nil
     }
 
     private mutating func closeOpenBlocks() {
@@ -574,13 +570,13 @@ struct Recognizer {
         }
         if conditions.depth > 0, let end {
             problem(.warning, at: end, "\(conditions.depth) #if block\(conditions.depth == 1 ? " is" : "s are") not closed at the end of the file",
-                    hint: "add the missing #endif")
+                    hint: "add the missing #endif", structural: true)
         }
     }
 
     // MARK: - Senders, aliases
 
-    /// `new FooMsg_Bar(` or `new ns::FooMsg_Bar(`.
+    /// `new FooMsg_Bar(`, `new ns::FooMsg_Bar(` or `new FooMsg_Bar;`.
     private mutating func noteNewSender(at index: Int) {
         var cursor = index + 1
         var name: Token?
@@ -592,7 +588,8 @@ struct Recognizer {
             } else if token.text == "::" {
                 cursor = next + 1
             } else {
-                if token.text == "(", let name { noteSender(name) }
+                // `new Msg(args)`, `new Msg{args}`, and `new Msg` with no argument list at all.
+                if ["(", "{", ")", ";", ","].contains(token.text), let name { noteSender(name) }
                 return
             }
         }
@@ -655,8 +652,8 @@ struct Recognizer {
         (scopes.namespaces + [name]).joined(separator: "::")
     }
 
-    private mutating func problem(_ severity: Diagnostic.Severity, at token: Token, _ message: String, hint: String?) {
-        findings.problems.append(.init(severity: severity, at: RawLocation(token), message: message, hint: hint))
+    private mutating func problem(_ severity: Diagnostic.Severity, at token: Token, _ message: String, hint: String?, structural: Bool = false) {
+        findings.problems.append(.init(severity: severity, at: RawLocation(token), message: message, hint: hint, isStructural: structural))
     }
 }
 
