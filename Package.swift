@@ -51,23 +51,26 @@ let package = Package(
         ),
         .target(name: "MojifyCore", dependencies: [.product(name: "Yams", package: "Yams")], path: "Sources/Core"),
         .target(name: "MojifyScanner", dependencies: ["MojifyCore", "CClang"], path: "Sources/Scanner", swiftSettings: clangSwiftFlags),
+        .target(name: "MojifyConversion", dependencies: ["MojifyCore", .product(name: "Yams", package: "Yams")], path: "Sources/Conversion"),
+        .target(name: "MojifyEmitters", dependencies: ["MojifyCore", "MojifyScanner", "MojifyConversion"], path: "Sources/Emitters"),
         .target(
             name: "MojifyLedger",
-            dependencies: ["MojifyCore", "MojifyScanner", .product(name: "CSV", package: "CSV.swift")],
+            dependencies: ["MojifyCore", "MojifyScanner", "MojifyConversion", .product(name: "CSV", package: "CSV.swift")],
             path: "Sources/Ledger"
         ),
-        .target(name: "MojifyReport", dependencies: ["MojifyCore", "MojifyScanner", "MojifyLedger"], path: "Sources/Report"),
+        .target(name: "MojifyReport", dependencies: ["MojifyCore", "MojifyScanner", "MojifyLedger", "MojifyConversion"], path: "Sources/Report"),
         .executableTarget(
             name: "mojify",
             dependencies: [
-                "MojifyCore", "MojifyScanner", "MojifyLedger", "MojifyReport",
+                "MojifyCore", "MojifyScanner", "MojifyConversion", "MojifyEmitters", "MojifyLedger", "MojifyReport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/mojify"
         ),
         .testTarget(name: "CoreTests", dependencies: ["MojifyCore"], path: "Tests/CoreTests"),
         .testTarget(name: "ScannerTests", dependencies: ["MojifyScanner", "MojifyCore"], path: "Tests/ScannerTests"),
-        .testTarget(name: "LedgerTests", dependencies: ["MojifyLedger", "MojifyCore"], path: "Tests/LedgerTests"),
+        .testTarget(name: "GenerateTests", dependencies: ["MojifyConversion", "MojifyEmitters", "MojifyScanner", "MojifyCore"], path: "Tests/GenerateTests", exclude: ["Golden"]),
+        .testTarget(name: "LedgerTests", dependencies: ["MojifyLedger", "MojifyCore", "mojify"], path: "Tests/LedgerTests", exclude: ["Golden"]),
         .testTarget(name: "ReportTests", dependencies: ["MojifyReport", "MojifyLedger", "MojifyCore"], path: "Tests/ReportTests"),
         .testTarget(name: "EndToEndTests", dependencies: ["mojify"], path: "Tests/EndToEndTests"),
     ],
