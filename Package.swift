@@ -51,10 +51,15 @@ let package = Package(
         ),
         .target(name: "MojifyCore", dependencies: [.product(name: "Yams", package: "Yams")], path: "Sources/Core"),
         .target(name: "MojifyScanner", dependencies: ["MojifyCore", "CClang"], path: "Sources/Scanner", swiftSettings: clangSwiftFlags),
+        .target(
+            name: "MojifyLint",
+            dependencies: ["MojifyCore", "MojifyScanner", .product(name: "Yams", package: "Yams")],
+            path: "Sources/Lint"
+        ),
         .executableTarget(
             name: "mojify",
             dependencies: [
-                "MojifyCore", "MojifyScanner",
+                "MojifyCore", "MojifyScanner", "MojifyLint",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/mojify"
@@ -62,6 +67,7 @@ let package = Package(
         .testTarget(name: "CoreTests", dependencies: ["MojifyCore"], path: "Tests/CoreTests"),
         .testTarget(name: "ScannerTests", dependencies: ["MojifyScanner", "MojifyCore"], path: "Tests/ScannerTests"),
         .testTarget(name: "EndToEndTests", dependencies: ["mojify"], path: "Tests/EndToEndTests"),
+        .testTarget(name: "LintTests", dependencies: ["MojifyLint", "MojifyScanner", "MojifyCore", "mojify"], path: "Tests/LintTests"),
     ],
     swiftLanguageModes: [.v5]
 )

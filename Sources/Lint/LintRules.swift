@@ -1,0 +1,15 @@
+/// Every rule, in the order documentation and SARIF list them.
+public enum LintRules {
+    public static let all: [any LintRule.Type] = [
+        NewLegacyIPC.self,
+        BannedIPCType.self,
+        OrphanHandler.self,
+        OrphanSender.self,
+        SuppressionWithoutReason.self,
+        UnusedSuppression.self,
+    ]
+
+    public static func rule(id: String) -> (any LintRule.Type)? {
+        all.first { $0.id == id }
+    }
+}
