@@ -52,22 +52,28 @@ let package = Package(
         .target(name: "MojifyCore", dependencies: [.product(name: "Yams", package: "Yams")], path: "Sources/Core"),
         .target(name: "MojifyScanner", dependencies: ["MojifyCore", "CClang"], path: "Sources/Scanner", swiftSettings: clangSwiftFlags),
         .target(
+            name: "MojifyLedger",
+            dependencies: ["MojifyCore", "MojifyScanner", .product(name: "CSV", package: "CSV.swift")],
+            path: "Sources/Ledger"
+        ),
+        .target(
             name: "MojifyLint",
-            dependencies: ["MojifyCore", "MojifyScanner", .product(name: "Yams", package: "Yams")],
+            dependencies: ["MojifyCore", "MojifyScanner", "MojifyLedger", .product(name: "Yams", package: "Yams")],
             path: "Sources/Lint"
         ),
         .executableTarget(
             name: "mojify",
             dependencies: [
-                "MojifyCore", "MojifyScanner", "MojifyLint",
+                "MojifyCore", "MojifyScanner", "MojifyLedger", "MojifyLint",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/mojify"
         ),
         .testTarget(name: "CoreTests", dependencies: ["MojifyCore"], path: "Tests/CoreTests"),
         .testTarget(name: "ScannerTests", dependencies: ["MojifyScanner", "MojifyCore"], path: "Tests/ScannerTests"),
+        .testTarget(name: "LedgerTests", dependencies: ["MojifyLedger", "MojifyCore"], path: "Tests/LedgerTests"),
         .testTarget(name: "EndToEndTests", dependencies: ["mojify"], path: "Tests/EndToEndTests"),
-        .testTarget(name: "LintTests", dependencies: ["MojifyLint", "MojifyScanner", "MojifyCore", "mojify"], path: "Tests/LintTests"),
+        .testTarget(name: "LintTests", dependencies: ["MojifyLint", "MojifyLedger", "MojifyScanner", "MojifyCore", "mojify"], path: "Tests/LintTests"),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -1,4 +1,5 @@
 import MojifyCore
+import MojifyLedger
 
 /// One lint rule: its identity, documentation, examples and check. Each rule lives in its own file in `Rules/`;
 /// severities and enablement can be changed per project in `Rules/lint-rules.yaml`.
@@ -11,9 +12,15 @@ public protocol LintRule {
     /// Why it matters and what to do about it.
     static var documentation: String { get }
     static var scope: RuleScope { get }
+    /// Rules about the ledger run only when one is given.
+    static var needsLedger: Bool { get }
     /// Source snippets the rule must fire on and must stay quiet on; a generic test runs them all.
     static var examples: [RuleExample] { get }
     static func check(_ context: LintContext) -> [Violation]
+}
+
+extension LintRule {
+    public static var needsLedger: Bool { false }
 }
 
 /// How much of the tree a rule must see, which decides what it can do when `--files` limits the check.
@@ -43,6 +50,25 @@ public struct RuleExample: Sendable {
     public static func quiet(_ files: [String: String], ledger: String? = nil) -> RuleExample {
         RuleExample(files: files, ledger: ledger, fires: false)
     }
+
+    /// A ledger file with one row per `(message, status)`, for examples.
+    static func ledgerCSV(_ rows: [(message: String, status: LedgerStatus)]) -> String {
+        let header = LedgerColumn.standardHeader.joined(separator: ",")
+        return ([header] + rows.map { row in
+            LedgerColumn.standardHeader.map { column -> String in
+                switch LedgerColumn(rawValue: column) {
+                case .message: row.message
+                case .messageClass: "FooMsgStart"
+                case .kind: "control"
+                case .sync: "no"
+                case .file: "foo/foo_messages.h"
+                case .line: "2"
+                case .status: row.status.rawValue
+                default: ""
+                }
+            }.joined(separator: ",")
+        }).joined(separator: "\n") + "\n"
+    }
 }
 
 /// Everything a rule may look at.
@@ -53,6 +79,16 @@ public struct LintContext: Sendable {
     /// they handle or send). Definitions in `#if 0` code do not count: nothing compiles them.
     public var definedMessages: Set<String>
     public var bannedTypes: BannedTypes
+    /// The ledger given with `--ledger`, if any.
+    public var ledger: LedgerReference?
     /// Filled for `.suppressions` rules only: every suppression comment read, with what it did.
     public var suppressions: [SuppressionOutcome]
+}
+
+extension LintContext {
+    /// Whether the ledger marks `message` converted: leftovers of such messages are `converted-still-present`
+    /// findings, and no other rule reports them again.
+    func isMarkedConverted(_ message: String) -> Bool {
+        ledger?.ledger.row(for: message)?.status == .converted
+    }
 }

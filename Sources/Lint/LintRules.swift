@@ -2,6 +2,8 @@
 public enum LintRules {
     public static let all: [any LintRule.Type] = [
         NewLegacyIPC.self,
+        ConvertedStillPresent.self,
+        StaleLedgerRow.self,
         BannedIPCType.self,
         OrphanHandler.self,
         OrphanSender.self,

@@ -1,5 +1,6 @@
 import Foundation
 import MojifyCore
+import MojifyLedger
 import MojifyScanner
 
 /// What `mojify lint` was asked to do.
@@ -12,6 +13,8 @@ public struct LintRequest: Sendable {
     public var filesList: String?
     /// Replaces `Rules/lint-rules.yaml`.
     public var rulesFile: String?
+    /// The migration ledger (CSV) to check the code against.
+    public var ledgerPath: String?
 
     public init(scan: ScanOptions) {
         self.scan = scan
@@ -24,6 +27,8 @@ public enum LintRun {
     public static func execute(_ request: LintRequest) throws -> Int32 {
         let root = try scannedRoot(request.scan.paths)
         var options = try LintOptions.standard(root: root, rulesFile: request.rulesFile)
+        // An unreadable or malformed ledger is an input error, never "no findings".
+        let ledger = try request.ledgerPath.map { LedgerReference(ledger: try Ledger.load(path: $0), path: $0, root: root) }
         let inventory: Inventory
         if let list = request.filesList {
             let changed = try ChangedFiles.read(list: list, root: root)
@@ -35,7 +40,7 @@ public enum LintRun {
         } else {
             inventory = try Scanner.scan(request.scan)
         }
-        let findings = Linter.lint(inventory: inventory, options: options)
+        let findings = Linter.lint(inventory: inventory, ledger: ledger, options: options)
 
         let displayRoot = request.scan.paths.count == 1 ? Scanner.displayRoot(root) : nil
         let context = FindingsContext(displayRoot: displayRoot == "." ? nil : displayRoot,

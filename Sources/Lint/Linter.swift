@@ -2,14 +2,15 @@ import MojifyCore
 
 /// Runs the rules over an inventory: the library entry point that `mojify lint` and the HTML report share.
 public enum Linter {
-    /// The findings, sorted by location, after suppressions, each with a fingerprint.
-    public static func lint(inventory: Inventory, options: LintOptions) -> [Finding] {
+    /// The findings, sorted by location, after suppressions, each with a fingerprint. Without a ledger, the rules
+    /// about the ledger do not run and every legacy message counts as new.
+    public static func lint(inventory: Inventory, ledger: LedgerReference?, options: LintOptions) -> [Finding] {
         let lines = SourceLines(root: options.root)
         let active = LintRules.all.filter { rule in
-            options.settings.isEnabled(rule) && !(options.changedFiles != nil && rule.scope == .tree)
+            options.settings.isEnabled(rule) && !(options.changedFiles != nil && rule.scope == .tree) && (ledger != nil || !rule.needsLedger)
         }
         let defined = Set(inventory.messages.filter { !$0.conditions.disabled }.map(\.name)).union(options.otherDefinitions)
-        var context = LintContext(inventory: inventory, definedMessages: defined, bannedTypes: options.bannedTypes, suppressions: [])
+        var context = LintContext(inventory: inventory, definedMessages: defined, bannedTypes: options.bannedTypes, ledger: ledger, suppressions: [])
 
         func findings(of rules: [any LintRule.Type]) -> [Finding] {
             rules.flatMap { rule in

@@ -1,4 +1,5 @@
 import MojifyCore
+import MojifyLedger
 
 /// Stops new legacy IPC: every message definition must already be known to the migration.
 enum NewLegacyIPC: LintRule {
@@ -17,6 +18,15 @@ enum NewLegacyIPC: LintRule {
             #define IPC_MESSAGE_START FooMsgStart
             IPC_MESSAGE_CONTROL1(FooMsg_Ping, int /* sequence */)
             """]),
+        .fires(["foo/foo_messages.h": """
+            #define IPC_MESSAGE_START FooMsgStart
+            IPC_MESSAGE_CONTROL1(FooMsg_Ping, int /* sequence */)
+            IPC_MESSAGE_CONTROL0(FooMsg_Added)
+            """], ledger: RuleExample.ledgerCSV([("FooMsg_Ping", .unclaimed)])),
+        .quiet(["foo/foo_messages.h": """
+            #define IPC_MESSAGE_START FooMsgStart
+            IPC_MESSAGE_CONTROL1(FooMsg_Ping, int /* sequence */)
+            """], ledger: RuleExample.ledgerCSV([("FooMsg_Ping", .inProgress)])),
         .quiet(["foo/foo_messages.h": """
             #define IPC_MESSAGE_START FooMsgStart
             #if 0
@@ -26,10 +36,12 @@ enum NewLegacyIPC: LintRule {
     ]
 
     static func check(_ context: LintContext) -> [Violation] {
-        context.inventory.messages.filter { !$0.conditions.disabled }.map { message in
-            Violation(location: message.location,
-                      message: "legacy IPC message '\(message.name)' (\(message.macro)) is defined; new messages must be Mojo interface methods",
-                      messageName: message.name)
+        let ledger = context.ledger?.ledger
+        return context.inventory.messages.filter { !$0.conditions.disabled && ledger?.row(for: $0.name) == nil }.map { message in
+            let reason = ledger == nil ? "is defined" : "is not in the ledger"
+            return Violation(location: message.location,
+                             message: "legacy IPC message '\(message.name)' (\(message.macro)) \(reason); new messages must be Mojo interface methods",
+                             messageName: message.name)
         }
     }
 }

@@ -43,7 +43,7 @@ enum OrphanHandler: LintRule {
 
     static func check(_ context: LintContext) -> [Violation] {
         context.inventory.activeHandlers.compactMap { handler in
-            guard let name = handler.message, !context.definedMessages.contains(name) else { return nil }
+            guard let name = handler.message, !context.definedMessages.contains(name), !context.isMarkedConverted(name) else { return nil }
             let method = handler.method.map { " (\($0))" } ?? ""
             return Violation(location: handler.location,
                              message: "handler\(method) for '\(name)', which is no longer defined; remove the handler or restore the definition",

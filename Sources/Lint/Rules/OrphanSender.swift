@@ -32,7 +32,9 @@ enum OrphanSender: LintRule {
     ]
 
     static func check(_ context: LintContext) -> [Violation] {
-        context.inventory.senders.filter { !$0.conditions.disabled && !context.definedMessages.contains($0.message) }.map { sender in
+        context.inventory.senders.filter { sender in
+            !sender.conditions.disabled && !context.definedMessages.contains(sender.message) && !context.isMarkedConverted(sender.message)
+        }.map { sender in
             let function = sender.function.map { " in \($0)" } ?? ""
             return Violation(location: sender.location,
                              message: "'\(sender.message)' is sent\(function) but no longer defined; send through its Mojo replacement or remove the call",

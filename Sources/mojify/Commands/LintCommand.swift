@@ -17,6 +17,9 @@ struct LintCommand: ParsableCommand {
     @Argument(help: "Folders or files to check.")
     var paths: [String]
 
+    @Option(help: "The migration ledger (CSV): messages it lists are not new, and its statuses are checked.")
+    var ledger: String?
+
     @Option(help: "Output format: \(LintFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
     var format: LintFormat = .text
 
@@ -43,6 +46,7 @@ struct LintCommand: ParsableCommand {
         request.failOn = failOn
         request.filesList = files
         request.rulesFile = rules
+        request.ledgerPath = ledger
         try CommandSupport.run { try LintRun.execute(request) }
     }
 }
