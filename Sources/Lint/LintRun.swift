@@ -45,6 +45,7 @@ public enum LintRun {
         let displayRoot = request.scan.paths.count == 1 ? Scanner.displayRoot(root) : nil
         let context = FindingsContext(displayRoot: displayRoot == "." ? nil : displayRoot,
                                       rootURI: URL(fileURLWithPath: root, isDirectory: true).standardized.absoluteString,
+                                      workingDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardized.path,
                                       settings: options.settings)
         let rendered = try request.format.renderer.render(findings, context: context)
         if let output = request.output {

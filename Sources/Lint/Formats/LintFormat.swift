@@ -8,19 +8,27 @@ public struct FindingsContext: Sendable {
     public var displayRoot: String?
     /// The scanned root as an absolute `file://` URI ending in `/`: SARIF's base for its relative URIs.
     public var rootURI: String
+    /// The absolute current folder: absolute paths below it (a ledger outside the scanned root) are shown relative
+    /// to it in text and GitHub output, as CI annotations need paths from the repository root.
+    public var workingDirectory: String?
     public var settings: RuleSettings
     public var version: String
 
-    public init(displayRoot: String?, rootURI: String, settings: RuleSettings, version: String = MojifyVersion.current) {
+    public init(displayRoot: String?, rootURI: String, workingDirectory: String?, settings: RuleSettings, version: String = MojifyVersion.current) {
         self.displayRoot = displayRoot
         self.rootURI = rootURI
+        self.workingDirectory = workingDirectory
         self.settings = settings
         self.version = version
     }
 
     /// A finding's file as a path from the current folder.
     func displayPath(_ file: String) -> String {
-        guard let displayRoot, !file.hasPrefix("/") else { return file }
+        if file.hasPrefix("/") {
+            guard let workingDirectory, file.hasPrefix(workingDirectory + "/") else { return file }
+            return String(file.dropFirst(workingDirectory.count + 1))
+        }
+        guard let displayRoot else { return file }
         return displayRoot.hasSuffix("/") ? displayRoot + file : displayRoot + "/" + file
     }
 
