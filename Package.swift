@@ -58,7 +58,10 @@ let package = Package(
         ),
         .target(
             name: "MojifyLint",
-            dependencies: ["MojifyCore", "MojifyScanner", "MojifyLedger", .product(name: "Yams", package: "Yams")],
+            dependencies: [
+                "MojifyCore", "MojifyScanner", "MojifyLedger",
+                .product(name: "Yams", package: "Yams"), .product(name: "CSV", package: "CSV.swift"),
+            ],
             path: "Sources/Lint"
         ),
         .executableTarget(

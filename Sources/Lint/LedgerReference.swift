@@ -1,3 +1,4 @@
+import CSV
 import Foundation
 import MojifyCore
 import MojifyLedger
@@ -20,28 +21,24 @@ public struct LedgerReference: Sendable {
             file = absolute
         }
         let text = FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) } ?? ""
-        rowLines = LedgerReference.rowLines(of: ledger, in: text)
+        rowLines = LedgerReference.rowLines(in: text)
     }
 
     public func location(of message: String) -> SourceLocation {
         SourceLocation(file: file, line: rowLines[message] ?? 1, column: 1)
     }
 
-    /// Rows are in file order, so each row's line is the first line after the previous row's that holds the
-    /// message name as a whole cell. (Quoted cells may span lines, so a row's index does not give its line.)
-    static func rowLines(of ledger: Ledger, in text: String) -> [String: Int] {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    /// The line each message's row starts on: a quoted cell may span lines, so a row's index does not tell.
+    static func rowLines(in text: String) -> [String: Int] {
+        let text = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
+        guard let reader = try? CSVReader(string: text, hasHeaderRow: true) else { return [:] }
         var found: [String: Int] = [:]
-        var next = 1
-        for row in ledger.rows {
-            let match = lines.indices.dropFirst(next).first { index in
-                lines[index].split(separator: ",", omittingEmptySubsequences: false).contains { cell in
-                    cell.trimmingCharacters(in: CharacterSet(charactersIn: "\" \r")) == row.message
-                }
+        var line = 2
+        while let cells = reader.next() {
+            if let message = reader[LedgerColumn.message.rawValue], !message.isEmpty, found[message] == nil {
+                found[message] = line
             }
-            guard let match else { continue }
-            found[row.message] = match + 1
-            next = match + 1
+            line += 1 + cells.reduce(0) { $0 + $1.filter { $0 == "\n" }.count }
         }
         return found
     }
