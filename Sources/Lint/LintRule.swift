@@ -1,3 +1,4 @@
+import MojifyConversion
 import MojifyCore
 import MojifyLedger
 
@@ -79,6 +80,9 @@ public struct LintContext: Sendable {
     /// they handle or send). Definitions in `#if 0` code do not count: nothing compiles them.
     public var definedMessages: Set<String>
     public var bannedTypes: BannedTypes
+    /// The C++ types the conversion plan could not map, with where they are used; empty when `unmapped-type` does
+    /// not run.
+    public var unmappedTypes: [UnmappedType]
     /// The ledger given with `--ledger`, if any.
     public var ledger: LedgerReference?
     /// Filled for `.suppressions` rules only: every suppression comment read, with what it did.

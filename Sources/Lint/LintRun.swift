@@ -40,7 +40,7 @@ public enum LintRun {
         } else {
             inventory = try Scanner.scan(request.scan)
         }
-        let findings = Linter.lint(inventory: inventory, ledger: ledger, options: options)
+        let findings = try Linter.lint(inventory: inventory, ledger: ledger, options: options)
 
         let displayRoot = request.scan.paths.count == 1 ? Scanner.displayRoot(root) : nil
         let context = FindingsContext(displayRoot: displayRoot == "." ? nil : displayRoot,

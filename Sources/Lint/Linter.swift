@@ -1,16 +1,21 @@
+import MojifyConversion
 import MojifyCore
 
 /// Runs the rules over an inventory: the library entry point that `mojify lint` and the HTML report share.
 public enum Linter {
     /// The findings, sorted by location, after suppressions, each with a fingerprint. Without a ledger, the rules
     /// about the ledger do not run and every legacy message counts as new.
-    public static func lint(inventory: Inventory, ledger: LedgerReference?, options: LintOptions) -> [Finding] {
+    public static func lint(inventory: Inventory, ledger: LedgerReference?, options: LintOptions) throws -> [Finding] {
         let lines = SourceLines(root: options.root)
         let active = LintRules.all.filter { rule in
             options.settings.isEnabled(rule) && !(options.changedFiles != nil && rule.scope == .tree) && (ledger != nil || !rule.needsLedger)
         }
         let defined = Set(inventory.messages.filter { !$0.conditions.disabled }.map(\.name)).union(options.otherDefinitions)
-        var context = LintContext(inventory: inventory, definedMessages: defined, bannedTypes: options.bannedTypes, ledger: ledger, suppressions: [])
+        // Building the conversion plan costs a pass over everything; only the rule that needs it pays for it.
+        let unmapped = active.contains { $0 == UnmappedParameterType.self }
+            ? try ConversionPlan.make(inventory: inventory, rules: options.conversionRules).unmappedTypes : []
+        var context = LintContext(inventory: inventory, definedMessages: defined, bannedTypes: options.bannedTypes,
+                                  unmappedTypes: unmapped, ledger: ledger, suppressions: [])
 
         func findings(of rules: [any LintRule.Type]) -> [Finding] {
             rules.flatMap { rule in

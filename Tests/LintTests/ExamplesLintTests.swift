@@ -34,6 +34,7 @@ final class ExamplesLintTests: XCTestCase {
         XCTAssertEqual(messages("stale-ledger-row"), ["FrameHostMsg_Removed", "PrintHostMsg_ShowLegacyDialog"])
         XCTAssertEqual(messages("banned-ipc-type"), ["ChromeViewHostMsg_RecordNetworkUsage", "ChromeViewHostMsg_RecordNetworkUsage", "ChromeViewMsg_SetPrefetchBudget"])
         XCTAssertEqual(messages("orphan-handler"), ["FrameHostMsg_Removed"])
+        XCTAssertEqual(messages("unmapped-type"), ["FrameHostMsg_UpdateLinkPreloads"])
         // The orphan sender's message is marked converted: converted-still-present reports it, not orphan-sender too.
         XCTAssertEqual(messages("orphan-sender"), [])
         // Stale rows point at their line in the ledger, found even though earlier rows have notes spanning lines.

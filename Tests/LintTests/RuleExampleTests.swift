@@ -58,6 +58,6 @@ final class RuleExampleTests: XCTestCase {
             ledger = LedgerReference(ledger: try Ledger.load(path: path), path: path, root: root)
         }
         let inventory = try Scanner.scan(ScanOptions(paths: [root]))
-        return Linter.lint(inventory: inventory, ledger: ledger, options: try LintOptions.standard(root: root))
+        return try Linter.lint(inventory: inventory, ledger: ledger, options: try LintOptions.standard(root: root))
     }
 }

@@ -9,7 +9,7 @@ final class SuppressionTests: XCTestCase {
         let tree = try TemporaryTree(files)
         var options = try LintOptions.standard(root: tree.root)
         settings?(&options)
-        return Linter.lint(inventory: try Scanner.scan(ScanOptions(paths: [tree.root])), ledger: nil, options: options)
+        return try Linter.lint(inventory: try Scanner.scan(ScanOptions(paths: [tree.root])), ledger: nil, options: options)
     }
 
     private func summary(_ findings: [Finding]) -> [String] {
