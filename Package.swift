@@ -58,11 +58,23 @@ let package = Package(
             dependencies: ["MojifyCore", "MojifyScanner", "MojifyConversion", .product(name: "CSV", package: "CSV.swift")],
             path: "Sources/Ledger"
         ),
-        .target(name: "MojifyReport", dependencies: ["MojifyCore", "MojifyScanner", "MojifyLedger", "MojifyConversion"], path: "Sources/Report"),
+        .target(
+            name: "MojifyLint",
+            dependencies: [
+                "MojifyCore", "MojifyScanner", "MojifyLedger", "MojifyConversion",
+                .product(name: "Yams", package: "Yams"), .product(name: "CSV", package: "CSV.swift"),
+            ],
+            path: "Sources/Lint"
+        ),
+        .target(
+            name: "MojifyReport",
+            dependencies: ["MojifyCore", "MojifyScanner", "MojifyLedger", "MojifyConversion", "MojifyLint"],
+            path: "Sources/Report"
+        ),
         .executableTarget(
             name: "mojify",
             dependencies: [
-                "MojifyCore", "MojifyScanner", "MojifyConversion", "MojifyEmitters", "MojifyLedger", "MojifyReport",
+                "MojifyCore", "MojifyScanner", "MojifyConversion", "MojifyEmitters", "MojifyLedger", "MojifyLint", "MojifyReport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/mojify"
@@ -71,6 +83,7 @@ let package = Package(
         .testTarget(name: "ScannerTests", dependencies: ["MojifyScanner", "MojifyCore"], path: "Tests/ScannerTests"),
         .testTarget(name: "GenerateTests", dependencies: ["MojifyConversion", "MojifyEmitters", "MojifyScanner", "MojifyCore"], path: "Tests/GenerateTests", exclude: ["Golden"]),
         .testTarget(name: "LedgerTests", dependencies: ["MojifyLedger", "MojifyCore", "mojify"], path: "Tests/LedgerTests", exclude: ["Golden"]),
+        .testTarget(name: "LintTests", dependencies: ["MojifyLint", "MojifyLedger", "MojifyScanner", "MojifyCore", "mojify"], path: "Tests/LintTests", exclude: ["Golden", "Fixtures"]),
         .testTarget(name: "ReportTests", dependencies: ["MojifyReport", "MojifyLedger", "MojifyCore"], path: "Tests/ReportTests"),
         .testTarget(name: "EndToEndTests", dependencies: ["mojify"], path: "Tests/EndToEndTests"),
     ],

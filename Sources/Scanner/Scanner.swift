@@ -11,6 +11,9 @@ public struct ScanOptions: Sendable {
     public var maxFileBytes: Int = 16 << 20
     public var followSymlinks = false
     public var honourGitIgnore = true
+    /// Scan only these files, relative to the one folder in `paths` (the changed files of a pull request), instead
+    /// of walking it. `--exclude` globs still apply; `.gitignore` does not, since a listed file was chosen on purpose.
+    public var onlyFiles: [String]?
 
     public init(paths: [String]) {
         self.paths = paths
@@ -35,7 +38,10 @@ public enum Scanner {
 
         var files: [FileWalker.Entry] = []
         var diagnostics: [Diagnostic] = []
-        for path in options.paths {
+        if let only = options.onlyFiles {
+            files = try listedFiles(only, options: options, excludes: excludes)
+        }
+        for path in options.paths where options.onlyFiles == nil {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
                 throw ScannerError.pathNotFound(path)
@@ -71,6 +77,37 @@ public enum Scanner {
         return work.inventory(extraDiagnostics: diagnostics)
     }
 
+    /// The listed files that exist under the single root and could hold IPC, in a stable order.
+    private static func listedFiles(_ relativePaths: [String], options: ScanOptions, excludes: [Glob]) throws -> [FileWalker.Entry] {
+        guard options.paths.count == 1, let root = options.paths.first else { throw ScannerError.onlyFilesNeedOneRoot(options.paths) }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw ScannerError.pathNotFound(root)
+        }
+        return Set(relativePaths).sorted().compactMap { relative in
+            let path = root.hasSuffix("/") ? root + relative : root + "/" + relative
+            guard FileWalker.isScannable(relative), FileManager.default.isReadableFile(atPath: path),
+                  !excludes.contains(where: { $0.matches(relative) }) else { return nil }
+            return FileWalker.Entry(path: path, relativePath: relative)
+        }
+    }
+
+    /// Headers and patches under the single root of `options` whose bytes contain any of `words`, relative to that
+    /// root: where definitions of the named messages can be, found by a byte search without parsing anything.
+    /// Message definitions live in multiply-included headers (or patches adding to them), so sources are skipped.
+    public static func headers(mentioningAnyOf words: [String], options: ScanOptions) throws -> [String] {
+        guard options.paths.count == 1, let root = options.paths.first else { throw ScannerError.onlyFilesNeedOneRoot(options.paths) }
+        guard !words.isEmpty else { return [] }
+        let excludes = options.excludes.map { Glob($0.hasSuffix("/") ? String($0.dropLast()) : $0) }
+        let walker = FileWalker(excludes: excludes, followSymlinks: options.followSymlinks, honourGitIgnore: options.honourGitIgnore)
+        let needles = words.map { Array($0.utf8) }
+        return walker.walk(root: root).files.filter { entry in
+            guard !FileWalker.compiledExtensions.contains(FileWalker.fileExtension(entry.relativePath)),
+                  case let .bytes(bytes) = SourceFile.read(entry.path, maxBytes: options.maxFileBytes) else { return false }
+            return SourceFile.contains(bytes, anyOf: needles)
+        }.map(\.relativePath)
+    }
+
     /// Export macros of class heads: `class CONTENT_EXPORT Foo`, `struct BASE_EXPORT Bar : Baz`.
     static func exportMacros(in tokens: [Token]) -> [String] {
         var found = Set<String>()
@@ -85,7 +122,7 @@ public enum Scanner {
     }
 
     /// A root as the user named it, without `./` or a trailing `/`, for prefixing paths when several are scanned.
-    static func displayRoot(_ path: String) -> String {
+    public static func displayRoot(_ path: String) -> String {
         var root = path
         while root.hasPrefix("./") { root.removeFirst(2) }
         while root.count > 1 && root.hasSuffix("/") { root.removeLast() }

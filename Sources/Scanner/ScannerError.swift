@@ -4,6 +4,7 @@ public enum ScannerError: Error, Equatable, CustomStringConvertible {
     case compileCommandsNotFound(String)
     case malformedCompileCommands(path: String, reason: String)
     case invalidExclude(String)
+    case onlyFilesNeedOneRoot([String])
 
     public var description: String {
         switch self {
@@ -15,6 +16,8 @@ public enum ScannerError: Error, Equatable, CustomStringConvertible {
             "\(path): \(reason); regenerate it (gn gen --export-compile-commands, or CMAKE_EXPORT_COMPILE_COMMANDS=ON)"
         case let .invalidExclude(pattern):
             "--exclude '\(pattern)': empty pattern; give a glob such as 'third_party/**'"
+        case let .onlyFilesNeedOneRoot(paths):
+            "a list of files needs exactly one folder to resolve them against, not \(paths.count) (\(paths.joined(separator: ", "))); pass the tree root once"
         }
     }
 }
