@@ -62,7 +62,7 @@ public enum LintRun {
 
     /// The folder that inventory paths are relative to: the one folder scanned, the folder of the one file scanned,
     /// or the current folder when several paths are scanned (the scanner then prefixes each path's name).
-    static func scannedRoot(_ paths: [String]) throws -> String {
+    public static func scannedRoot(_ paths: [String]) throws -> String {
         guard paths.count == 1, let path = paths.first else { return "." }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw ScannerError.pathNotFound(path) }

@@ -1,3 +1,5 @@
+import MojifyCore
+
 /// What needs a person before the remaining messages can be converted, grouped by kind of problem.
 /// Converted and won't-fix messages are left out: their problems no longer block anything.
 enum AttentionList {
@@ -5,10 +7,18 @@ enum AttentionList {
         let open = model.messages.filter { $0.status != .converted && $0.status != .wontfix }
         html += "<section id=\"attention\" class=\"card\"><h2>Attention</h2>"
         var groups = 0
-        groups += typeGroup("Unmapped types", "No mojom mapping is known for these C++ types; add one to Rules/ or change the parameter.",
-                            open.map { ($0, $0.unmappedTypes) }, into: &html)
-        groups += typeGroup("Banned types", "These types must not cross a process boundary (their size differs between processes).",
-                            open.map { ($0, $0.bannedTypes) }, into: &html)
+        let openNames = Set(open.map(\.name))
+        let allNames = Set(model.messages.map(\.name))
+        // Users that are finished messages are dropped; struct members (`Struct.member`) always stay.
+        let problems = model.typeProblems.compactMap { problem -> TypeProblem? in
+            var problem = problem
+            problem.users = problem.users.filter { openNames.contains($0) || !allNames.contains($0) }
+            return problem.users.isEmpty ? nil : problem
+        }
+        groups += typeGroup("Unmapped types", "No mojom mapping is known for these C++ types: add one to Rules/type-mappings.yaml or change the parameter.",
+                            problems.filter { $0.kind == .unmapped }, messages: openNames, into: &html)
+        groups += typeGroup("Banned types", "These types must not cross a process boundary (their size differs between processes); use a fixed-size type.",
+                            problems.filter { $0.kind == .banned }, messages: openNames, into: &html)
         let errors = open.flatMap { message in message.findings.filter { $0.severity == .error }.map { (message, $0) } }
         if !errors.isEmpty {
             html += "<details open><summary>Lint errors <span class=\"count\">\(errors.count)</span></summary><ul class=\"attention\">"
@@ -29,9 +39,10 @@ enum AttentionList {
             html += "</ul></details>"
             groups += 1
         }
-        if !model.generalFindings.isEmpty {
-            html += "<details open><summary>Scan and lint problems <span class=\"count\">\(model.generalFindings.count)</span></summary><ul class=\"attention\">"
-            for finding in model.generalFindings { html += "<li>\(FindingView.render(finding))</li>" }
+        let general = model.generalFindings.filter { $0.severity >= .warning }
+        if !general.isEmpty {
+            html += "<details open><summary>Scan and lint problems <span class=\"count\">\(general.count)</span></summary><ul class=\"attention\">"
+            for finding in general { html += "<li>\(FindingView.render(finding))</li>" }
             html += "</ul></details>"
             groups += 1
         }
@@ -39,24 +50,26 @@ enum AttentionList {
         html += "</section>\n"
     }
 
-    /// One list entry per type, naming the messages that use it; returns 1 when it wrote anything.
-    private static func typeGroup(_ title: String, _ explanation: String, _ uses: [(MessageEntry, [String])], into html: inout String) -> Int {
-        var byType: [String: [MessageEntry]] = [:]
-        for (message, types) in uses {
-            for type in Set(types) { byType[type, default: []].append(message) }
-        }
-        guard !byType.isEmpty else { return 0 }
-        html += "<details open><summary>\(title) <span class=\"count\">\(byType.count)</span></summary><p class=\"fine\">\(explanation)</p><ul class=\"attention\">"
-        for type in byType.keys.sorted() {
-            let messages = byType[type]!.sorted { $0.name < $1.name }
-            html += "<li><code>\(HTMLText.escape(type))</code> in \(messages.map(link).joined(separator: ", "))</li>"
+    /// One list entry per type, naming what uses it; returns 1 when it wrote anything.
+    private static func typeGroup(_ title: String, _ explanation: String, _ problems: [TypeProblem], messages: Set<String>, into html: inout String) -> Int {
+        guard !problems.isEmpty else { return 0 }
+        html += "<details open><summary>\(title) <span class=\"count\">\(problems.count)</span></summary><p class=\"fine\">\(explanation)</p><ul class=\"attention\">"
+        for problem in problems {
+            let users = problem.users.map { user in
+                messages.contains(user) ? link(user) : "<code>\(HTMLText.escape(user))</code>"
+            }
+            html += "<li><code>\(HTMLText.escape(problem.type))</code> in \(users.joined(separator: ", "))"
+            if let why = problem.why { html += " <span class=\"muted\">\u{2014} \(HTMLText.escape(why))</span>" }
+            html += "</li>"
         }
         html += "</ul></details>"
         return 1
     }
 
-    private static func link(_ message: MessageEntry) -> String {
-        "<a href=\"#\(HTMLText.messageFragment(message.name))\">\(HTMLText.escape(message.name))</a>"
+    private static func link(_ message: MessageEntry) -> String { link(message.name) }
+
+    private static func link(_ name: String) -> String {
+        "<a href=\"#\(HTMLText.messageFragment(name))\">\(HTMLText.escape(name))</a>"
     }
 }
 

@@ -20,7 +20,9 @@ enum DrillDownData {
         var updatedOn: String?
         /// Where the ledger last saw a message that is no longer in the tree.
         var lastSeen: String?
+        var interface: String?
         var method: String?
+        var skipReason: String?
         var definitions: [Definition]
         var handlers: [Site]
         var senders: [Site]
@@ -29,7 +31,7 @@ enum DrillDownData {
         var findings: [Finding]?
 
         enum CodingKeys: String, CodingKey {
-            case owner = "o", notes = "t", bug = "g", claimedOn = "cl", updatedOn = "up", lastSeen = "w", method = "m"
+            case owner = "o", notes = "t", bug = "g", claimedOn = "cl", updatedOn = "up", lastSeen = "w", interface = "i", method = "m", skipReason = "sk"
             case definitions = "def", handlers = "h", senders = "snd", unmapped = "u", banned = "b", findings = "f"
         }
     }
@@ -123,7 +125,7 @@ enum DrillDownData {
             owner: entry.owner, notes: nonEmpty(entry.ledger?.notes), bug: nonEmpty(entry.ledger?.bug),
             claimedOn: nonEmpty(entry.ledger?.claimedOn), updatedOn: nonEmpty(entry.ledger?.updatedOn),
             lastSeen: entry.definitions.isEmpty ? entry.location.map { "\($0.file):\($0.line)" } : nil,
-            method: entry.proposedMethod, definitions: definitions,
+            interface: entry.proposal?.interface, method: entry.proposal?.method, skipReason: entry.skipReason, definitions: definitions,
             handlers: sites(entry.handlers), senders: sites(entry.senders),
             unmapped: entry.unmappedTypes.isEmpty ? nil : entry.unmappedTypes,
             banned: entry.bannedTypes.isEmpty ? nil : entry.bannedTypes,

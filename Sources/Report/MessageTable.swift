@@ -22,7 +22,7 @@ enum MessageTable {
             // The script turns names into drill-down links; without it there is no drill-down to link to.
             html += "<tr><td>\(HTMLText.escape(message.name))</td>"
             html += "<td>\(HTMLText.escape(message.messageClass))</td><td>\(HTMLText.escape(message.directory))</td>"
-            html += "<td>\(kind(message))</td><td>\(message.direction.rawValue)</td>"
+            html += "<td>\(kind(message))</td><td>\(HTMLText.escape(message.direction))</td>"
             html += "<td data-v=\"\(rank(message.status))\">\(badge(message.status))</td>"
             html += "<td>\(HTMLText.escape(message.owner ?? ""))</td><td>\(flags(message))</td></tr>"
         }

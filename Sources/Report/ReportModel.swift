@@ -12,14 +12,17 @@ public struct ReportModel: Sendable, Equatable {
     public var messages: [MessageEntry]
     /// Dated counts for the burndown chart, oldest first; empty without a ledger history.
     public var history: [StatusSnapshot]
-    /// Problems not tied to one message (scan diagnostics, findings about files).
+    /// Problems not tied to one message (scan diagnostics, lint findings about structs, files or the ledger).
     public var generalFindings: [FindingEntry]
+    /// Unmapped and banned types with their users, for the attention list.
+    public var typeProblems: [TypeProblem]
     /// What the page says about missing inputs, e.g. that no ledger was given.
     public var notes: [String]
 
     public init(
         title: String, generatedAt: String? = nil, toolVersion: String = MojifyVersion.current,
-        messages: [MessageEntry] = [], history: [StatusSnapshot] = [], generalFindings: [FindingEntry] = [], notes: [String] = []
+        messages: [MessageEntry] = [], history: [StatusSnapshot] = [], generalFindings: [FindingEntry] = [],
+        typeProblems: [TypeProblem] = [], notes: [String] = []
     ) {
         self.title = title
         self.generatedAt = generatedAt
@@ -27,6 +30,7 @@ public struct ReportModel: Sendable, Equatable {
         self.messages = messages
         self.history = history
         self.generalFindings = generalFindings
+        self.typeProblems = typeProblems
         self.notes = notes
     }
 
@@ -93,20 +97,50 @@ public struct StatusSnapshot: Sendable, Equatable {
     }
 }
 
-public enum MessageDirection: String, Sendable {
-    /// `FooHostMsg_*`: from a child process (renderer, utility...) to the browser.
-    case toBrowser = "to browser"
-    /// `FooMsg_*`: from the browser to a child process.
-    case toChild = "to child"
-    /// No `Msg_` in the name, so the convention does not tell.
-    case unknown = "unknown"
+/// What `mojify generate` proposes for a message.
+public struct ProposedConversion: Sendable, Equatable {
+    /// Qualified, e.g. `content.mojom.FrameHost`.
+    public var interface: String
+    /// The process that implements the interface, so where the message goes (`browser`, `renderer`); absent when
+    /// only the ledger's record of an earlier proposal is known.
+    public var process: String?
+    /// The mojom declaration, e.g. `DidStop();`.
+    public var method: String
+
+    public init(interface: String, process: String?, method: String) {
+        self.interface = interface
+        self.process = process
+        self.method = method
+    }
+}
+
+/// A C++ type that keeps messages from converting as they are, with what uses it.
+public struct TypeProblem: Sendable, Equatable {
+    public enum Kind: String, Sendable {
+        /// No mojom mapping in the rules.
+        case unmapped
+        /// Must not cross a process boundary.
+        case banned
+    }
+
+    public var kind: Kind
+    public var type: String
+    public var why: String?
+    /// Message names, or `Struct.member` for IPC struct members, sorted.
+    public var users: [String]
+
+    public init(kind: Kind, type: String, why: String? = nil, users: [String]) {
+        self.kind = kind
+        self.type = type
+        self.why = why
+        self.users = users
+    }
 }
 
 /// A message with all that the report knows about it.
 public struct MessageEntry: Sendable, Equatable {
     public var name: String
     public var messageClass: String
-    public var direction: MessageDirection
     /// Every definition of the name in the tree (several when `#if` branches define it differently); empty when
     /// only the ledger knows the message, e.g. once its conversion removed it from the source.
     public var definitions: [MessageDefinition]
@@ -114,8 +148,10 @@ public struct MessageEntry: Sendable, Equatable {
     public var senders: [CodeSite]
     /// The message's ledger row: status, owner, bug, notes, dates; absent without a ledger or before its next sync.
     public var ledger: LedgerRow?
-    /// The mojom method `mojify generate` would write, as mojom text.
-    public var proposedMethod: String?
+    /// The interface and method `mojify generate` would write.
+    public var proposal: ProposedConversion?
+    /// Why `mojify generate` leaves the message out, when it does.
+    public var skipReason: String?
     /// C++ types of the parameters that have no mojom mapping.
     public var unmappedTypes: [String]
     /// C++ types of the parameters that must not cross a process boundary (`size_t`, `long`...).
@@ -123,22 +159,25 @@ public struct MessageEntry: Sendable, Equatable {
     public var findings: [FindingEntry]
 
     public init(
-        name: String, messageClass: String, direction: MessageDirection, definitions: [MessageDefinition],
-        handlers: [CodeSite] = [], senders: [CodeSite] = [], ledger: LedgerRow? = nil, proposedMethod: String? = nil,
-        unmappedTypes: [String] = [], bannedTypes: [String] = [], findings: [FindingEntry] = []
+        name: String, messageClass: String, definitions: [MessageDefinition], handlers: [CodeSite] = [], senders: [CodeSite] = [],
+        ledger: LedgerRow? = nil, proposal: ProposedConversion? = nil, skipReason: String? = nil, unmappedTypes: [String] = [],
+        bannedTypes: [String] = [], findings: [FindingEntry] = []
     ) {
         self.name = name
         self.messageClass = messageClass
-        self.direction = direction
         self.definitions = definitions
         self.handlers = handlers
         self.senders = senders
         self.ledger = ledger
-        self.proposedMethod = proposedMethod
+        self.proposal = proposal
+        self.skipReason = skipReason
         self.unmappedTypes = unmappedTypes
         self.bannedTypes = bannedTypes
         self.findings = findings
     }
+
+    /// `to browser` or `to renderer`: the process that implements the proposed interface; empty when unknown.
+    public var direction: String { proposal?.process.map { "to \($0)" } ?? "" }
 
     /// Unclaimed when the ledger does not know the message yet.
     public var status: LedgerStatus { ledger?.status ?? .unclaimed }
@@ -182,21 +221,13 @@ public struct CodeSite: Sendable, Equatable {
 
 /// A lint finding or scan diagnostic as the report shows it.
 public struct FindingEntry: Sendable, Equatable {
-    public enum Severity: String, Sendable, Comparable, CaseIterable {
-        case note, warning, error
-
-        public static func < (lhs: Severity, rhs: Severity) -> Bool {
-            allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
-        }
-    }
-
-    public var severity: Severity
+    public var severity: Diagnostic.Severity
     /// The lint rule id, or `scan` for scanner diagnostics.
     public var rule: String
     public var message: String
     public var location: SourceLocation?
 
-    public init(severity: Severity, rule: String, message: String, location: SourceLocation?) {
+    public init(severity: Diagnostic.Severity, rule: String, message: String, location: SourceLocation?) {
         self.severity = severity
         self.rule = rule
         self.message = message

@@ -162,7 +162,14 @@ enum ReportScript {
     panel.appendChild(table);
 
     heading("Proposed mojom method");
-    if (message.m) { panel.appendChild(node("pre", "code mojom", message.m)); } else { muted("Not available in this report."); }
+    if (message.m) {
+      var method = node("pre", "code mojom", "");
+      if (message.i) { method.appendChild(node("span", "comment", "// interface " + message.i + "\n")); }
+      method.appendChild(document.createTextNode(message.m));
+      panel.appendChild(method);
+    } else {
+      muted(message.sk ? "mojify generate leaves it out: " + message.sk : "None proposed.");
+    }
     if (message.u || message.b) {
       heading("Types to sort out");
       var types = (message.u || []).map(function (type) { return [type, "warn", "unmapped"]; })

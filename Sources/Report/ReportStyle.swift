@@ -73,6 +73,7 @@ box-shadow:0 10px 40px rgba(0,0,0,.3)}
 .panel h2{font-size:17px;font-family:ui-monospace,"DejaVu Sans Mono",Menlo,Consolas,monospace;padding-right:30px;overflow-wrap:anywhere}
 .close{position:absolute;top:10px;right:12px;font:inherit;font-size:22px;line-height:1;color:var(--muted);background:none;border:0;cursor:pointer;padding:4px 8px}
 .facts{display:grid;grid-template-columns:max-content 1fr;gap:4px 16px;margin:0}.facts dt{color:var(--muted)}.facts dd{margin:0;overflow-wrap:anywhere}
+pre.code .comment{color:var(--muted)}
 pre.code{background:var(--code);border:1px solid var(--line);border-radius:6px;padding:10px 12px;overflow:auto;margin:4px 0 8px;white-space:pre}
 .where{margin:10px 0 0}.cond{margin:4px 0 0;font-size:12px}
 table.params{margin:4px 0 4px;width:auto;min-width:60%}table.params th{position:static}

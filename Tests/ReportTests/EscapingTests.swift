@@ -71,19 +71,21 @@ final class EscapingTests: XCTestCase {
         let site = CodeSite(location: location, function: payload, remarks: [payload])
         let finding = FindingEntry(severity: .error, rule: payload, message: payload, location: location)
         let message = MessageEntry(
-            name: "FooHostMsg_Bar", messageClass: definition.messageClass, direction: .toBrowser, definitions: [definition],
+            name: "FooHostMsg_Bar", messageClass: definition.messageClass, definitions: [definition],
             handlers: [site], senders: [site],
             ledger: LedgerRow(message: "FooHostMsg_Bar", messageClass: payload, kind: .routed, sync: true, file: payload, line: 1, status: .blocked,
                               owner: payload, bug: payload, notes: payload, claimedOn: payload, updatedOn: payload),
-            proposedMethod: payload,
+            proposal: ProposedConversion(interface: payload, process: payload, method: payload), skipReason: payload,
             unmappedTypes: [payload], bannedTypes: [payload], findings: [finding]
         )
-        let odd = MessageEntry(name: payload, messageClass: "", direction: .unknown, definitions: [],
+        let odd = MessageEntry(name: payload, messageClass: "", definitions: [],
                                ledger: LedgerRow(message: payload, messageClass: payload, kind: .control, sync: false, file: payload, line: 2, owner: payload))
         return ReportModel(
             title: payload, generatedAt: payload, toolVersion: payload, messages: [message, odd],
             history: [StatusSnapshot(date: payload, counts: StatusCounts([.unclaimed: 2])), StatusSnapshot(date: "2024-01-02", counts: StatusCounts([.blocked: 1, .unclaimed: 1]))],
-            generalFindings: [finding], notes: [payload]
+            generalFindings: [finding],
+            typeProblems: [TypeProblem(kind: .unmapped, type: payload, users: ["FooHostMsg_Bar", payload]), TypeProblem(kind: .banned, type: payload, why: payload, users: [payload])],
+            notes: [payload]
         )
     }
 }

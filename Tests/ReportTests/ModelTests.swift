@@ -26,19 +26,11 @@ final class ModelTests: XCTestCase {
         let messages = ReportModelBuilder.messages(from: inventory)
         XCTAssertEqual(messages.map(\.name), ["FrameHostMsg_Close", "FrameMsg_Stop"], "one entry per name; senders of unknown messages add none")
         XCTAssertEqual(messages[0].definitions.map(\.location.line), [7, 9])
-        XCTAssertEqual(messages[0].direction, .toBrowser)
-        XCTAssertEqual(messages[1].direction, .toChild)
         XCTAssertEqual(messages[0].handlers, [CodeSite(location: at("b.cc", 9), function: "Host::OnClose", remarks: ["via MY_HANDLER", "delay reply", "#if X"])])
         XCTAssertEqual(messages[1].senders.map(\.function), ["Host::Stop"])
         XCTAssertEqual(messages[0].directory, "content/common")
         XCTAssertTrue(messages[0].isConditional)
         XCTAssertFalse(messages[1].isConditional)
-    }
-
-    func testDirectionFollowsTheNamingConvention() {
-        XCTAssertEqual(ReportModelBuilder.direction(of: "ChromeViewHostMsg_X"), .toBrowser)
-        XCTAssertEqual(ReportModelBuilder.direction(of: "PrintMsg_X"), .toChild)
-        XCTAssertEqual(ReportModelBuilder.direction(of: "Weird"), .unknown)
     }
 
     func testWontFixCountsAsDoneLikeLedgerStats() {
@@ -86,15 +78,17 @@ enum Synthetic {
             let sender = CodeSite(location: SourceLocation(file: "content/renderer/render_frame_impl.cc", line: 2_000 + index, column: 3),
                                   function: "RenderFrameImpl::UpdateSomethingImportant")
             return MessageEntry(
-                name: name, messageClass: definition.messageClass, direction: prefix.hasSuffix("HostMsg") ? .toBrowser : .toChild,
-                definitions: [definition], handlers: [handler], senders: index % 2 == 0 ? [sender, sender] : [sender],
+                name: name, messageClass: definition.messageClass, definitions: [definition], handlers: [handler], senders: index % 2 == 0 ? [sender, sender] : [sender],
                 ledger: LedgerRow(
                     message: name, messageClass: definition.messageClass, kind: definition.kind, sync: definition.isSync, file: file,
                     line: definition.location.line, status: statuses[index % statuses.count], owner: index % 3 == 0 ? "" : "engineer\(index % 25)@chromium.org",
                     bug: index % 3 == 0 ? "" : "crbug.com/\(100_000 + index)", notes: index % 10 == 0 ? "waiting for the frame interface split" : "",
                     claimedOn: index % 3 == 0 ? "" : "2024-02-03", updatedOn: "2024-03-04"
                 ),
-                proposedMethod: "DidUpdateSomethingImportant\(index)(" + inputs.map { "\($0.type) \($0.name!)" }.joined(separator: ", ") + ");",
+                proposal: ProposedConversion(
+                    interface: "content.mojom.\(prefix.replacingOccurrences(of: "Msg", with: ""))", process: prefix.hasSuffix("HostMsg") ? "browser" : "renderer",
+                    method: "DidUpdateSomethingImportant\(index)(" + inputs.map { "\($0.type) \($0.name!)" }.joined(separator: ", ") + ");"
+                ),
                 unmappedTypes: index % 13 == 0 ? ["content::FaviconURL"] : [],
                 findings: index % 17 == 0 ? [FindingEntry(severity: .warning, rule: "sync-message", message: "sync IPC should become an async method with a reply", location: definition.location)] : []
             )
