@@ -70,17 +70,20 @@ enum BurndownChart {
         return era * 146_097 + dayOfEra - 719_468
     }
 
-    /// The dates to label: the first, the last, and those between that leave room for a label on each side
-    /// (`positions` in 0...1 of the plot width; a label takes about 80 of its 696 units).
+    /// The dates to label: the first, the last, and those between whose labels overlap neither. Positions are in
+    /// 0...1 of the plot width; the first label starts at its point, the last ends at it, the others are centred.
     static func labelIndices(positions: [Double]) -> [Int] {
         guard positions.count > 1 else { return Array(positions.indices) }
-        let gap = 80.0 / (width - left - right)
+        let plotWidth = width - left - right
+        let label = 72.0 / plotWidth, margin = 10.0 / plotWidth
+        let last = positions.count - 1
         var chosen = [0]
-        for index in 1..<(positions.count - 1)
-        where positions[index] - positions[chosen[chosen.count - 1]] >= gap && positions[positions.count - 1] - positions[index] >= gap {
+        var end = positions[0] + label
+        for index in 1..<last where positions[index] - label / 2 >= end + margin && positions[index] + label / 2 + margin <= positions[last] - label {
             chosen.append(index)
+            end = positions[index] + label / 2
         }
-        return chosen + [positions.count - 1]
+        return chosen + [last]
     }
 
     /// The top of the y axis: four equal whole-number steps of a round size, at least `value`.

@@ -71,6 +71,7 @@ footer{max-width:1280px;margin:0 auto;padding:4px 24px 28px;color:var(--muted);f
 .panel{max-width:880px;margin:0 auto;background:var(--card);border:1px solid var(--line);border-radius:12px;padding:20px 24px;position:relative;
 box-shadow:0 10px 40px rgba(0,0,0,.3)}
 .panel h2{font-size:17px;font-family:ui-monospace,"DejaVu Sans Mono",Menlo,Consolas,monospace;padding-right:30px;overflow-wrap:anywhere}
+.panel:focus{outline:none}
 .close{position:absolute;top:10px;right:12px;font:inherit;font-size:22px;line-height:1;color:var(--muted);background:none;border:0;cursor:pointer;padding:4px 8px}
 .facts{display:grid;grid-template-columns:max-content 1fr;gap:4px 16px;margin:0}.facts dt{color:var(--muted)}.facts dd{margin:0;overflow-wrap:anywhere}
 pre.code .comment{color:var(--muted)}

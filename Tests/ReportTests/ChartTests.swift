@@ -17,11 +17,26 @@ final class ChartTests: XCTestCase {
         XCTAssertEqual(BurndownChart.positions(["2024-01-01"]), [0.5])
     }
 
-    func testDateLabelsKeepTheirDistance() {
+    func testDateLabelsNeverOverlap() {
         XCTAssertEqual(BurndownChart.labelIndices(positions: [0.5]), [0])
         XCTAssertEqual(BurndownChart.labelIndices(positions: [0, 1]), [0, 1])
         XCTAssertEqual(BurndownChart.labelIndices(positions: [0, 0.05, 0.3, 0.35, 0.95, 1]), [0, 2, 5])
-        XCTAssertEqual(BurndownChart.labelIndices(positions: (0...100).map { Double($0) / 100 }).count, 9)
+        // A label is about 72 of the plot's 696 units wide: the first starts at its point, the last ends at it.
+        let label = 72.0 / 696
+        for count in [3, 9, 30, 101] {
+            let positions = (0..<count).map { Double($0) / Double(count - 1) }
+            let chosen = BurndownChart.labelIndices(positions: positions)
+            XCTAssertEqual(chosen.first, 0)
+            XCTAssertEqual(chosen.last, count - 1)
+            let extents = chosen.map { index -> ClosedRange<Double> in
+                let x = positions[index]
+                return index == 0 ? x...(x + label) : index == count - 1 ? (x - label)...x : (x - label / 2)...(x + label / 2)
+            }
+            for (earlier, later) in zip(extents, extents.dropFirst()) {
+                XCTAssertLessThan(earlier.upperBound, later.lowerBound, "\(count) points: labels \(chosen) overlap")
+            }
+            XCTAssertGreaterThanOrEqual(chosen.count, min(count, 5), "\(count) points deserve more labels than \(chosen)")
+        }
     }
 
     func testAxisTopIsFourRoundSteps() {
