@@ -22,7 +22,7 @@ enum AttentionList {
         let errors = open.flatMap { message in message.findings.filter { $0.severity == .error }.map { (message, $0) } }
         if !errors.isEmpty {
             html += "<details open><summary>Lint errors <span class=\"count\">\(errors.count)</span></summary><ul class=\"attention\">"
-            for (message, finding) in errors { html += "<li>\(link(message)): \(FindingView.render(finding))</li>" }
+            for (message, finding) in errors { html += "<li>\(link(message)): \(FindingView.render(finding))</li>\n" }
             html += "</ul></details>"
             groups += 1
         }
@@ -34,7 +34,7 @@ enum AttentionList {
                 let conditions = message.definitions.filter { !$0.conditions.isEmpty }.map { definition in
                     ReportModelBuilder.conditionRemarks(definition.conditions).map { "<code>\(HTMLText.escape($0))</code>" }.joined(separator: " \u{203a} ")
                 }
-                html += "<li>\(link(message)): \(conditions.joined(separator: "; "))</li>"
+                html += "<li>\(link(message)): \(conditions.joined(separator: "; "))</li>\n"
             }
             html += "</ul></details>"
             groups += 1
@@ -42,7 +42,7 @@ enum AttentionList {
         let general = model.generalFindings.filter { $0.severity >= .warning }
         if !general.isEmpty {
             html += "<details open><summary>Scan and lint problems <span class=\"count\">\(general.count)</span></summary><ul class=\"attention\">"
-            for finding in general { html += "<li>\(FindingView.render(finding))</li>" }
+            for finding in general { html += "<li>\(FindingView.render(finding))</li>\n" }
             html += "</ul></details>"
             groups += 1
         }
@@ -60,7 +60,7 @@ enum AttentionList {
             }
             html += "<li><code>\(HTMLText.escape(problem.type))</code> in \(users.joined(separator: ", "))"
             if let why = problem.why { html += " <span class=\"muted\">\u{2014} \(HTMLText.escape(why))</span>" }
-            html += "</li>"
+            html += "</li>\n"
         }
         html += "</ul></details>"
         return 1

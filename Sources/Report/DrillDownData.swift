@@ -5,12 +5,6 @@ import MojifyCore
 /// page's script turns into DOM nodes with `textContent` only. Rendering thousands of drill-downs as HTML would
 /// make the page several times larger; this keeps a Chromium-size report at a few MB.
 enum DrillDownData {
-    /// Short keys, and file paths as indexes into `files`, because a large tree repeats both thousands of times.
-    struct Payload: Encodable {
-        var files: [String]
-        var messages: [Message]
-    }
-
     /// What the message table's row does not already say (name, class, kind, direction and status are read from it).
     struct Message: Encodable {
         var owner: String?
@@ -82,13 +76,17 @@ enum DrillDownData {
     }
 
     /// The data block's JSON, safe to place between `<script type="application/json">` and `</script>`.
+    /// `{"files": [...], "messages": [...]}` with short keys, and file paths as indexes into `files`, because a
+    /// large tree repeats both thousands of times. One message per line, so that two reports diff line by line.
     static func json(_ messages: [MessageEntry]) throws -> String {
         var files = FileTable()
         let encoded = messages.map { message($0, files: &files) }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let data = try encoder.encode(Payload(files: files.names, messages: encoded))
-        return ScriptJSON.neutralise(String(decoding: data, as: UTF8.self))
+        func text(_ value: some Encodable) throws -> String { String(decoding: try encoder.encode(value), as: UTF8.self) }
+        let lines = try encoded.map { try text($0) }
+        let json = "{\"files\":\(try text(files.names)),\"messages\":[\n" + lines.joined(separator: ",\n") + "\n]}"
+        return ScriptJSON.neutralise(json)
     }
 
     private struct FileTable {

@@ -33,7 +33,7 @@ struct GroupTables {
         for group in groups {
             html += "<tr><td>\(HTMLText.escape(group.key))</td>"
             cells(group.counts, into: &html)
-            html += "</tr>"
+            html += "</tr>\n"
             for status in LedgerStatus.allCases { total[status] += group.counts[status] }
         }
         html += "</tbody><tfoot><tr><th scope=\"row\">Total (\(groups.count))</th>"

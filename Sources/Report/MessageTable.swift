@@ -24,7 +24,7 @@ enum MessageTable {
             html += "<td>\(HTMLText.escape(message.messageClass))</td><td>\(HTMLText.escape(message.directory))</td>"
             html += "<td>\(kind(message))</td><td>\(HTMLText.escape(message.direction))</td>"
             html += "<td data-v=\"\(rank(message.status))\">\(badge(message.status))</td>"
-            html += "<td>\(HTMLText.escape(message.owner ?? ""))</td><td>\(flags(message))</td></tr>"
+            html += "<td>\(HTMLText.escape(message.owner ?? ""))</td><td>\(flags(message))</td></tr>\n"
         }
         html += "</tbody></table></div></section>\n"
     }
