@@ -79,7 +79,7 @@ let package = Package(
         .testTarget(name: "LedgerTests", dependencies: ["MojifyLedger", "MojifyCore"], path: "Tests/LedgerTests"),
         .testTarget(name: "GenerateTests", dependencies: ["MojifyConversion", "MojifyEmitters", "MojifyScanner", "MojifyCore"], path: "Tests/GenerateTests", exclude: ["Golden"]),
         .testTarget(name: "EndToEndTests", dependencies: ["mojify"], path: "Tests/EndToEndTests"),
-        .testTarget(name: "LintTests", dependencies: ["MojifyLint", "MojifyLedger", "MojifyScanner", "MojifyCore", "mojify"], path: "Tests/LintTests", exclude: ["Golden", "Fixtures"]),
+        .testTarget(name: "LintTests", dependencies: ["MojifyLint", "MojifyLedger", "MojifyScanner", "MojifyCore", "mojify", .product(name: "Yams", package: "Yams")], path: "Tests/LintTests", exclude: ["Golden", "Fixtures"]),
     ],
     swiftLanguageModes: [.v5]
 )
