@@ -66,7 +66,9 @@ public enum LintRun {
         guard paths.count == 1, let path = paths.first else { return "." }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw ScannerError.pathNotFound(path) }
-        return isDirectory.boolValue ? path : (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent
+        if isDirectory.boolValue { return path }
+        let folder = (path as NSString).deletingLastPathComponent
+        return folder.isEmpty ? "." : folder
     }
 
     /// With `--files`, the orphan rules must know whether messages handled or sent in the changed files are defined
