@@ -1,5 +1,6 @@
 import CSV
 import Foundation
+import MojifyCore
 
 /// RFC 4180 reading and writing shared by the ledger and its history, with formula neutralisation and
 /// the physical line number of every record, so errors can point at the line a user sees in an editor.
@@ -10,7 +11,14 @@ enum CSVTable {
         var cells: [String]
     }
 
-    static func text(of data: Data, path: String) throws -> String {
+    /// The file at `path` as UTF-8 text.
+    static func text(atPath path: String) throws -> String {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw CoreError.unreadableFile(path: path, reason: (error as NSError).localizedDescription)
+        }
         guard let text = String(data: data, encoding: .utf8) else { throw LedgerError.notUTF8(path: path) }
         return text
     }
@@ -29,6 +37,8 @@ enum CSVTable {
         var records: [Record] = []
         var line = 1
         while let cells = reader.next() {
+            // The separator line of a conflict; a cell that really is `=======` would have been written `'=======`.
+            if cells == ["======="] { throw LedgerError.mergeConflict(path: path, line: line) }
             // A record spans one line plus one per line break inside its quoted cells.
             let breaks = cells.reduce(0) { $0 + $1.unicodeScalars.filter { $0 == "\n" }.count }
             if cells != [""] {
@@ -51,10 +61,10 @@ enum CSVTable {
         return String(decoding: data, as: UTF8.self) + (rows.isEmpty ? "" : "\n")
     }
 
-    /// The lines git writes around a conflict: `<<<<<<< ours`, `|||||||`, `=======`, `>>>>>>> theirs`.
+    /// The lines git writes around a conflict: `<<<<<<< ours`, `||||||| base`, `>>>>>>> theirs`, wherever they are.
+    /// (`=======` is only a marker where a record starts: inside a quoted note it may be a Markdown heading rule.)
     private static func isConflictMarker(_ line: Substring) -> Bool {
         let line = line.hasSuffix("\r") ? line.dropLast() : line
-        if line == "=======" { return true }
         return ["<<<<<<<", ">>>>>>>", "|||||||"].contains { marker in
             line.hasPrefix(marker) && (line.count == marker.count || line.dropFirst(marker.count).first == " ")
         }

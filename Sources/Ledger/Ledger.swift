@@ -30,13 +30,7 @@ public struct Ledger: Equatable, Sendable {
     /// Reads and validates the ledger at `path`; any problem is an error naming the line and what to do.
     public static func load(path: String) throws -> Ledger {
         guard FileManager.default.fileExists(atPath: path) else { throw LedgerError.notFound(path: path) }
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw CoreError.unreadableFile(path: path, reason: (error as NSError).localizedDescription)
-        }
-        return try parse(CSVTable.text(of: data, path: path), path: path)
+        return try parse(CSVTable.text(atPath: path), path: path)
     }
 
     /// Validates `text` as a ledger; `path` only names the file in errors.

@@ -1,5 +1,4 @@
 import Foundation
-import MojifyCore
 
 /// The burndown data: one line of counts per day a `sync` ran, in a CSV file next to the ledger.
 public struct LedgerHistory: Equatable, Sendable {
@@ -37,13 +36,7 @@ public struct LedgerHistory: Equatable, Sendable {
     /// Reads the history at `path`; a missing file is an empty history (no sync has run yet).
     public static func load(path: String) throws -> LedgerHistory {
         guard FileManager.default.fileExists(atPath: path) else { return LedgerHistory() }
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw CoreError.unreadableFile(path: path, reason: (error as NSError).localizedDescription)
-        }
-        let records = try CSVTable.records(of: CSVTable.text(of: data, path: path), path: path)
+        let records = try CSVTable.records(of: CSVTable.text(atPath: path), path: path)
         guard let header = records.first else { return LedgerHistory() }
         guard Set(header.cells) == Set(Self.header), header.cells.count == Self.header.count else {
             throw LedgerError.malformedHistory(path: path, line: header.line, reason: "the header must be \(Self.header.joined(separator: ","))")

@@ -1,4 +1,5 @@
 import Foundation
+import MojifyConversion
 import MojifyCore
 import MojifyScanner
 
@@ -25,14 +26,18 @@ public struct LedgerFilter: Equatable, Sendable {
 /// The `mojify ledger` subcommands: each reads or updates the ledger file and reports on standard output.
 public enum LedgerRun {
     /// `sync`: scans, updates the ledger (creating it if needed) and records today's counts in the history.
-    public static func sync(options: ScanOptions, ledger path: String, today: String?) throws -> Int32 {
+    /// The proposed interface and method come from the conversion plan `mojify generate` would make with `rulesFile`.
+    public static func sync(options: ScanOptions, rulesFile: String?, ledger path: String, today: String?) throws -> Int32 {
         let date = try LedgerDate.today(override: today)
         let inventory = try Scanner.scan(options)
+        let plan = try ConversionPlan.make(inventory: inventory, rules: ConversionRules.load(overridePath: rulesFile))
         let historyPath = LedgerHistory.path(forLedger: path)
         let (summary, total) = try LedgerStore.update(path: path, creating: true) { ledger in
-            // The proposed-interface columns are filled once the generator offers proposals; until then they keep
-            // whatever users wrote in them.
-            let summary = ledger.sync(with: inventory, today: date, proposals: { _ in nil })
+            let summary = ledger.sync(with: inventory, today: date) { definition in
+                guard let interface = plan.proposedInterface(for: definition.name),
+                      let method = plan.proposedMethod(for: definition.name) else { return nil }
+                return LedgerProposal(interface: interface, method: method)
+            }
             var history = try LedgerHistory.load(path: historyPath)
             history.record(ledger.historyEntry(date: date))
             try FileOutput.writeAtomically(history.csvText(), to: historyPath)

@@ -293,7 +293,11 @@ private final class ScanWork: @unchecked Sendable {
             guard let result, !result.partial.enumTraits.isEmpty || !result.partial.structTraits.isEmpty else { continue }
             let folder = (files[index].relativePath as NSString).deletingLastPathComponent
             for include in result.includes {
-                let candidates = [include, folder.isEmpty ? include : folder + "/" + include]
+                // Include paths are relative to the source root, which the scanned root may sit below
+                // (`xwalk/runtime/foo.h` scanned as `runtime/foo.h`): also try the path without leading folders.
+                let components = include.split(separator: "/")
+                let shortened = (1..<max(components.count, 1)).map { components.dropFirst($0).joined(separator: "/") }
+                let candidates = [include, folder.isEmpty ? include : folder + "/" + include] + shortened
                 if let target = candidates.compactMap({ byPath[$0] }).first, results[target]?.parsed != true {
                     wanted.insert(target)
                 }

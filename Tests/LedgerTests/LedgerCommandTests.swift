@@ -1,4 +1,5 @@
 import Foundation
+import MojifyCore
 import MojifyLedger
 import XCTest
 
@@ -82,6 +83,13 @@ final class LedgerCommandTests: XCTestCase {
         // The ledger is what a spreadsheet would read back: the note survives exactly.
         let ledger = try Ledger.load(path: folder + "/ledger.csv")
         XCTAssertEqual(ledger.row(for: "PrintMsg_InitiatePrintPreview")?.notes, "=needs, \"care\"\nsee design doc")
+        // The generator's proposal; a reply message gets the method it was folded into; `#if 0` code gets none.
+        XCTAssertEqual(ledger.row(for: "MimeRegistryMsg_GetMimeTypeFromExtension")?.proposedInterface, "chrome.mojom.MimeRegistry")
+        XCTAssertEqual(ledger.row(for: "MimeRegistryMsg_GetMimeTypeFromExtension")?.proposedMethod,
+                       "[Sync] GetMimeTypeFromExtension(string extension) => (string mime_type);")
+        XCTAssertEqual(ledger.row(for: "FrameMsg_RequestThumbnail_Reply")?.proposedMethod,
+                       ledger.row(for: "FrameHostMsg_RequestThumbnail")?.proposedMethod)
+        XCTAssertEqual(ledger.row(for: "FrameHostMsg_DidChangeTextAutosizerScale")?.proposedMethod, "")
     }
 
     func testResyncTheSameDayIsByteIdentical() throws {
@@ -123,6 +131,24 @@ final class LedgerCommandTests: XCTestCase {
         let history = try LedgerHistory.load(path: folder + "/l.history.csv")
         XCTAssertEqual(history.entries.map(\.date), ["2024-03-01", "2024-03-09"])
         XCTAssertEqual(history.entries.map { $0.counts[.converted] }, [0, 1])
+    }
+
+    func testUserColumnsSurviveClaimsAndSyncsInTheirPlace() throws {
+        let folder = try Fixture.temporaryFolder(for: self)
+        try mojify("ledger", "sync", examples, "--ledger", "l.csv", in: folder)
+        var ledger = try Ledger.load(path: folder + "/l.csv")
+        ledger.columns.insert("team", at: 1)
+        ledger.columns.append("milestone, q2")
+        for index in ledger.rows.indices {
+            ledger.rows[index].extra = ["team": "team \(index % 3)", "milestone, q2": "+M\(index)"]
+        }
+        try FileOutput.writeAtomically(ledger.csvText(), to: folder + "/l.csv")
+        try mojify("ledger", "claim", "--class", "ChromeMsgStart", "--owner", "frank", "--ledger", "l.csv", in: folder)
+        try mojify("ledger", "sync", examples, "--ledger", "l.csv", in: folder, today: "2024-03-04")
+        let after = try Ledger.load(path: folder + "/l.csv")
+        XCTAssertEqual(after.columns, ledger.columns)
+        XCTAssertEqual(after.rows.map(\.extra), ledger.rows.map(\.extra))
+        XCTAssertEqual(after.rows.filter { $0.owner == "frank" }.count, 10)
     }
 
     func testMalformedLedgerIsRefusedWithExitTwoAndLeftUntouched() throws {

@@ -22,8 +22,12 @@ final class LedgerValidationTests: XCTestCase {
     }
 
     func testConflictLikeTextInsideACellIsNotAMarker() throws {
-        let text = [header, "A,FooMsgStart,routed,no,f.h,1,unclaimed,,,\"see <<<<<<<< and ======== here\",,,,"].joined(separator: "\n")
-        XCTAssertEqual(try Ledger.parse(text, path: "l.csv").rows.count, 1)
+        let text = [header, "A,FooMsgStart,routed,no,f.h,1,unclaimed,,,\"Heading\n=======\nsee <<<<<<<< here\",,,,"].joined(separator: "\n")
+        XCTAssertEqual(try Ledger.parse(text, path: "l.csv").rows.first?.notes, "Heading\n=======\nsee <<<<<<<< here")
+        var row = Fixture.row("B", line: 2)
+        row.notes = "======="
+        let ledger = Ledger(rows: [row])
+        XCTAssertEqual(try Ledger.parse(ledger.csvText(), path: "l.csv"), ledger)
     }
 
     func testWrongColumnCountNamesThePhysicalLine() {
@@ -82,5 +86,27 @@ final class LedgerValidationTests: XCTestCase {
         XCTAssertTrue(message.hasPrefix("l.csv:7: "))
         XCTAssertTrue(message.contains("resolve the conflict"))
         XCTAssertTrue(LedgerError.unknownStatus(path: "l.csv", line: 3, value: "done").description.contains("in-progress"))
+    }
+
+    func testMalformedHistoryIsRefusedWithItsLine() throws {
+        let folder = try Fixture.temporaryFolder(for: self)
+        let path = folder + "/l.history.csv"
+        let header = "date,total,unclaimed,in-progress,blocked,converted,wontfix"
+        let cases: [(String, LedgerError)] = [
+            ([header, "2024-03-01,1,1,0,0,0,0", "2024-13-01,1,1,0,0,0,0"].joined(separator: "\n"),
+             .malformedHistory(path: path, line: 3, reason: "'2024-13-01' is not a YYYY-MM-DD date")),
+            ([header, "2024-03-01,1,one,0,0,0,0"].joined(separator: "\n"),
+             .malformedHistory(path: path, line: 2, reason: "the 'unclaimed' count is not a number")),
+            ([header, "2024-03-01,1,1"].joined(separator: "\n"),
+             .malformedHistory(path: path, line: 2, reason: "3 cells where the header has 7")),
+            (["date,total", "2024-03-01,1"].joined(separator: "\n"),
+             .malformedHistory(path: path, line: 1, reason: "the header must be \(header)")),
+            ([header, "<<<<<<< ours"].joined(separator: "\n"), .mergeConflict(path: path, line: 2)),
+        ]
+        for (text, expected) in cases {
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            XCTAssertThrowsError(try LedgerHistory.load(path: path)) { XCTAssertEqual($0 as? LedgerError, expected) }
+        }
+        XCTAssertEqual(try LedgerHistory.load(path: folder + "/none.csv"), LedgerHistory())
     }
 }

@@ -71,6 +71,9 @@ struct LedgerCommand: ParsableCommand {
         @Flag(help: "Scan files that .gitignore files exclude.")
         var noIgnore = false
 
+        @Option(help: "A rules file overriding the built-in Rules/type-mappings.yaml, as for 'mojify generate' (for the proposed_* columns).")
+        var rules: String?
+
         @OptionGroup var today: Today
         @OptionGroup var file: LedgerFile
 
@@ -79,7 +82,7 @@ struct LedgerCommand: ParsableCommand {
             options.excludes = excludes
             options.compileCommands = compileCommands
             options.honourGitIgnore = !noIgnore
-            try CommandSupport.run { try LedgerRun.sync(options: options, ledger: file.ledger, today: today.today) }
+            try CommandSupport.run { try LedgerRun.sync(options: options, rulesFile: rules, ledger: file.ledger, today: today.today) }
         }
     }
 
