@@ -77,6 +77,11 @@ public enum Scanner {
         return work.inventory(extraDiagnostics: diagnostics)
     }
 
+    /// Whether a file of this name is one the scanner reads (C, C++, Objective-C sources and headers, patches).
+    public static func reads(fileNamed name: String) -> Bool {
+        FileWalker.isScannable(name)
+    }
+
     /// The listed files that exist under the single root and could hold IPC, in a stable order.
     private static func listedFiles(_ relativePaths: [String], options: ScanOptions, excludes: [Glob]) throws -> [FileWalker.Entry] {
         guard options.paths.count == 1, let root = options.paths.first else { throw ScannerError.onlyFilesNeedOneRoot(options.paths) }
