@@ -83,7 +83,7 @@ let package = Package(
         .testTarget(name: "ScannerTests", dependencies: ["MojifyScanner", "MojifyCore"], path: "Tests/ScannerTests"),
         .testTarget(name: "GenerateTests", dependencies: ["MojifyConversion", "MojifyEmitters", "MojifyScanner", "MojifyCore"], path: "Tests/GenerateTests", exclude: ["Golden"]),
         .testTarget(name: "LedgerTests", dependencies: ["MojifyLedger", "MojifyCore", "mojify"], path: "Tests/LedgerTests", exclude: ["Golden"]),
-        .testTarget(name: "LintTests", dependencies: ["MojifyLint", "MojifyLedger", "MojifyScanner", "MojifyCore", "mojify"], path: "Tests/LintTests", exclude: ["Golden", "Fixtures"]),
+        .testTarget(name: "LintTests", dependencies: ["MojifyLint", "MojifyLedger", "MojifyScanner", "MojifyCore", "mojify", .product(name: "Yams", package: "Yams")], path: "Tests/LintTests", exclude: ["Golden", "Fixtures"]),
         .testTarget(name: "ReportTests", dependencies: ["MojifyReport", "MojifyLedger", "MojifyCore"], path: "Tests/ReportTests"),
         .testTarget(name: "EndToEndTests", dependencies: ["mojify"], path: "Tests/EndToEndTests"),
     ],

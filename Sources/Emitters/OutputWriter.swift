@@ -17,13 +17,7 @@ struct OutputWriter {
 
     /// 64-bit FNV-1a: enough to tell an edited file from the one mojify wrote (this is not a security check).
     static func contentHash(_ text: String) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01B3
-        }
-        let hex = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
+        StableHash.fnv1a(text)
     }
 
     func readLedger() -> [String: String] {

@@ -1,8 +1,9 @@
 import Foundation
+import MojifyScanner
 
 /// The list given with `--files`: one path per line (as `git diff --name-only` prints them), relative to the current
-/// folder or to the scanned root, or absolute. Paths outside the root and files that no longer exist are dropped:
-/// a deleted file holds no findings.
+/// folder or to the scanned root, or absolute. Paths outside the root, files that no longer exist (a deleted file
+/// holds no findings) and files the scanner does not read (documentation, build files) are dropped.
 enum ChangedFiles {
     static func read(list: String, root: String, standardInput: () -> Data = { FileHandle.standardInput.readDataToEndOfFile() }) throws -> [String] {
         let data: Data
@@ -17,7 +18,7 @@ enum ChangedFiles {
         let entries = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline)
             .map { $0.trimmingCharacters(in: .whitespaces) }
             .filter { !$0.isEmpty }
-        return Array(Set(entries.compactMap { relative($0, to: root) })).sorted()
+        return Array(Set(entries.compactMap { relative($0, to: root) }.filter(Scanner.reads(fileNamed:)))).sorted()
     }
 
     /// `entry` as a path relative to `root`, if it names an existing file inside it.

@@ -66,22 +66,33 @@ public enum LintRun {
         guard paths.count == 1, let path = paths.first else { return "." }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw ScannerError.pathNotFound(path) }
-        return isDirectory.boolValue ? path : (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent
+        if isDirectory.boolValue { return path }
+        let folder = (path as NSString).deletingLastPathComponent
+        return folder.isEmpty ? "." : folder
     }
 
     /// With `--files`, the orphan rules must know whether messages handled or sent in the changed files are defined
-    /// anywhere. Rather than parse the tree, a byte search finds the headers that mention those names, and only
-    /// they are parsed.
+    /// anywhere. Rather than parse the tree, a byte search finds the headers that mention those names, and they are
+    /// parsed one at a time, `*_messages.h` first, until every name is found: usually one header per message
+    /// class. Only a name defined nowhere (a real orphan) makes every header that mentions it be parsed.
     static func definitions(neededBy inventory: Inventory, outside changed: [String], scan: ScanOptions) throws -> Set<String> {
         let defined = Set(inventory.messages.filter { !$0.conditions.disabled }.map(\.name))
         let used = Set(inventory.activeHandlers.compactMap(\.message) + inventory.senders.filter { !$0.conditions.disabled }.map(\.message))
-        let wanted = used.subtracting(defined)
+        var wanted = used.subtracting(defined)
         guard !wanted.isEmpty else { return [] }
         let skip = Set(changed)
-        let headers = try Scanner.headers(mentioningAnyOf: wanted.sorted(), options: scan).filter { !skip.contains($0) }
-        guard !headers.isEmpty else { return [] }
+        let candidates = try Scanner.headers(mentioningAnyOf: wanted.sorted(), options: scan)
+            .filter { !skip.contains($0.key) }
+            .sorted { ($0.key.hasSuffix("messages.h") ? 0 : 1, $0.key) < ($1.key.hasSuffix("messages.h") ? 0 : 1, $1.key) }
+        var found = Set<String>()
         var lookup = scan
-        lookup.onlyFiles = headers
-        return Set(try Scanner.scan(lookup).messages.filter { !$0.conditions.disabled }.map(\.name))
+        for (header, names) in candidates where !wanted.isDisjoint(with: names) {
+            lookup.onlyFiles = [header]
+            let definitions = Set(try Scanner.scan(lookup).messages.filter { !$0.conditions.disabled }.map(\.name))
+            found.formUnion(definitions)
+            wanted.subtract(definitions)
+            if wanted.isEmpty { break }
+        }
+        return found
     }
 }

@@ -77,6 +77,11 @@ public enum Scanner {
         return work.inventory(extraDiagnostics: diagnostics)
     }
 
+    /// Whether a file of this name is one the scanner reads (C, C++, Objective-C sources and headers, patches).
+    public static func reads(fileNamed name: String) -> Bool {
+        FileWalker.isScannable(name)
+    }
+
     /// The listed files that exist under the single root and could hold IPC, in a stable order.
     private static func listedFiles(_ relativePaths: [String], options: ScanOptions, excludes: [Glob]) throws -> [FileWalker.Entry] {
         guard options.paths.count == 1, let root = options.paths.first else { throw ScannerError.onlyFilesNeedOneRoot(options.paths) }
@@ -92,20 +97,22 @@ public enum Scanner {
         }
     }
 
-    /// Headers and patches under the single root of `options` whose bytes contain any of `words`, relative to that
-    /// root: where definitions of the named messages can be, found by a byte search without parsing anything.
+    /// Headers and patches under the single root of `options` that contain any of `words`, each with the words
+    /// it contains: where definitions of the named messages can be, found by a byte search without parsing.
     /// Message definitions live in multiply-included headers (or patches adding to them), so sources are skipped.
-    public static func headers(mentioningAnyOf words: [String], options: ScanOptions) throws -> [String] {
+    public static func headers(mentioningAnyOf words: [String], options: ScanOptions) throws -> [String: [String]] {
         guard options.paths.count == 1, let root = options.paths.first else { throw ScannerError.onlyFilesNeedOneRoot(options.paths) }
-        guard !words.isEmpty else { return [] }
+        guard !words.isEmpty else { return [:] }
         let excludes = options.excludes.map { Glob($0.hasSuffix("/") ? String($0.dropLast()) : $0) }
         let walker = FileWalker(excludes: excludes, followSymlinks: options.followSymlinks, honourGitIgnore: options.honourGitIgnore)
-        let needles = words.map { Array($0.utf8) }
-        return walker.walk(root: root).files.filter { entry in
-            guard !FileWalker.compiledExtensions.contains(FileWalker.fileExtension(entry.relativePath)),
-                  case let .bytes(bytes) = SourceFile.read(entry.path, maxBytes: options.maxFileBytes) else { return false }
-            return SourceFile.contains(bytes, anyOf: needles)
-        }.map(\.relativePath)
+        let needles = words.map { ($0, Array($0.utf8)) }
+        var found: [String: [String]] = [:]
+        for entry in walker.walk(root: root).files where !FileWalker.compiledExtensions.contains(FileWalker.fileExtension(entry.relativePath)) {
+            guard case let .bytes(bytes) = SourceFile.read(entry.path, maxBytes: options.maxFileBytes) else { continue }
+            let mentioned = needles.filter { SourceFile.contains(bytes, anyOf: [$0.1]) }.map(\.0)
+            if !mentioned.isEmpty { found[entry.relativePath] = mentioned }
+        }
+        return found
     }
 
     /// Export macros of class heads: `class CONTENT_EXPORT Foo`, `struct BASE_EXPORT Bar : Baz`.

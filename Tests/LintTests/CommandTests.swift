@@ -111,8 +111,10 @@ final class CommandTests: XCTestCase {
         let tree = try TemporaryTree([
             "foo/foo_messages.h": "#define IPC_MESSAGE_START FooMsgStart\nIPC_MESSAGE_CONTROL0(FooMsg_Ping)\n",
             "foo/foo_client.cc": "void F() {\n  // mojify:ignore[orphan-sender] stale\n  Send(new FooMsg_Ping());\n}\n",
+            // Not a file the scanner reads: its example comment is no suppression.
+            "foo/README.md": "Write `// mojify:ignore[orphan-sender] reason` above the line.\n",
         ])
-        let found = try findings(["lint", tree.root, "--files", "-"], input: "foo/foo_client.cc\n")
+        let found = try findings(["lint", tree.root, "--files", "-"], input: "foo/foo_client.cc\nfoo/README.md\n")
         XCTAssertEqual(keys(found), ["foo/foo_client.cc:2 unused-suppression "])
     }
 }
