@@ -84,7 +84,10 @@ let package = Package(
         .testTarget(name: "GenerateTests", dependencies: ["MojifyConversion", "MojifyEmitters", "MojifyScanner", "MojifyCore"], path: "Tests/GenerateTests", exclude: ["Golden"]),
         .testTarget(name: "LedgerTests", dependencies: ["MojifyLedger", "MojifyCore", "mojify"], path: "Tests/LedgerTests", exclude: ["Golden"]),
         .testTarget(name: "LintTests", dependencies: ["MojifyLint", "MojifyLedger", "MojifyScanner", "MojifyCore", "mojify", .product(name: "Yams", package: "Yams")], path: "Tests/LintTests", exclude: ["Golden", "Fixtures"]),
-        .testTarget(name: "ReportTests", dependencies: ["MojifyReport", "MojifyLedger", "MojifyCore"], path: "Tests/ReportTests"),
+        .testTarget(
+            name: "ReportTests", dependencies: ["MojifyReport", "MojifyLedger", "MojifyConversion", "MojifyLint", "MojifyCore"],
+            path: "Tests/ReportTests", exclude: ["Fixtures"]
+        ),
         .testTarget(name: "EndToEndTests", dependencies: ["mojify"], path: "Tests/EndToEndTests"),
     ],
     swiftLanguageModes: [.v5]
