@@ -85,6 +85,7 @@ ul.sites,ul.findings,ul.types{margin:4px 0;padding-left:20px}ul.sites li{margin:
 .card{break-inside:avoid-page;margin:0 0 12px;border-color:#ccc}#messages,#by-directory{break-inside:auto}
 .scroll,.scroll.tall{max-height:none;overflow:visible;border:0}thead th{position:static}
 .detail{position:static;background:none;padding:0;break-before:page}.panel{box-shadow:none;border:0;max-width:none}
+#burndown .chart{max-width:170mm;margin:0 auto}
 a{color:inherit}body{font-size:11px}}
 """#
 }

@@ -1,5 +1,4 @@
 import Foundation
-import XCTest
 
 /// Headless Chromium (Debian's `chromium`, installed by `.ci/setup`) run on a page file.
 struct Chromium {
@@ -12,6 +11,10 @@ struct Chromium {
 
     let executable: String
 
+    struct Missing: Error, CustomStringConvertible {
+        var description: String { "Chromium not found on PATH; run 'bash .ci/setup' (installs Debian's chromium) or set MOJIFY_CHROMIUM" }
+    }
+
     /// `MOJIFY_CHROMIUM`, else the first of the usual names on `PATH`. Fails rather than skips: the browser tests
     /// are part of what `.ci/run` checks, and `.ci/setup` installs Chromium.
     static func locate() throws -> Chromium {
@@ -23,8 +26,7 @@ struct Chromium {
                 return Chromium(executable: folder + "/" + name)
             }
         }
-        XCTFail("Chromium not found on PATH; run 'bash .ci/setup' (installs Debian's chromium) or set MOJIFY_CHROMIUM")
-        throw XCTSkip("no Chromium")
+        throw Missing()
     }
 
     /// Loads `file` (with `fragment` as the URL's `#...`), lets its scripts and timers run, returns the DOM.
