@@ -55,6 +55,7 @@ tbody tr:hover{background:var(--head)}
 th .sort{all:unset;cursor:pointer;display:inline-flex;gap:4px;align-items:center}th .sort:focus-visible{outline:2px solid var(--accent)}
 th .sort::after{content:"\2195";opacity:.35;font-size:11px}th[aria-sort=ascending] .sort::after{content:"\2191";opacity:1}
 th[aria-sort=descending] .sort::after{content:"\2193";opacity:1}
+table.messages td{white-space:nowrap}
 table.messages td:first-child{font-family:ui-monospace,"DejaVu Sans Mono",Menlo,Consolas,monospace;font-size:12.5px;white-space:nowrap}
 .badge{display:inline-block;padding:1px 8px;border-radius:10px;font-size:11.5px;font-weight:600;color:#fff;background:var(--c);white-space:nowrap;
 -webkit-print-color-adjust:exact;print-color-adjust:exact}
