@@ -51,16 +51,43 @@ let package = Package(
         ),
         .target(name: "MojifyCore", dependencies: [.product(name: "Yams", package: "Yams")], path: "Sources/Core"),
         .target(name: "MojifyScanner", dependencies: ["MojifyCore", "CClang"], path: "Sources/Scanner", swiftSettings: clangSwiftFlags),
+        .target(name: "MojifyConversion", dependencies: ["MojifyCore", .product(name: "Yams", package: "Yams")], path: "Sources/Conversion"),
+        .target(name: "MojifyEmitters", dependencies: ["MojifyCore", "MojifyScanner", "MojifyConversion"], path: "Sources/Emitters"),
+        .target(
+            name: "MojifyLedger",
+            dependencies: ["MojifyCore", "MojifyScanner", "MojifyConversion", .product(name: "CSV", package: "CSV.swift")],
+            path: "Sources/Ledger"
+        ),
+        .target(
+            name: "MojifyLint",
+            dependencies: [
+                "MojifyCore", "MojifyScanner", "MojifyLedger", "MojifyConversion",
+                .product(name: "Yams", package: "Yams"), .product(name: "CSV", package: "CSV.swift"),
+            ],
+            path: "Sources/Lint"
+        ),
+        .target(
+            name: "MojifyReport",
+            dependencies: ["MojifyCore", "MojifyScanner", "MojifyLedger", "MojifyConversion", "MojifyLint"],
+            path: "Sources/Report"
+        ),
         .executableTarget(
             name: "mojify",
             dependencies: [
-                "MojifyCore", "MojifyScanner",
+                "MojifyCore", "MojifyScanner", "MojifyConversion", "MojifyEmitters", "MojifyLedger", "MojifyLint", "MojifyReport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/mojify"
         ),
         .testTarget(name: "CoreTests", dependencies: ["MojifyCore"], path: "Tests/CoreTests"),
         .testTarget(name: "ScannerTests", dependencies: ["MojifyScanner", "MojifyCore"], path: "Tests/ScannerTests"),
+        .testTarget(name: "GenerateTests", dependencies: ["MojifyConversion", "MojifyEmitters", "MojifyScanner", "MojifyCore"], path: "Tests/GenerateTests", exclude: ["Golden"]),
+        .testTarget(name: "LedgerTests", dependencies: ["MojifyLedger", "MojifyCore", "mojify"], path: "Tests/LedgerTests", exclude: ["Golden"]),
+        .testTarget(name: "LintTests", dependencies: ["MojifyLint", "MojifyLedger", "MojifyScanner", "MojifyCore", "mojify", .product(name: "Yams", package: "Yams")], path: "Tests/LintTests", exclude: ["Golden", "Fixtures"]),
+        .testTarget(
+            name: "ReportTests", dependencies: ["MojifyReport", "MojifyLedger", "MojifyConversion", "MojifyLint", "MojifyCore"],
+            path: "Tests/ReportTests", exclude: ["Fixtures"]
+        ),
         .testTarget(name: "EndToEndTests", dependencies: ["mojify"], path: "Tests/EndToEndTests"),
         .testTarget(name: "CacheTests", dependencies: ["MojifyScanner", "MojifyCore", "mojify"], path: "Tests/CacheTests"),
     ],

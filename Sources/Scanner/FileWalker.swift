@@ -21,6 +21,8 @@ struct FileWalker {
 
     static let sourceExtensions: Set<String> = ["h", "hh", "hpp", "hxx", "inc", "ipp", "c", "cc", "cpp", "cxx", "m", "mm"]
     static let patchExtensions: Set<String> = ["patch", "diff"]
+    /// Compiled sources, as opposed to headers: multiply-included message definitions do not live there.
+    static let compiledExtensions: Set<String> = ["c", "cc", "cpp", "cxx", "m", "mm"]
 
     var excludes: [Glob]
     var followSymlinks: Bool
@@ -238,14 +240,18 @@ struct FileWalker {
     }
 
     static func isScannable(_ name: String) -> Bool {
-        guard let dot = name.lastIndex(of: ".") else { return false }
-        let ext = name[name.index(after: dot)...].lowercased()
+        let ext = fileExtension(name)
         return sourceExtensions.contains(ext) || patchExtensions.contains(ext)
     }
 
     static func isPatch(_ name: String) -> Bool {
-        guard let dot = name.lastIndex(of: ".") else { return false }
-        return patchExtensions.contains(name[name.index(after: dot)...].lowercased())
+        patchExtensions.contains(fileExtension(name))
+    }
+
+    /// The lower-cased text after the last dot, `""` without one.
+    static func fileExtension(_ name: String) -> String {
+        guard let dot = name.lastIndex(of: ".") else { return "" }
+        return name[name.index(after: dot)...].lowercased()
     }
 }
 

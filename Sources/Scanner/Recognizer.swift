@@ -576,7 +576,7 @@ struct Recognizer {
 
     // MARK: - Senders, aliases
 
-    /// `new FooMsg_Bar(` or `new ns::FooMsg_Bar(`.
+    /// `new FooMsg_Bar(`, `new ns::FooMsg_Bar(` or `new FooMsg_Bar;`.
     private mutating func noteNewSender(at index: Int) {
         var cursor = index + 1
         var name: Token?
@@ -588,7 +588,8 @@ struct Recognizer {
             } else if token.text == "::" {
                 cursor = next + 1
             } else {
-                if token.text == "(", let name { noteSender(name) }
+                // `new Msg(args)`, `new Msg{args}`, and `new Msg` with no argument list at all.
+                if ["(", "{", ")", ";", ","].contains(token.text), let name { noteSender(name) }
                 return
             }
         }

@@ -13,6 +13,9 @@ public struct ScanOptions: Sendable {
     public var honourGitIgnore = true
     /// Folder for results reused by later scans of unchanged files (see `ScanCache`); nil scans afresh.
     public var cacheDirectory: String?
+    /// Scan only these files, relative to the one folder in `paths` (the changed files of a pull request), instead
+    /// of walking it. `--exclude` globs still apply; `.gitignore` does not, since a listed file was chosen on purpose.
+    public var onlyFiles: [String]?
 
     public init(paths: [String]) {
         self.paths = paths
@@ -44,7 +47,10 @@ public enum Scanner {
 
         var files: [FileWalker.Entry] = []
         var diagnostics: [Diagnostic] = []
-        for path in options.paths {
+        if let only = options.onlyFiles {
+            files = try listedFiles(only, options: options, excludes: excludes)
+        }
+        for path in options.paths where options.onlyFiles == nil {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
                 throw ScannerError.pathNotFound(path)
@@ -83,6 +89,44 @@ public enum Scanner {
         return (work.inventory(extraDiagnostics: diagnostics), cache?.statistics)
     }
 
+    /// Whether a file of this name is one the scanner reads (C, C++, Objective-C sources and headers, patches).
+    public static func reads(fileNamed name: String) -> Bool {
+        FileWalker.isScannable(name)
+    }
+
+    /// The listed files that exist under the single root and could hold IPC, in a stable order.
+    private static func listedFiles(_ relativePaths: [String], options: ScanOptions, excludes: [Glob]) throws -> [FileWalker.Entry] {
+        guard options.paths.count == 1, let root = options.paths.first else { throw ScannerError.onlyFilesNeedOneRoot(options.paths) }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw ScannerError.pathNotFound(root)
+        }
+        return Set(relativePaths).sorted().compactMap { relative in
+            let path = root.hasSuffix("/") ? root + relative : root + "/" + relative
+            guard FileWalker.isScannable(relative), FileManager.default.isReadableFile(atPath: path),
+                  !excludes.contains(where: { $0.matches(relative) }) else { return nil }
+            return FileWalker.Entry(path: path, relativePath: relative)
+        }
+    }
+
+    /// Headers and patches under the single root of `options` that contain any of `words`, each with the words
+    /// it contains: where definitions of the named messages can be, found by a byte search without parsing.
+    /// Message definitions live in multiply-included headers (or patches adding to them), so sources are skipped.
+    public static func headers(mentioningAnyOf words: [String], options: ScanOptions) throws -> [String: [String]] {
+        guard options.paths.count == 1, let root = options.paths.first else { throw ScannerError.onlyFilesNeedOneRoot(options.paths) }
+        guard !words.isEmpty else { return [:] }
+        let excludes = options.excludes.map { Glob($0.hasSuffix("/") ? String($0.dropLast()) : $0) }
+        let walker = FileWalker(excludes: excludes, followSymlinks: options.followSymlinks, honourGitIgnore: options.honourGitIgnore)
+        let needles = words.map { ($0, Array($0.utf8)) }
+        var found: [String: [String]] = [:]
+        for entry in walker.walk(root: root).files where !FileWalker.compiledExtensions.contains(FileWalker.fileExtension(entry.relativePath)) {
+            guard case let .bytes(bytes) = SourceFile.read(entry.path, maxBytes: options.maxFileBytes) else { continue }
+            let mentioned = needles.filter { SourceFile.contains(bytes, anyOf: [$0.1]) }.map(\.0)
+            if !mentioned.isEmpty { found[entry.relativePath] = mentioned }
+        }
+        return found
+    }
+
     /// Export macros of class heads: `class CONTENT_EXPORT Foo`, `struct BASE_EXPORT Bar : Baz`.
     static func exportMacros(in tokens: [Token]) -> [String] {
         var found = Set<String>()
@@ -97,7 +141,7 @@ public enum Scanner {
     }
 
     /// A root as the user named it, without `./` or a trailing `/`, for prefixing paths when several are scanned.
-    static func displayRoot(_ path: String) -> String {
+    public static func displayRoot(_ path: String) -> String {
         var root = path
         while root.hasPrefix("./") { root.removeFirst(2) }
         while root.count > 1 && root.hasSuffix("/") { root.removeLast() }
@@ -271,7 +315,11 @@ final class ScanWork: @unchecked Sendable {
             guard let result, !result.partial.enumTraits.isEmpty || !result.partial.structTraits.isEmpty else { continue }
             let folder = (files[index].relativePath as NSString).deletingLastPathComponent
             for include in result.includes {
-                let candidates = [include, folder.isEmpty ? include : folder + "/" + include]
+                // Include paths are relative to the source root, which the scanned root may sit below
+                // (`xwalk/runtime/foo.h` scanned as `runtime/foo.h`): also try the path without leading folders.
+                let components = include.split(separator: "/")
+                let shortened = (1..<max(components.count, 1)).map { components.dropFirst($0).joined(separator: "/") }
+                let candidates = [include, folder.isEmpty ? include : folder + "/" + include] + shortened
                 if let target = candidates.compactMap({ byPath[$0] }).first, results[target]?.parsed != true {
                     wanted.insert(target)
                 }

@@ -8,7 +8,7 @@ struct Mojify: ParsableCommand {
         commandName: "mojify",
         abstract: "Migrate a Chromium-based codebase from legacy Chrome IPC to Mojo.",
         version: MojifyVersion.current,
-        subcommands: [ScanCommand.self]
+        subcommands: [ScanCommand.self, GenerateCommand.self, LedgerCommand.self, LintCommand.self, ReportCommand.self]
     )
 
     /// Usage errors exit with 2, like input errors, rather than ArgumentParser's 64.

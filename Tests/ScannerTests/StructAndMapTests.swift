@@ -69,6 +69,24 @@ final class StructAndMapTests: XCTestCase {
         XCTAssertEqual(region.fields, [.init(name: "bounds", type: "gfx::Rect"), .init(name: "scale", type: "std::map<int, float>")])
     }
 
+    func testTypeHeadersAreFoundWhenTheScannedRootIsBelowTheSourceRoot() throws {
+        let tree = try TemporaryTree()
+        try tree.write("runtime/common/hit_messages.h", """
+        #include "xwalk/runtime/common/hit_test_data.h"
+        IPC_STRUCT_TRAITS_BEGIN(xwalk::HitTestData)
+          IPC_STRUCT_TRAITS_MEMBER(href)
+        IPC_STRUCT_TRAITS_END()
+        """)
+        try tree.write("runtime/common/hit_test_data.h", """
+        namespace xwalk {
+        struct HitTestData { base::string16 href; };
+        }
+        """)
+        let inventory = try tree.scan()
+        XCTAssertEqual(inventory.typeDefinitions.map(\.name), ["xwalk::HitTestData"])
+        XCTAssertEqual(inventory.typeDefinitions.first?.fields, [.init(name: "href", type: "base::string16")])
+    }
+
     func testMessageMapsWithEveryHandlerForm() throws {
         let inventory = try scanSource("""
         bool FooHost::OnMessageReceived(const IPC::Message& msg) {
@@ -137,6 +155,7 @@ final class StructAndMapTests: XCTestCase {
           auto unique = std::make_unique<FooHostMsg_Unique>(1);
           Send(new content::FooMsg_Qualified(2));
           Helper* helper = new Helper(3);
+          Send(new FooMsg_NoParens);
           return std::string();
         }
         FooImpl::~FooImpl() { Send(new FooMsg_InDestructor()); }
@@ -145,8 +164,8 @@ final class StructAndMapTests: XCTestCase {
         };
         }  // namespace content
         """, named: "content/foo_impl.cc")
-        XCTAssertEqual(inventory.senders.map(\.message), ["FooMsg_Defined", "FooHostMsg_Unique", "FooMsg_Qualified", "FooMsg_InDestructor", "FooMsg_InInline"])
-        XCTAssertEqual(inventory.senders.map(\.function), ["FooImpl::Get", "FooImpl::Get", "FooImpl::Get", "FooImpl::~FooImpl", "Inline::Run"])
+        XCTAssertEqual(inventory.senders.map(\.message), ["FooMsg_Defined", "FooHostMsg_Unique", "FooMsg_Qualified", "FooMsg_NoParens", "FooMsg_InDestructor", "FooMsg_InInline"])
+        XCTAssertEqual(inventory.senders.map(\.function), ["FooImpl::Get", "FooImpl::Get", "FooImpl::Get", "FooImpl::Get", "FooImpl::~FooImpl", "Inline::Run"])
         XCTAssertEqual(inventory.senders[0].location.line, 6)
     }
 

@@ -226,6 +226,9 @@ final class ScanCache: @unchecked Sendable {
         ]
         lines += options.paths.map { "path \($0)" }
         lines += options.excludes.map { "exclude \($0)" }
+        if let only = options.onlyFiles {
+            lines.append("only files \(ContentHash(only.sorted().joined(separator: "\n")).hex)")
+        }
         if let database = options.compileCommands {
             let file = database.hasSuffix(".json") ? database : database + "/compile_commands.json"
             let contents = FileManager.default.contents(atPath: file) ?? Data()

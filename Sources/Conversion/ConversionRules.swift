@@ -1,0 +1,220 @@
+import Foundation
+import MojifyCore
+import Yams
+
+/// The data `mojify generate` converts with, read from `Rules/type-mappings.yaml` and optionally overridden
+/// by a user's file in the same format (entries there win; lists there come first).
+public struct ConversionRules: Sendable, Equatable {
+    /// A mojom type that replaces a C++ type, with what a mojom file using it needs.
+    public struct TypeRule: Sendable, Equatable {
+        public var mojom: String
+        /// The mojom file to import, e.g. `url/mojom/url.mojom`.
+        public var importPath: String?
+        /// The GN target providing that file, e.g. `//url/mojom:url_mojom_gurl`.
+        public var dependency: String?
+        /// A caveat the generated file repeats next to the use.
+        public var note: String?
+
+        public init(mojom: String, importPath: String? = nil, dependency: String? = nil, note: String? = nil) {
+            self.mojom = mojom
+            self.importPath = importPath
+            self.dependency = dependency
+            self.note = note
+        }
+    }
+
+    public enum ContainerKind: String, Sendable, Equatable {
+        case array, map, nullable
+    }
+
+    /// A naming scheme: messages whose name matches `pattern` become methods of `interface` in `process`.
+    public struct Direction: Sendable, Equatable {
+        public var pattern: String
+        public var interface: String
+        public var process: String
+    }
+
+    public struct Process: Sendable, Equatable {
+        public var service: String
+        /// The process on the other end, which the manifest's capability is named after.
+        public var peer: String
+        /// Where an implementation living in this process is registered, for routed and control interfaces.
+        public var routedRegistry: String
+        public var controlRegistry: String
+        /// Where code in this process gets a remote, for routed and control interfaces.
+        public var routedRemotes: String
+        public var controlRemotes: String
+    }
+
+    public struct ClassOverride: Sendable, Equatable {
+        public var module: String?
+        public var file: String?
+    }
+
+    public var types: [String: TypeRule]
+    public var containers: [String: ContainerKind]
+    public var directions: [Direction]
+    public var syncImplementedIn: String
+    public var processes: [String: Process]
+    public var successReplies: [String]
+    public var errorReplies: [String]
+    public var moduleSkipFolders: [String]
+    public var classes: [String: ClassOverride]
+    public var conditions: [String: String]
+    public var reservedWords: Set<String>
+    public var reservedSuffix: String
+
+    /// The rules shipped in `Rules/`, overridden by `overridePath` when given.
+    public static func load(overridePath: String? = nil) throws -> ConversionRules {
+        let builtIn = try RulesDirectory.file("type-mappings.yaml")
+        var rules = try ConversionRules(yaml: try read(builtIn), path: builtIn, base: nil)
+        if let overridePath {
+            rules = try ConversionRules(yaml: try read(overridePath), path: overridePath, base: rules)
+        }
+        return rules
+    }
+
+    private static func read(_ path: String) throws -> String {
+        do {
+            return try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            throw ConversionError.unreadableRules(path: path, reason: (error as NSError).localizedDescription)
+        }
+    }
+
+    /// Parses one rules file; with a `base`, only the sections and entries the file gives replace the base's.
+    public init(yaml: String, path: String, base: ConversionRules?) throws {
+        let loaded: Any?
+        do {
+            loaded = try Yams.load(yaml: yaml)
+        } catch {
+            throw ConversionError.malformedRules(path: path, reason: "not valid YAML: \(error)")
+        }
+        guard let root = (loaded ?? [String: Any]()) as? [String: Any] else {
+            throw ConversionError.malformedRules(path: path, reason: "the top level must be a mapping of section names")
+        }
+        self = try ConversionRules(root: root, path: path, base: base)
+    }
+
+    private init(root: [String: Any], path: String, base: ConversionRules?) throws {
+        let reader = SectionReader(root: root, path: path)
+        let known: Set<String> = [
+            "types", "containers", "directions", "sync_implemented_in", "processes", "replies",
+            "module_skip_folders", "classes", "conditions", "reserved_words", "reserved_suffix",
+        ]
+        if let unknown = root.keys.sorted().first(where: { !known.contains($0) }) {
+            throw ConversionError.malformedRules(path: path, reason: "unknown section '\(unknown)' (known: \(known.sorted().joined(separator: ", ")))")
+        }
+        types = (base?.types ?? [:]).merging(try reader.types()) { _, new in new }
+        containers = (base?.containers ?? [:]).merging(try reader.containers()) { _, new in new }
+        directions = try reader.directions() + (base?.directions ?? [])
+        syncImplementedIn = try reader.string("sync_implemented_in") ?? base?.syncImplementedIn ?? "browser"
+        processes = (base?.processes ?? [:]).merging(try reader.processes()) { _, new in new }
+        let replies = try reader.mapping("replies")
+        successReplies = try reader.strings(replies?["success"], in: "replies.success") ?? base?.successReplies ?? []
+        errorReplies = try reader.strings(replies?["error"], in: "replies.error") ?? base?.errorReplies ?? []
+        moduleSkipFolders = try reader.strings(root["module_skip_folders"], in: "module_skip_folders") ?? base?.moduleSkipFolders ?? []
+        classes = (base?.classes ?? [:]).merging(try reader.classes()) { _, new in new }
+        conditions = (base?.conditions ?? [:]).merging(try reader.stringMapping("conditions")) { _, new in new }
+        reservedWords = (base?.reservedWords ?? []).union(try reader.strings(root["reserved_words"], in: "reserved_words") ?? [])
+        reservedSuffix = try reader.string("reserved_suffix") ?? base?.reservedSuffix ?? "_value"
+        for direction in directions where processes[direction.process] == nil {
+            throw ConversionError.malformedRules(path: path, reason: "directions: process '\(direction.process)' is not listed under 'processes'")
+        }
+    }
+}
+
+/// Reads the sections of a rules file, naming the section and entry in every complaint.
+private struct SectionReader {
+    let root: [String: Any]
+    let path: String
+
+    func fail(_ reason: String) -> ConversionError {
+        .malformedRules(path: path, reason: reason)
+    }
+
+    func mapping(_ key: String) throws -> [String: Any]? {
+        guard let value = root[key], !(value is NSNull) else { return nil }
+        guard let mapping = value as? [String: Any] else { throw fail("'\(key)' must be a mapping") }
+        return mapping
+    }
+
+    func string(_ key: String) throws -> String? {
+        guard let value = root[key] else { return nil }
+        guard let text = value as? String else { throw fail("'\(key)' must be a string") }
+        return text
+    }
+
+    func strings(_ value: Any?, in section: String) throws -> [String]? {
+        guard let value else { return nil }
+        guard let list = value as? [Any], let texts = list as? [String] else { throw fail("'\(section)' must be a list of strings") }
+        return texts
+    }
+
+    func stringMapping(_ key: String) throws -> [String: String] {
+        guard let section = try mapping(key) else { return [:] }
+        return try section.mapValues { value in
+            guard let text = value as? String else { throw fail("'\(key)' values must be strings") }
+            return text
+        }
+    }
+
+    func types() throws -> [String: ConversionRules.TypeRule] {
+        guard let section = try mapping("types") else { return [:] }
+        var result: [String: ConversionRules.TypeRule] = [:]
+        for (cppType, value) in section {
+            guard let entry = value as? [String: Any], let mojom = entry["mojom"] as? String, !mojom.isEmpty else {
+                throw fail("types: '\(cppType)' needs at least 'mojom: <type>'")
+            }
+            result[CppType(parsing: cppType).description] = ConversionRules.TypeRule(
+                mojom: mojom, importPath: entry["import"] as? String, dependency: entry["dep"] as? String, note: entry["note"] as? String
+            )
+        }
+        return result
+    }
+
+    func containers() throws -> [String: ConversionRules.ContainerKind] {
+        try stringMapping("containers").reduce(into: [:]) { result, entry in
+            guard let kind = ConversionRules.ContainerKind(rawValue: entry.value) else {
+                throw fail("containers: '\(entry.key)' has kind '\(entry.value)'; use array, map or nullable")
+            }
+            result[entry.key] = kind
+        }
+    }
+
+    func directions() throws -> [ConversionRules.Direction] {
+        guard let value = root["directions"] else { return [] }
+        guard let list = value as? [Any] else { throw fail("'directions' must be a list") }
+        return try list.enumerated().map { index, item in
+            guard let entry = item as? [String: Any], let pattern = entry["match"] as? String,
+                  let interface = entry["interface"] as? String, let process = entry["implemented_in"] as? String
+            else { throw fail("directions[\(index)] needs 'match', 'interface' and 'implemented_in'") }
+            guard (try? NSRegularExpression(pattern: pattern)) != nil else {
+                throw fail("directions[\(index)]: '\(pattern)' is not a valid regular expression")
+            }
+            return ConversionRules.Direction(pattern: pattern, interface: interface, process: process)
+        }
+    }
+
+    func processes() throws -> [String: ConversionRules.Process] {
+        guard let section = try mapping("processes") else { return [:] }
+        return try section.reduce(into: [:]) { result, entry in
+            let keys = ["service", "peer", "routed_registry", "control_registry", "routed_remotes", "control_remotes"]
+            guard let fields = entry.value as? [String: Any], case let values = keys.compactMap({ fields[$0] as? String }), values.count == keys.count else {
+                throw fail("processes: '\(entry.key)' needs \(keys.joined(separator: ", "))")
+            }
+            result[entry.key] = ConversionRules.Process(
+                service: values[0], peer: values[1], routedRegistry: values[2], controlRegistry: values[3],
+                routedRemotes: values[4], controlRemotes: values[5]
+            )
+        }
+    }
+
+    func classes() throws -> [String: ConversionRules.ClassOverride] {
+        guard let section = try mapping("classes") else { return [:] }
+        return try section.reduce(into: [:]) { result, entry in
+            guard let fields = entry.value as? [String: Any] else { throw fail("classes: '\(entry.key)' must be a mapping with 'module' and/or 'file'") }
+            result[entry.key] = ConversionRules.ClassOverride(module: fields["module"] as? String, file: fields["file"] as? String)
+        }
+    }
+}

@@ -1,0 +1,65 @@
+import MojifyCore
+
+/// Decides which mojom file (path and module) each message class and type definition goes to.
+struct FileLayout {
+    struct Target: Hashable {
+        var path: String
+        var module: String
+        var header: String
+    }
+
+    private let rules: ConversionRules
+    private let naming: Naming
+    /// Classes in the order their first construct appears in each header.
+    private var classesByHeader: [String: [String]] = [:]
+    private var headerByClass: [String: String] = [:]
+
+    init(inventory: Inventory, rules: ConversionRules) {
+        self.rules = rules
+        self.naming = Naming(rules: rules)
+        var seen: [(SourceLocation, String, String)] = []
+        for message in inventory.messages { seen.append((message.location, Self.header(of: message.location, patch: message.patch), message.messageClass)) }
+        for item in inventory.structs { seen.append((item.location, Self.header(of: item.location, patch: item.patch), item.messageClass)) }
+        for item in inventory.structTraits { seen.append((item.location, Self.header(of: item.location, patch: item.patch), item.messageClass)) }
+        for item in inventory.enumTraits { seen.append((item.location, Self.header(of: item.location, patch: item.patch), item.messageClass)) }
+        for (_, header, messageClass) in seen.sorted(by: { $0.0 < $1.0 }) where !messageClass.isEmpty {
+            if !(classesByHeader[header]?.contains(messageClass) ?? false) { classesByHeader[header, default: []].append(messageClass) }
+            if headerByClass[messageClass] == nil { headerByClass[messageClass] = header }
+        }
+    }
+
+    /// The header a construct belongs to: for a construct a patch adds, the file the patch changes.
+    static func header(of location: SourceLocation, patch: PatchOrigin?) -> String {
+        patch?.targetFile ?? location.file
+    }
+
+    /// The file for a construct of `messageClass` found in `header`.
+    func target(messageClass: String, header: String) -> Target {
+        let chosenClass: String? = messageClass.isEmpty ? (classesByHeader[header]?.count == 1 ? classesByHeader[header]?.first : nil) : messageClass
+        let home = chosenClass.flatMap { headerByClass[$0] } ?? header
+        let folder = home.split(separator: "/").dropLast().joined(separator: "/")
+        var stem = String(home.split(separator: "/").last ?? "")
+        for suffix in [".h", "_messages", "_message"] where stem.hasSuffix(suffix) {
+            stem = String(stem.dropLast(suffix.count))
+        }
+        // Two classes in one header each get a file named after the class (`ExtensionWorkerMsgStart` -> `extension_worker`).
+        if let chosenClass, (classesByHeader[home]?.count ?? 0) > 1 {
+            stem = naming.snakeCase(chosenClass.hasSuffix("MsgStart") ? String(chosenClass.dropLast("MsgStart".count)) : chosenClass)
+        }
+        var path = (folder.isEmpty ? "" : folder + "/") + (stem.isEmpty ? "messages" : stem) + ".mojom"
+        var module = Self.module(forPath: path, skipping: rules.moduleSkipFolders)
+        if let chosenClass, let override = rules.classes[chosenClass] {
+            path = override.file ?? path
+            module = override.module ?? module
+        }
+        return Target(path: path, module: module, header: home)
+    }
+
+    /// `content/common/frame.mojom` -> `content.mojom`; `components/printing/...` -> `printing.mojom`.
+    static func module(forPath path: String, skipping: [String]) -> String {
+        var folders = path.split(separator: "/").dropLast().map(String.init)
+        if folders.count > 1, skipping.contains(folders[0]) { folders.removeFirst() }
+        let first = folders.first.map { $0.map { $0.isLetter || $0.isNumber ? $0 : "_" } }.map { String($0) } ?? "mojify"
+        return first + ".mojom"
+    }
+}

@@ -1,0 +1,597 @@
+import Foundation
+import MojifyCore
+
+extension ConversionPlan {
+    /// Builds the plan for `inventory`. `only` restricts it to these message classes or message names
+    /// (plus the types they use); empty means everything.
+    public static func make(inventory: Inventory, rules: ConversionRules, only: [String] = []) throws -> ConversionPlan {
+        var builder = try PlanBuilder(inventory: inventory, rules: rules, only: Set(only))
+        return builder.build()
+    }
+}
+
+/// One definition the plan makes, before it is rendered into a file.
+private enum DefinitionSource {
+    case ipcStruct(IPCStruct)
+    case structTraits(StructTraits)
+    case enumTraits(EnumTraits)
+
+    var cppName: String {
+        switch self {
+        case let .ipcStruct(item): item.name
+        case let .structTraits(item): item.type
+        case let .enumTraits(item): item.type
+        }
+    }
+
+    var messageClass: String {
+        switch self {
+        case let .ipcStruct(item): item.messageClass
+        case let .structTraits(item): item.messageClass
+        case let .enumTraits(item): item.messageClass
+        }
+    }
+
+    var location: SourceLocation {
+        switch self {
+        case let .ipcStruct(item): item.location
+        case let .structTraits(item): item.location
+        case let .enumTraits(item): item.location
+        }
+    }
+
+    var patch: PatchOrigin? {
+        switch self {
+        case let .ipcStruct(item): item.patch
+        case let .structTraits(item): item.patch
+        case let .enumTraits(item): item.patch
+        }
+    }
+
+    var conditions: Conditions {
+        switch self {
+        case let .ipcStruct(item): item.conditions
+        case let .structTraits(item): item.conditions
+        case let .enumTraits(item): item.conditions
+        }
+    }
+}
+
+private struct PlanBuilder {
+    let inventory: Inventory
+    let rules: ConversionRules
+    let only: Set<String>
+    let naming: Naming
+    let matcher: DirectionMatcher
+    let layout: FileLayout
+    var mapper: TypeMapper
+    var definitions: [(source: DefinitionSource, defined: DefinedType)] = []
+
+    var files: [String: MojomFile] = [:]
+    var skipped: [SkippedMessage] = []
+    var warnings: [String] = []
+    var unmapped: [String: [UnmappedType.Use]] = [:]
+    var folded: [FoldedPair] = []
+
+    init(inventory: Inventory, rules: ConversionRules, only: Set<String>) throws {
+        self.inventory = inventory
+        self.rules = rules
+        self.only = only
+        naming = Naming(rules: rules)
+        matcher = try DirectionMatcher(rules: rules)
+        layout = FileLayout(inventory: inventory, rules: rules)
+        mapper = TypeMapper(rules: rules)
+    }
+
+    // MARK: - Files
+
+    mutating func file(messageClass: String, header: String) -> String {
+        let target = layout.target(messageClass: messageClass, header: header)
+        if files[target.path] == nil {
+            files[target.path] = MojomFile(
+                path: target.path, module: target.module, sourceHeader: target.header, messageClasses: [], imports: [],
+                dependencies: [], interfaces: [], structs: [], enums: [], placeholders: [], features: []
+            )
+        }
+        if !messageClass.isEmpty, !(files[target.path]!.messageClasses.contains(messageClass)) {
+            files[target.path]!.messageClasses.append(messageClass)
+        }
+        return target.path
+    }
+
+    // MARK: - Build
+
+    mutating func build() -> ConversionPlan {
+        collectDefinitions()
+        let routes = routeMessages()
+        let pairs = foldPairs(routes)
+        buildInterfaces(routes, pairs: pairs)
+        buildDefinitions(referencedBy: routes)
+        finishFiles()
+        let unmappedTypes = unmapped.keys.sorted().map { UnmappedType(cppType: $0, uses: unmapped[$0]!) }
+        return ConversionPlan(
+            files: files.keys.sorted().map { files[$0]! }.filter { !$0.interfaces.isEmpty || !$0.structs.isEmpty || !$0.enums.isEmpty },
+            foldedPairs: folded, unmappedTypes: unmappedTypes,
+            skippedMessages: skipped.sorted { ($0.location, $0.message) < ($1.location, $1.message) }, warnings: warnings
+        )
+    }
+
+    mutating func collectDefinitions() {
+        var sources: [DefinitionSource] = []
+        sources += inventory.structs.filter { !$0.conditions.disabled }.map { .ipcStruct($0) }
+        sources += inventory.structTraits.filter { !$0.conditions.disabled }.map { .structTraits($0) }
+        sources += inventory.enumTraits.filter { !$0.conditions.disabled }.map { .enumTraits($0) }
+        var namesByFile: [String: Set<String>] = [:]
+        var seenCppNames: Set<String> = []
+        for source in sources.sorted(by: { $0.location < $1.location }) where seenCppNames.insert(source.cppName).inserted {
+            let path = file(messageClass: source.messageClass, header: FileLayout.header(of: source.location, patch: source.patch))
+            let base: String
+            switch source {
+            case let .ipcStruct(item): base = naming.upperCamel(matcher.withoutPrefix(item.name))
+            case .structTraits, .enumTraits: base = naming.upperCamel(String(source.cppName.split(separator: ":").last ?? ""))
+            }
+            var name = base
+            var number = 2
+            while namesByFile[path, default: []].contains(name) {
+                name = "\(base)\(number)"
+                number += 1
+            }
+            if name != base { warnings.append("\(source.location): '\(source.cppName)' would be named \(base) in \(path), which is taken; named it \(name)") }
+            namesByFile[path, default: []].insert(name)
+            let target = files[path]!
+            let isEnum: Bool
+            if case .enumTraits = source { isEnum = true } else { isEnum = false }
+            definitions.append((source, DefinedType(cppName: source.cppName, mojomName: name, file: path, module: target.module, label: target.label, isEnum: isEnum)))
+        }
+        mapper = TypeMapper(rules: rules, definitions: definitions.map(\.defined))
+    }
+
+    func isSelected(_ message: MessageDefinition) -> Bool {
+        only.isEmpty || only.contains(message.name) || only.contains(message.messageClass)
+    }
+
+    mutating func routeMessages() -> [Route] {
+        var routes: [Route] = []
+        for message in inventory.messages where isSelected(message) {
+            if message.conditions.disabled {
+                skipped.append(SkippedMessage(message: message.name, reason: "never compiled (\(message.conditions.stack.joined(separator: " && ")))", location: message.location))
+                continue
+            }
+            switch matcher.route(message) {
+            case let .success(route): routes.append(route)
+            case let .failure(reason): skipped.append(SkippedMessage(message: message.name, reason: reason.text, location: message.location))
+            }
+        }
+        // An interface name used by two processes (a sync message overriding its prefix) is split by process.
+        var processesByInterface: [String: Set<String>] = [:]
+        for route in routes { processesByInterface[route.message.messageClass + "/" + route.interface, default: []].insert(route.process) }
+        for index in routes.indices where routes[index].processNote != nil && processesByInterface[routes[index].message.messageClass + "/" + routes[index].interface]!.count > 1 {
+            let renamed = routes[index].interface + naming.upperCamel(routes[index].process)
+            if !warnings.contains(where: { $0.contains("'\(renamed)'") }) {
+                warnings.append("\(routes[index].interface) has sync messages (implemented in the \(routes[index].process) process) and others; the sync ones went to '\(renamed)'; add a 'directions' rule to name it")
+            }
+            routes[index].interface = renamed
+        }
+        return routes
+    }
+
+    // MARK: - Request/response pairs
+
+    struct Pair {
+        var request: Route
+        var success: Route
+        var error: Route?
+    }
+
+    /// Finds replies (`Did{}`, `{}_Reply`, `{}Error`...) sent the other way in the same class; folds only
+    /// pairs where each side has exactly one candidate and one definition.
+    mutating func foldPairs(_ routes: [Route]) -> [String: Pair] {
+        var byStem: [String: [Route]] = [:]
+        for route in routes { byStem[route.message.messageClass + "/" + route.stem, default: []].append(route) }
+        var definitionCount: [String: Int] = [:]
+        for route in routes { definitionCount[route.message.name, default: 0] += 1 }
+
+        func candidates(for request: Route, patterns: [String]) -> [Route] {
+            patterns.flatMap { pattern in
+                byStem[request.message.messageClass + "/" + pattern.replacingOccurrences(of: "{}", with: request.stem)] ?? []
+            }.filter { $0.process != request.process && !$0.message.isSync }
+        }
+
+        var proposals: [Pair] = []
+        for request in routes where !request.message.isSync && definitionCount[request.message.name] == 1 {
+            let successes = candidates(for: request, patterns: rules.successReplies)
+            let errors = candidates(for: request, patterns: rules.errorReplies)
+            guard !successes.isEmpty else { continue }
+            let problem: String?
+            if successes.count > 1 || errors.count > 1 {
+                problem = "several replies match (\((successes + errors).map(\.message.name).joined(separator: ", ")))"
+            } else if let mismatch = (successes + errors).first(where: { $0.message.kind != request.message.kind }) {
+                problem = "\(mismatch.message.name) is \(mismatch.message.kind.rawValue) but the request is \(request.message.kind.rawValue)"
+            } else if let mismatch = (successes + errors).first(where: { $0.message.conditions.stack != request.message.conditions.stack }) {
+                problem = "\(mismatch.message.name) is under different #if conditions"
+            } else if let twice = (successes + errors).first(where: { definitionCount[$0.message.name] != 1 }) {
+                problem = "\(twice.message.name) is defined more than once"
+            } else {
+                problem = nil
+            }
+            if let problem {
+                warnings.append("\(request.message.location): \(request.message.name) was not folded with its reply: \(problem)")
+                continue
+            }
+            proposals.append(Pair(request: request, success: successes[0], error: errors.first))
+        }
+        // A reply claimed by two requests, or a message that is both a request and a reply, is ambiguous.
+        var claims: [String: Int] = [:]
+        for pair in proposals {
+            for reply in [pair.success] + (pair.error.map { [$0] } ?? []) { claims[reply.message.name, default: 0] += 1 }
+        }
+        let requests = Set(proposals.map(\.request.message.name))
+        var pairs: [String: Pair] = [:]
+        for pair in proposals {
+            let replies = [pair.success] + (pair.error.map { [$0] } ?? [])
+            if replies.contains(where: { claims[$0.message.name]! > 1 || requests.contains($0.message.name) }) || claims[pair.request.message.name] != nil {
+                warnings.append("\(pair.request.message.location): \(pair.request.message.name) was not folded: its reply pairs with more than one message")
+                continue
+            }
+            pairs[pair.request.message.name] = pair
+            folded.append(FoldedPair(request: pair.request.message.name, replies: replies.map(\.message.name), method: naming.upperCamel(pair.request.stem)))
+        }
+        return pairs
+    }
+
+    // MARK: - Interfaces
+
+    mutating func buildInterfaces(_ routes: [Route], pairs: [String: Pair]) {
+        let replies = Set(pairs.values.flatMap { [$0.success.message.name] + ($0.error.map { [$0.message.name] } ?? []) })
+        let interfaceOf = Dictionary(routes.map { ($0.message.name, $0.message.messageClass + "/" + $0.interface) }, uniquingKeysWith: { first, _ in first })
+        var grouped: [String: [Route]] = [:]
+        var order: [String] = []
+        for route in routes where !replies.contains(route.message.name) {
+            let key = route.message.messageClass + "/" + route.interface
+            if grouped[key] == nil { order.append(key) }
+            grouped[key, default: []].append(route)
+        }
+        for key in order {
+            let members = grouped[key]!
+            let first = members[0]
+            let path = file(messageClass: first.message.messageClass, header: FileLayout.header(of: first.message.location, patch: first.message.patch))
+            var methods = members.map { method(for: $0, pair: pairs[$0.message.name], inFile: path) }
+            dedupeMethodNames(&methods, interface: first.interface)
+            let routing: RoutingKind = members.contains { $0.message.kind == .routed } ? .routed : .control
+            let interface = MojomInterface(
+                name: first.interface, process: first.process, routing: routing, messageClass: first.message.messageClass,
+                comments: interfaceComments(members: members, routing: routing, key: key, interfaceOf: interfaceOf),
+                methods: methods
+            )
+            files[path]!.interfaces.append(interface)
+        }
+    }
+
+    func interfaceComments(members: [Route], routing: RoutingKind, key: String, interfaceOf: [String: String]) -> [String] {
+        let first = members[0]
+        let prefixes = Array(Set(members.map { $0.prefix + "*" })).sorted().joined(separator: ", ")
+        var lines = ["Implemented in the \(first.process) process. Converted from the \(first.message.messageClass.isEmpty ? "" : first.message.messageClass + " ")messages \(prefixes)."]
+        if let process = rules.processes[first.process], let peer = rules.processes[process.peer] {
+            if routing == .routed {
+                lines.append("Routed: register the implementation with \(process.routedRegistry); the \(process.peer) gets a remote from \(peer.routedRemotes).")
+                let control = members.filter { $0.message.kind == .control }.map(\.message.name)
+                if !control.isEmpty {
+                    lines.append("\(control.joined(separator: ", ")) \(control.count == 1 ? "was a control message" : "were control messages"): they now go through the frame's connection; move them to a process-wide interface if no frame is involved.")
+                }
+            } else {
+                lines.append("Control: register the implementation with \(process.controlRegistry); the \(process.peer) gets a remote from \(peer.controlRemotes).")
+            }
+        }
+        if routing == .routed {
+            lines.append("Routed legacy IPC was ordered with all other IPC of the frame. Where callers rely on that order, make this an associated interface (GetAssociatedInterfaceRegistry / GetRemoteAssociatedInterfaces) instead.")
+            let names = Set(members.map(\.message.name))
+            var sharedWith: Set<String> = []
+            var functions: Set<String> = []
+            let byFunction = Dictionary(grouping: inventory.senders.filter { $0.function != nil }, by: { $0.function! })
+            for (function, senders) in byFunction where senders.contains(where: { names.contains($0.message) }) {
+                let others = senders.compactMap { interfaceOf[$0.message] }.filter { $0 != key }
+                if !others.isEmpty {
+                    sharedWith.formUnion(others.map { String($0.split(separator: "/").last!) })
+                    functions.insert(function)
+                }
+            }
+            if !functions.isEmpty {
+                lines.append("Ordering: \(functions.sorted().joined(separator: ", ")) also send\(functions.count == 1 ? "s" : "") messages of \(sharedWith.sorted().joined(separator: ", ")); those sequences relied on legacy IPC order.")
+            }
+        }
+        return lines
+    }
+
+    /// Two methods of one interface may share a name only when `[EnableIf]` attributes tell them apart.
+    mutating func dedupeMethodNames(_ methods: inout [MojomMethod], interface: String) {
+        var seen: [String: [[String]]] = [:]
+        for index in methods.indices {
+            let name = methods[index].name
+            let conditions = methods[index].attributes.filter { $0.hasPrefix("EnableIf") }
+            if let previous = seen[name], conditions.isEmpty || previous.contains(where: { $0.isEmpty || $0 == conditions }) {
+                var number = 2
+                while seen["\(name)\(number)"] != nil { number += 1 }
+                methods[index].name = "\(name)\(number)"
+                methods[index].comments.append("TODO(mojify): renamed from \(name), which \(interface) already has; pick a better name.")
+                warnings.append("\(interface).\(name) is defined twice under conditions mojom cannot tell apart; the second is \(name)\(number)")
+            }
+            seen[methods[index].name, default: []].append(conditions)
+        }
+    }
+
+    mutating func method(for route: Route, pair: Pair?, inFile path: String) -> MojomMethod {
+        let message = route.message
+        var comments = ["From \(message.name) (\(message.patch.map { "\($0.targetFile):\($0.targetLine), added by \(message.location.file)" } ?? message.location.description))."]
+        if let note = route.processNote { comments.append(note) }
+        var attributes: [String] = []
+        if message.isSync { attributes.append("Sync") }
+        let (conditionAttributes, conditionComment) = conditionAttributes(message.conditions, inFile: path)
+        attributes += conditionAttributes
+        if let conditionComment { comments.append(conditionComment) }
+
+        var notes: [String] = []
+        let parameters = self.parameters(message.inputs, user: message.name, location: message.location, inFile: path, notes: &notes)
+        var response: [MojomParameter]?
+        if message.isSync {
+            response = self.parameters(message.outputs, user: message.name, location: message.location, inFile: path, notes: &notes)
+        } else if let pair {
+            let success = self.parameters(pair.success.message.inputs, user: pair.success.message.name, location: pair.success.message.location, inFile: path, notes: &notes)
+            if let error = pair.error {
+                let failure = self.parameters(error.message.inputs, user: error.message.name, location: error.message.location, inFile: path, notes: &notes)
+                let common = success.filter { failure.contains($0) }
+                let nullable: (MojomParameter) -> MojomParameter = { parameter in
+                    parameter.type.hasSuffix("?") ? parameter : MojomParameter(type: parameter.type + "?", name: parameter.name)
+                }
+                let combined = [MojomParameter(type: "bool", name: "success")] + common
+                    + success.filter { !common.contains($0) }.map(nullable) + failure.filter { !common.contains($0) }.map(nullable)
+                let names = Naming.uniqued(combined.map(\.name))
+                response = zip(combined, names).map { MojomParameter(type: $0.type, name: $1) }
+                comments.append("Folded: \(pair.success.message.name) (success) and \(error.message.name) (failure) become the reply; success says which was sent, and only that message's fields are set. Check that one of them is always sent, otherwise keep separate methods.")
+            } else {
+                response = success
+                comments.append("Folded: the reply replaces \(pair.success.message.name). Check that it is always sent, otherwise keep separate methods.")
+            }
+            if let first = message.inputs.first?.name, pair.success.message.inputs.first?.name == first {
+                comments.append("'\(naming.snakeCase(first))' matched request and reply; the reply callback may make it unnecessary.")
+            }
+        }
+        comments += notes
+        return MojomMethod(
+            name: naming.upperCamel(route.stem), messages: [message.name] + (pair.map { [$0.success.message.name] + ($0.error.map { [$0.message.name] } ?? []) } ?? []),
+            attributes: attributes, parameters: parameters, response: response, comments: comments
+        )
+    }
+
+    mutating func parameters(_ inputs: [Parameter], user: String, location: SourceLocation, inFile path: String, notes: inout [String]) -> [MojomParameter] {
+        let mapped = inputs.map { use(mapper.map(written: $0.type, resolved: $0.resolvedType, inFile: path), user: user, location: location, inFile: path, notes: &notes) }
+        let names = Naming.uniqued(zip(inputs, mapped).map { input, type in
+            input.name.map { naming.snakeCase($0) } ?? derivedName(type)
+        })
+        return zip(mapped, names).map { MojomParameter(type: $0, name: $1) }
+    }
+
+    /// A parameter name from its mojom type when the legacy code gave none: `url.mojom.Url` -> `url`.
+    func derivedName(_ mojomType: String) -> String {
+        let words = mojomType.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") }).filter { $0 != "array" && $0 != "map" && $0 != "mojom" }
+        return naming.snakeCase(String(words.last ?? "value"))
+    }
+
+    /// Records what a mapped type needs in `path`, and returns its mojom spelling.
+    mutating func use(_ type: MappedType, user: String, location: SourceLocation, inFile path: String, notes: inout [String]) -> String {
+        files[path]!.imports += type.imports.filter { $0 != path }
+        files[path]!.dependencies += type.dependencies.filter { $0 != files[path]!.label }
+        for placeholder in type.placeholders {
+            if !files[path]!.placeholders.contains(placeholder) { files[path]!.placeholders.append(placeholder) }
+            let use = UnmappedType.Use(user: user, location: location)
+            if !(unmapped[placeholder.cppType]?.contains(use) ?? false) { unmapped[placeholder.cppType, default: []].append(use) }
+        }
+        for note in type.notes where !notes.contains(note) { notes.append(note) }
+        return type.mojom
+    }
+
+    /// `[EnableIf=is_android]` for conditions the rules know; a comment for the others.
+    mutating func conditionAttributes(_ conditions: Conditions, inFile path: String) -> ([String], String?) {
+        guard !conditions.stack.isEmpty else { return ([], nil) }
+        var positive: [String] = []
+        var negative: [String] = []
+        for entry in conditions.stack {
+            var condition = entry.trimmingCharacters(in: .whitespaces)
+            var negated = false
+            if condition.hasPrefix("!("), condition.hasSuffix(")") {
+                negated = true
+                condition = String(condition.dropFirst(2).dropLast())
+            }
+            let feature: String?
+            if let known = rules.conditions[condition] {
+                feature = known
+            } else if condition.hasPrefix("BUILDFLAG("), condition.hasSuffix(")") {
+                let flag = condition.dropFirst("BUILDFLAG(".count).dropLast()
+                feature = flag.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } && !flag.isEmpty ? flag.lowercased() : nil
+            } else {
+                feature = nil
+            }
+            guard let feature else {
+                return ([], "TODO(mojify): only under #if \(conditions.stack.joined(separator: " && ")) in the legacy header; mojom has no feature for it.")
+            }
+            if negated { negative.append(feature) } else { positive.append(feature) }
+        }
+        // The parser accepts one EnableIf or EnableIfNot per definition; mixed polarities stay a comment.
+        guard positive.isEmpty || negative.isEmpty else {
+            return ([], "TODO(mojify): only under #if \(conditions.stack.joined(separator: " && ")) in the legacy header.")
+        }
+        for feature in positive + negative where !files[path]!.features.contains(feature) { files[path]!.features.append(feature) }
+        if !positive.isEmpty { return (["EnableIf=\(positive.joined(separator: "&"))"], nil) }
+        return (["EnableIfNot=\(negative.joined(separator: "|"))"], nil)
+    }
+
+    // MARK: - Structs and enums
+
+    /// Emits the definitions the selected messages use (and all of a selected class's).
+    mutating func buildDefinitions(referencedBy routes: [Route]) {
+        var wanted: Set<String> = []
+        if only.isEmpty {
+            wanted = Set(definitions.map(\.defined.cppName))
+        } else {
+            wanted = Set(definitions.filter { only.contains($0.source.messageClass) }.map(\.defined.cppName))
+            var pending = routes.flatMap { $0.message.inputs + $0.message.outputs }.flatMap { [$0.type] + ($0.resolvedType.map { [$0] } ?? []) }
+            while let type = pending.popLast() {
+                for name in Self.names(in: CppType(parsing: type)) {
+                    guard let defined = mapper.definition(of: name), wanted.insert(defined.cppName).inserted else { continue }
+                    pending += memberTypes(of: defined.cppName)
+                }
+            }
+        }
+        for (source, defined) in definitions where wanted.contains(defined.cppName) {
+            switch source {
+            case let .ipcStruct(item): files[defined.file]!.structs.append(ipcStruct(item, defined: defined))
+            case let .structTraits(item): files[defined.file]!.structs.append(traitsStruct(item, defined: defined))
+            case let .enumTraits(item): files[defined.file]!.enums.append(traitsEnum(item, defined: defined))
+            }
+        }
+    }
+
+    static func names(in type: CppType) -> [String] {
+        guard case let .named(name, arguments) = type else { return [] }
+        return [name] + arguments.flatMap(names)
+    }
+
+    func memberTypes(of cppName: String) -> [String] {
+        if let item = inventory.structs.first(where: { $0.name == cppName }) {
+            return item.members.map(\.type) + (item.parent.map { [$0] } ?? [])
+        }
+        if let definition = inventory.typeDefinitions.first(where: { $0.name == cppName }) {
+            return definition.fields.map(\.type) + (inventory.structTraits.first { $0.type == cppName }?.parents ?? [])
+        }
+        return []
+    }
+
+    mutating func ipcStruct(_ item: IPCStruct, defined: DefinedType) -> MojomStruct {
+        var comments = ["From IPC_STRUCT \(item.name) (\(item.location))."]
+        var members: [(IPCStruct.Member, String)] = []
+        var parentName = item.parent
+        var visited: Set<String> = [item.name]
+        var inherited: [[(IPCStruct.Member, String)]] = []
+        while let name = parentName, visited.insert(name).inserted {
+            guard let parent = inventory.structs.first(where: { $0.name == name }) else {
+                comments.append("TODO(mojify): its parent \(name) was not found; add the parent's fields.")
+                break
+            }
+            inherited.insert(parent.members.map { ($0, parent.name) }, at: 0)
+            parentName = parent.parent
+        }
+        if !inherited.isEmpty {
+            comments.append("Mojom has no inheritance: the fields of \(inherited.compactMap { $0.first?.1 }.joined(separator: ", ")) come first.")
+        }
+        members = inherited.flatMap { $0 } + item.members.map { ($0, item.name) }
+        var fields: [MojomField] = []
+        for (member, owner) in members {
+            var notes: [String] = []
+            let type = use(mapper.map(written: member.type, resolved: nil, inFile: defined.file), user: "\(owner).\(member.name)", location: member.location, inFile: defined.file, notes: &notes)
+            var field = MojomField(type: type, name: naming.snakeCase(member.name), defaultValue: nil, comments: notes)
+            if let value = member.defaultValue {
+                field.defaultValue = defaultValue(value, mojomType: type)
+                if field.defaultValue == nil { field.comments.append("TODO(mojify): the legacy default was \(value); set it where the struct is made.") }
+            }
+            fields.append(field)
+        }
+        let (attributes, conditionComment) = conditionAttributes(item.conditions, inFile: defined.file)
+        if let conditionComment { comments.append(conditionComment) }
+        return MojomStruct(name: defined.mojomName, cppName: item.name, attributes: attributes, comments: comments, fields: uniqueFields(fields))
+    }
+
+    mutating func traitsStruct(_ item: StructTraits, defined: DefinedType) -> MojomStruct {
+        var comments = ["From IPC_STRUCT_TRAITS \(item.type) (\(item.location))."]
+        var fields: [MojomField] = []
+        func add(_ members: [String], of owner: String) {
+            guard let definition = inventory.typeDefinitions.first(where: { $0.name == owner && $0.kind == .structure }) else {
+                comments.append("TODO(mojify): the C++ definition of \(owner) was not found in the scanned tree; add the types of \(members.isEmpty ? "its fields" : members.joined(separator: ", ")).")
+                return
+            }
+            for member in members {
+                guard let field = definition.fields.first(where: { $0.name == member }) else {
+                    comments.append("TODO(mojify): \(owner) has no field \(member) that libclang could see; add it by hand.")
+                    continue
+                }
+                var notes: [String] = []
+                let type = use(mapper.map(written: field.type, resolved: nil, inFile: defined.file), user: "\(owner).\(member)", location: definition.location, inFile: defined.file, notes: &notes)
+                fields.append(MojomField(type: type, name: naming.snakeCase(member), defaultValue: nil, comments: notes))
+            }
+        }
+        for parent in item.parents {
+            let parentMembers = inventory.structTraits.first { $0.type == parent }?.members
+                ?? inventory.typeDefinitions.first { $0.name == parent }?.fields.map(\.name) ?? []
+            comments.append("Mojom has no inheritance: the fields of \(parent) come first.")
+            add(parentMembers, of: parent)
+        }
+        add(item.members, of: item.type)
+        let (attributes, conditionComment) = conditionAttributes(item.conditions, inFile: defined.file)
+        if let conditionComment { comments.append(conditionComment) }
+        return MojomStruct(name: defined.mojomName, cppName: item.type, attributes: attributes, comments: comments, fields: uniqueFields(fields))
+    }
+
+    mutating func traitsEnum(_ item: EnumTraits, defined: DefinedType) -> MojomEnum {
+        var comments = ["From \(item.macro) \(item.type) (\(item.location))."]
+        if let validation = item.validation { comments.append("The legacy traits accepted only \(validation); validate in the implementation if some values must be refused.") }
+        var values: [MojomEnum.Value] = []
+        if let definition = inventory.typeDefinitions.first(where: { $0.name == item.type && $0.kind == .enumeration }) {
+            let names = Naming.uniqued(naming.enumValues(definition.enumerators.map(\.name)), separator: "")
+            var firstByValue: [Int64: String] = [:]
+            for (enumerator, name) in zip(definition.enumerators, names) {
+                if let earlier = firstByValue[enumerator.value] {
+                    values.append(.init(name: name, value: earlier))
+                } else {
+                    firstByValue[enumerator.value] = name
+                    values.append(.init(name: name, value: String(enumerator.value)))
+                }
+            }
+        } else {
+            comments.append("TODO(mojify): the C++ definition of \(item.type) was not found in the scanned tree; copy its values here.")
+        }
+        let (attributes, conditionComment) = conditionAttributes(item.conditions, inFile: defined.file)
+        if let conditionComment { comments.append(conditionComment) }
+        return MojomEnum(name: defined.mojomName, cppName: item.type, attributes: attributes, comments: comments, values: values)
+    }
+
+    func uniqueFields(_ fields: [MojomField]) -> [MojomField] {
+        zip(fields, Naming.uniqued(fields.map(\.name))).map { field, name in
+            var renamed = field
+            renamed.name = name
+            return renamed
+        }
+    }
+
+    /// A legacy default as a mojom constant of `mojomType`, or `nil` when it cannot be one.
+    func defaultValue(_ value: String, mojomType: String) -> String? {
+        let text = value.trimmingCharacters(in: .whitespaces)
+        let integers: Set<String> = ["int8", "uint8", "int16", "uint16", "int32", "uint32", "int64", "uint64"]
+        if mojomType == "bool" { return text == "true" || text == "false" ? text : nil }
+        if integers.contains(mojomType) { return text.range(of: #"^[-+]?(0|[1-9][0-9]*|0[xX][0-9a-fA-F]+)$"#, options: .regularExpression) != nil ? text : nil }
+        if mojomType == "float" || mojomType == "double" {
+            let number = text.hasSuffix("f") || text.hasSuffix("F") ? String(text.dropLast()) : text
+            return number.range(of: #"^[-+]?(([0-9]*\.[0-9]+|[0-9]+\.)([eE][-+]?[0-9]+)?|[0-9]+[eE][-+]?[0-9]+|0|[1-9][0-9]*)$"#, options: .regularExpression) != nil ? number : nil
+        }
+        if mojomType == "string" { return text.range(of: #"^"([^"\\\n]|\\.)*"$"#, options: .regularExpression) != nil ? text : nil }
+        // An enumerator of an enum this plan defines: `content::NAVIGATION_TYPE_UNKNOWN` -> `NavigationType.kUnknown`.
+        if let enumDefinition = definitions.first(where: { $0.defined.isEnum && ($0.defined.mojomName == mojomType || $0.defined.module + "." + $0.defined.mojomName == mojomType) }),
+           let cppEnum = inventory.typeDefinitions.first(where: { $0.name == enumDefinition.defined.cppName }) {
+            let enumerator = String(text.split(separator: ":").last ?? "")
+            let names = Naming.uniqued(naming.enumValues(cppEnum.enumerators.map(\.name)), separator: "")
+            if let index = cppEnum.enumerators.firstIndex(where: { $0.name == enumerator }) {
+                return mojomType + "." + names[index]
+            }
+        }
+        return nil
+    }
+
+    // MARK: - Finishing
+
+    mutating func finishFiles() {
+        for path in files.keys {
+            files[path]!.imports = Array(Set(files[path]!.imports)).sorted()
+            files[path]!.dependencies = Array(Set(files[path]!.dependencies)).sorted()
+            files[path]!.features.sort()
+            files[path]!.interfaces.sort { $0.name < $1.name }
+            files[path]!.placeholders.sort { $0.name < $1.name }
+        }
+    }
+}

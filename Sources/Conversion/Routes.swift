@@ -1,0 +1,61 @@
+import Foundation
+import MojifyCore
+
+/// Where one legacy message goes: which interface, implemented in which process, under which method name.
+struct Route {
+    var message: MessageDefinition
+    var interface: String
+    var process: String
+    /// The message name after its matched prefix, e.g. `GetMimeTypeFromExtension`.
+    var stem: String
+    /// The matched prefix, e.g. `MimeRegistryMsg_`.
+    var prefix: String
+    /// Why the process differs from what the prefix says, when it does.
+    var processNote: String?
+}
+
+/// Applies the rules' `directions` to message names.
+struct DirectionMatcher {
+    private let directions: [(ConversionRules.Direction, NSRegularExpression)]
+    private let syncProcess: String
+
+    init(rules: ConversionRules) throws {
+        directions = try rules.directions.map { ($0, try NSRegularExpression(pattern: $0.pattern)) }
+        syncProcess = rules.syncImplementedIn
+    }
+
+    /// The interface, process and stem for `name`, or `nil` when no scheme matches.
+    func match(_ name: String) -> (interface: String, process: String, prefix: String, stem: String)? {
+        let range = NSRange(name.startIndex..., in: name)
+        for (direction, expression) in directions {
+            guard let found = expression.firstMatch(in: name, options: [.anchored], range: range),
+                  let whole = Range(found.range, in: name)
+            else { continue }
+            let interface = expression.replacementString(for: found, in: name, offset: 0, template: direction.interface)
+            let stem = String(name[whole.upperBound...])
+            guard !stem.isEmpty, !interface.isEmpty else { continue }
+            return (interface, direction.process, String(name[whole]), stem)
+        }
+        return nil
+    }
+
+    /// The route of a message, or why it has none.
+    func route(_ message: MessageDefinition) -> Result<Route, SkipReason> {
+        guard let found = match(message.name) else { return .failure(.init(text: "no rule in 'directions' matches its name; add one to the rules")) }
+        var route = Route(message: message, interface: found.interface, process: found.process, stem: found.stem, prefix: found.prefix)
+        if message.isSync, found.process != syncProcess {
+            route.process = syncProcess
+            route.processNote = "Sync: legacy IPC only lets the renderer send sync messages, so this is implemented in the \(syncProcess) process although its prefix says \(found.process)."
+        }
+        return .success(route)
+    }
+
+    /// Strips a direction prefix from a struct name: `FrameHostMsg_Foo_Params` -> `Foo_Params`.
+    func withoutPrefix(_ name: String) -> String {
+        match(name)?.stem ?? name
+    }
+}
+
+struct SkipReason: Error {
+    var text: String
+}

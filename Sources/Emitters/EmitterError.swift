@@ -1,0 +1,25 @@
+import Foundation
+
+/// Errors of `mojify generate` after planning: what it refuses to write and why.
+public enum EmitterError: Error, Equatable, CustomStringConvertible {
+    case handEdited(paths: [String], root: String)
+    case outputEscapes(path: String, root: String)
+    case invalidManifest(path: String, line: Int, column: Int, reason: String)
+    case manifestWithoutService(path: String, known: [String])
+    case badOption(String)
+
+    public var description: String {
+        switch self {
+        case let .handEdited(paths, root):
+            "\(paths.count) file\(paths.count == 1 ? "" : "s") in \(root) changed since mojify wrote them, or were not written by mojify: \(paths.joined(separator: ", ")); nothing was written. Keep your edits elsewhere, or pass --force to overwrite them"
+        case let .outputEscapes(path, root):
+            "refusing to write '\(path)': through a symbolic link it would land outside the output folder '\(root)'"
+        case let .invalidManifest(path, line, column, reason):
+            "\(path):\(line):\(column): not valid JSON: \(reason); the file was left untouched"
+        case let .manifestWithoutService(path, known):
+            "\(path): the manifest needs a top-level \"name\" naming a service of the rules' processes (\(known.joined(separator: ", "))); the file was left untouched"
+        case let .badOption(message):
+            message
+        }
+    }
+}

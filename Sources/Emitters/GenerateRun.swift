@@ -1,0 +1,110 @@
+import Foundation
+import MojifyConversion
+import MojifyCore
+import MojifyScanner
+
+public struct GenerateOptions: Sendable {
+    public var paths: [String]
+    public var out: String
+    public var rulesFile: String?
+    /// Message classes or message names to convert; empty for all.
+    public var only: [String] = []
+    public var dryRun = false
+    public var force = false
+    /// Existing manifest JSON files to merge the entries into, in place.
+    public var manifests: [String] = []
+    /// How interfaces are made reachable: `.manifest` overlays or `.binders` registrations.
+    public var registry: OutputFormat = .manifest
+    public var excludes: [String] = []
+
+    public init(paths: [String], out: String) {
+        self.paths = paths
+        self.out = out
+    }
+}
+
+/// `mojify generate`: scan, plan, render every output format, then write (or show) the files and a summary.
+public enum GenerateRun {
+    public static func execute(options: GenerateOptions, output: (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) }) throws -> Int32 {
+        guard OutputFormat.registries.contains(options.registry) else {
+            throw EmitterError.badOption("--registry must be one of \(OutputFormat.registries.map(\.rawValue).joined(separator: ", "))")
+        }
+        var scanOptions = ScanOptions(paths: options.paths)
+        scanOptions.excludes = options.excludes
+        let inventory = try Scanner.scan(scanOptions)
+        let rules = try ConversionRules.load(overridePath: options.rulesFile)
+        let plan = try ConversionPlan.make(inventory: inventory, rules: rules, only: options.only)
+        if !options.only.isEmpty, plan.files.isEmpty {
+            throw EmitterError.badOption("--only \(options.only.joined(separator: " ")) matches no message class or message of the scanned tree")
+        }
+        let files = try render(plan, rules: rules, registry: options.registry)
+
+        let writer = OutputWriter(root: options.out)
+        let statuses = try writer.plan(files, force: options.force)
+        var merges: [(path: String, text: String, added: Int, changed: Bool)] = []
+        for path in options.manifests {
+            let text: String
+            do {
+                text = try String(contentsOfFile: path, encoding: .utf8)
+            } catch {
+                throw CoreError.unreadableFile(path: path, reason: (error as NSError).localizedDescription)
+            }
+            let merged = try ManifestMerge.merge(text: text, path: path, plan: plan, rules: rules)
+            merges.append((path, merged.text, merged.added, merged.text != text))
+        }
+
+        var report = ""
+        if options.dryRun {
+            for (path, status) in statuses where status != .unchanged {
+                report += "==> \(path) (\(status.rawValue)) <==\n\(files[path]!)\n"
+            }
+            for merge in merges where merge.changed {
+                report += "==> \(merge.path) (manifest, \(merge.added) entries added) <==\n\(merge.text)\n"
+            }
+        } else {
+            try writer.write(files, statuses: statuses)
+            for merge in merges where merge.changed {
+                try FileOutput.writeAtomically(merge.text, to: merge.path)
+            }
+        }
+        report += summary(plan, statuses: statuses, merges: merges.map { ($0.path, $0.added) }, dryRun: options.dryRun)
+        output(report)
+        for warning in plan.warnings {
+            FileHandle.standardError.write(Data("mojify: warning: \(warning)\n".utf8))
+        }
+        return 0
+    }
+
+    /// Every file of a run, keyed by its path under the output folder.
+    public static func render(_ plan: ConversionPlan, rules: ConversionRules, registry: OutputFormat) throws -> [String: String] {
+        var files: [String: String] = [:]
+        for format in [OutputFormat.mojom, .gn, registry] {
+            files.merge(try format.emitter.emit(plan, rules: rules)) { first, _ in first }
+        }
+        return files
+    }
+
+    static func summary(_ plan: ConversionPlan, statuses: [(path: String, status: OutputWriter.Status)], merges: [(String, Int)], dryRun: Bool) -> String {
+        let methods = plan.interfaces.reduce(0) { $0 + $1.methods.count }
+        var lines = [
+            "interfaces: \(plan.interfaces.count) with \(methods) methods",
+            "structs: \(plan.files.reduce(0) { $0 + $1.structs.count }), enums: \(plan.files.reduce(0) { $0 + $1.enums.count })",
+            "folded pairs: \(plan.foldedPairs.count)\(plan.foldedPairs.isEmpty ? "" : " (" + plan.foldedPairs.map { "\($0.request) + \($0.replies.joined(separator: " + "))" }.joined(separator: ", ") + ")")",
+            "unmapped types: \(plan.unmappedTypes.count)",
+        ]
+        for type in plan.unmappedTypes {
+            lines.append("  \(type.cppType): used by \(type.uses.map { "\($0.user) (\($0.location))" }.joined(separator: ", "))")
+        }
+        if !plan.skippedMessages.isEmpty {
+            lines.append("skipped messages: \(plan.skippedMessages.count)")
+            lines += plan.skippedMessages.map { "  \($0.message) (\($0.location)): \($0.reason)" }
+        }
+        let counts = Dictionary(grouping: statuses, by: \.status).mapValues(\.count)
+        let verb = dryRun ? "would write" : "written"
+        lines.append("files: \((counts[.created] ?? 0) + (counts[.updated] ?? 0)) \(verb) (\(counts[.created] ?? 0) new, \(counts[.updated] ?? 0) changed), \(counts[.unchanged] ?? 0) unchanged")
+        for (path, added) in merges {
+            lines.append("manifest \(path): \(added) entr\(added == 1 ? "y" : "ies") \(dryRun ? "would be " : "")added")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

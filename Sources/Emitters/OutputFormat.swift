@@ -1,0 +1,46 @@
+import MojifyConversion
+
+/// One kind of file `mojify generate` writes from a plan.
+public protocol PlanEmitter {
+    /// The files to write, keyed by path relative to the output folder.
+    static func emit(_ plan: ConversionPlan, rules: ConversionRules) throws -> [String: String]
+}
+
+/// The kinds of file `mojify generate` writes; the raw value is the CLI name.
+public enum OutputFormat: String, CaseIterable, Sendable {
+    case mojom
+    case gn
+    case manifest
+    case binders
+
+    public var emitter: PlanEmitter.Type {
+        switch self {
+        case .mojom: MojomEmitter.self
+        case .gn: BuildGNEmitter.self
+        case .manifest: ManifestOverlayEmitter.self
+        case .binders: BindersEmitter.self
+        }
+    }
+
+    /// The formats `--registry` chooses between: how the interfaces are made reachable.
+    public static let registries: [OutputFormat] = [.manifest, .binders]
+}
+
+/// Text helpers the emitters share.
+enum EmitterText {
+    /// Comment lines of at most `width` columns, from text that may come from scanned code (newlines removed).
+    static func comment(_ text: String, indent: String, marker: String = "//", width: Int = 80) -> [String] {
+        let words = text.split(whereSeparator: \.isWhitespace)
+        var lines: [String] = []
+        var line = ""
+        for word in words {
+            if !line.isEmpty, indent.count + marker.count + 1 + line.count + 1 + word.count > width {
+                lines.append(line)
+                line = ""
+            }
+            line += (line.isEmpty ? "" : " ") + word
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines.map { "\(indent)\(marker) \($0)" }
+    }
+}

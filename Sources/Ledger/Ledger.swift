@@ -1,0 +1,102 @@
+import Foundation
+import MojifyCore
+
+/// The claim ledger: one row per legacy IPC message, with who converts it and how far they got.
+/// Stored as a CSV file in the repository (see the README for the schema).
+public struct Ledger: Equatable, Sendable {
+    /// The header in file order: every standard column, plus user columns wherever users put them.
+    public var columns: [String]
+    /// In the ledger's order (see `LedgerRow.precedes`) once `sort()` has run; `load` keeps the file's order.
+    public var rows: [LedgerRow]
+
+    public init(columns: [String] = LedgerColumn.standardHeader, rows: [LedgerRow] = []) {
+        self.columns = columns
+        self.rows = rows
+    }
+
+    /// User columns, in file order.
+    public var extraColumns: [String] {
+        columns.filter { LedgerColumn(rawValue: $0) == nil }
+    }
+
+    public func row(for message: String) -> LedgerRow? {
+        rows.first { $0.message == message }
+    }
+
+    public mutating func sort() {
+        rows.sort(by: LedgerRow.precedes)
+    }
+
+    /// Reads and validates the ledger at `path`; any problem is an error naming the line and what to do.
+    public static func load(path: String) throws -> Ledger {
+        guard FileManager.default.fileExists(atPath: path) else { throw LedgerError.notFound(path: path) }
+        return try parse(CSVTable.text(atPath: path), path: path)
+    }
+
+    /// Validates `text` as a ledger; `path` only names the file in errors.
+    public static func parse(_ text: String, path: String) throws -> Ledger {
+        let records = try CSVTable.records(of: text, path: path)
+        guard let header = records.first?.cells else { throw LedgerError.empty(path: path) }
+        var seenColumns = Set<String>()
+        for column in header where !seenColumns.insert(column).inserted {
+            throw LedgerError.duplicateColumn(path: path, column: column)
+        }
+        for column in LedgerColumn.allCases where !seenColumns.contains(column.rawValue) {
+            throw LedgerError.missingColumn(path: path, column: column.rawValue)
+        }
+        var rows: [LedgerRow] = []
+        var firstLine: [String: Int] = [:]
+        for record in records.dropFirst() {
+            guard record.cells.count == header.count else {
+                throw LedgerError.wrongColumnCount(path: path, line: record.line, found: record.cells.count, expected: header.count)
+            }
+            let cells = Dictionary(uniqueKeysWithValues: zip(header, record.cells))
+            let row = try LedgerRow(cells: cells, path: path, line: record.line)
+            if let first = firstLine[row.message] {
+                throw LedgerError.duplicateMessage(path: path, line: record.line, message: row.message, firstLine: first)
+            }
+            firstLine[row.message] = record.line
+            rows.append(row)
+        }
+        return Ledger(columns: header, rows: rows)
+    }
+
+    /// The ledger as CSV text: header, then one record per row in the current row order.
+    public func csvText() throws -> String {
+        try CSVTable.render([columns] + rows.map { row in columns.map(row.cell) })
+    }
+}
+
+extension LedgerRow {
+    /// Builds a row from one record's cells by column name, checking the cells mojify interprets.
+    init(cells: [String: String], path: String, line: Int) throws {
+        func cell(_ column: LedgerColumn) -> String { cells[column.rawValue] ?? "" }
+        func invalid(_ column: LedgerColumn, _ expected: String) -> LedgerError {
+            .invalidCell(path: path, line: line, column: column.rawValue, value: cell(column), expected: expected)
+        }
+        guard !cell(.message).isEmpty else { throw LedgerError.emptyMessage(path: path, line: line) }
+        guard let status = LedgerStatus(rawValue: cell(.status)) else {
+            throw LedgerError.unknownStatus(path: path, line: line, value: cell(.status))
+        }
+        guard let kind = RoutingKind(rawValue: cell(.kind)) else {
+            throw invalid(.kind, RoutingKind.allCases.map { "'\($0.rawValue)'" }.joined(separator: " or "))
+        }
+        let sync: Bool
+        switch cell(.sync) {
+        case "yes": sync = true
+        case "no": sync = false
+        default: throw invalid(.sync, "'yes' or 'no'")
+        }
+        guard let lineNumber = Int(cell(.line)), lineNumber > 0 else { throw invalid(.line, "a line number") }
+        var extra: [String: String] = [:]
+        for (column, value) in cells where LedgerColumn(rawValue: column) == nil {
+            extra[column] = value
+        }
+        self.init(
+            message: cell(.message), messageClass: cell(.messageClass), kind: kind, sync: sync,
+            file: cell(.file), line: lineNumber, status: status, owner: cell(.owner), bug: cell(.bug),
+            notes: cell(.notes), claimedOn: cell(.claimedOn), updatedOn: cell(.updatedOn),
+            proposedInterface: cell(.proposedInterface), proposedMethod: cell(.proposedMethod), extra: extra
+        )
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import MojifyConversion
+import MojifyCore
+import MojifyScanner
+
+/// Narrows `mojify ledger show` to some rows; every filter given must match.
+public struct LedgerFilter: Equatable, Sendable {
+    public var owner: String?
+    public var status: LedgerStatus?
+    /// A message class, globs allowed.
+    public var messageClass: String?
+
+    public init(owner: String? = nil, status: LedgerStatus? = nil, messageClass: String? = nil) {
+        self.owner = owner
+        self.status = status
+        self.messageClass = messageClass
+    }
+
+    func matches(_ row: LedgerRow) -> Bool {
+        (owner.map { $0 == row.owner } ?? true)
+            && (status.map { $0 == row.status } ?? true)
+            && (messageClass.map { Glob($0).matches(row.messageClass) } ?? true)
+    }
+}
+
+/// The `mojify ledger` subcommands: each reads or updates the ledger file and reports on standard output.
+public enum LedgerRun {
+    /// `sync`: scans, updates the ledger (creating it if needed) and records today's counts in the history.
+    /// The proposed interface and method come from the conversion plan `mojify generate` would make with `rulesFile`.
+    public static func sync(options: ScanOptions, rulesFile: String?, ledger path: String, today: String?) throws -> Int32 {
+        let date = try LedgerDate.today(override: today)
+        let inventory = try Scanner.scan(options)
+        let plan = try ConversionPlan.make(inventory: inventory, rules: ConversionRules.load(overridePath: rulesFile))
+        let historyPath = LedgerHistory.path(forLedger: path)
+        let (summary, total) = try LedgerStore.update(path: path, creating: true) { ledger in
+            let summary = ledger.sync(with: inventory, today: date) { definition in
+                guard let interface = plan.proposedInterface(for: definition.name),
+                      let method = plan.proposedMethod(for: definition.name) else { return nil }
+                return LedgerProposal(interface: interface, method: method)
+            }
+            var history = try LedgerHistory.load(path: historyPath)
+            history.record(ledger.historyEntry(date: date))
+            try FileOutput.writeAtomically(history.csvText(), to: historyPath)
+            return (summary, ledger.rows.count)
+        }
+        var report = "\(path): \(total) messages; \(summary.added.count) new, \(summary.vanished.count) gone from the code "
+        report += "(now converted), \(summary.moved.count) moved\n"
+        print(report, terminator: "")
+        var warnings = ""
+        if !summary.convertedButPresent.isEmpty {
+            warnings += "mojify: marked converted but still in the code: \(summary.convertedButPresent.joined(separator: ", "))\n"
+        }
+        let errors = inventory.diagnostics.filter { $0.severity == .error }.count
+        if errors > 0 {
+            warnings += "mojify: the scan reported \(errors) error\(errors == 1 ? "" : "s"), so some messages may be missing "
+            warnings += "and wrongly marked converted; see 'mojify scan'\n"
+        }
+        FileHandle.standardError.write(Data(warnings.utf8))
+        return 0
+    }
+
+    /// `claim`, `release` and `set-status`: applies one edit under the ledger's lock.
+    public static func edit(
+        _ action: LedgerAction, selection: LedgerSelection, owner: String, steal: Bool,
+        bug: String?, note: String?, today: String?, ledger path: String
+    ) throws -> Int32 {
+        let edit = LedgerEdit(
+            action: action, selection: selection, owner: owner, steal: steal, bug: bug, note: note,
+            today: try LedgerDate.today(override: today)
+        )
+        let result = try LedgerStore.update(path: path, creating: false) { try $0.apply(edit) }
+        var report = result.changed.map { "\($0.message): \($0.status.rawValue)\($0.owner.isEmpty ? "" : ", owner \($0.owner)")\n" }.joined()
+        if !result.unchanged.isEmpty {
+            report += "unchanged (already so): \(result.unchanged.joined(separator: ", "))\n"
+        }
+        if result.changed.isEmpty && result.unchanged.isEmpty {
+            report += "nothing to change: every selected message is converted or won't-fix\n"
+        }
+        print(report, terminator: "")
+        return 0
+    }
+
+    /// `show`: the rows that match `filter`, in ledger order.
+    public static func show(ledger path: String, filter: LedgerFilter, format: LedgerFormat) throws -> Int32 {
+        let ledger = try Ledger.load(path: path)
+        let rows = ledger.rows.sorted(by: LedgerRow.precedes).filter(filter.matches)
+        print(try format.renderer.render(rows: rows, columns: ledger.columns), terminator: "")
+        return 0
+    }
+
+    /// `stats`: totals per status, class and owner.
+    public static func stats(ledger path: String, format: LedgerFormat) throws -> Int32 {
+        let ledger = try Ledger.load(path: path)
+        print(try format.renderer.render(stats: LedgerStats(rows: ledger.rows)), terminator: "")
+        return 0
+    }
+}

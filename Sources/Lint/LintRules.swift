@@ -1,0 +1,18 @@
+/// Every rule, in the order documentation and SARIF list them.
+public enum LintRules {
+    public static let all: [any LintRule.Type] = [
+        NewLegacyIPC.self,
+        ConvertedStillPresent.self,
+        StaleLedgerRow.self,
+        BannedIPCType.self,
+        UnmappedParameterType.self,
+        OrphanHandler.self,
+        OrphanSender.self,
+        SuppressionWithoutReason.self,
+        UnusedSuppression.self,
+    ]
+
+    public static func rule(id: String) -> (any LintRule.Type)? {
+        all.first { $0.id == id }
+    }
+}

@@ -1,0 +1,53 @@
+import MojifyCore
+
+/// Handlers left behind when a message definition was removed.
+enum OrphanHandler: LintRule {
+    static let id = "orphan-handler"
+    static let defaultSeverity = Diagnostic.Severity.warning
+    static let scope = RuleScope.definitions
+    static let summary = "A message map handler for a message that no longer has a definition."
+    static let documentation = """
+        When a legacy message is converted or removed, its IPC_MESSAGE_HANDLER (or _FORWARD, _DELAY_REPLY, project \
+        wrapper) entries must go too; one left behind no longer compiles, or hides under an #if that no build \
+        enables. Handlers in `#if 0` code are ignored. Fix it by removing the handler and its method, or by restoring \
+        the definition if it was removed by mistake.
+        """
+    static let examples: [RuleExample] = [
+        .fires(["foo/foo_host.cc": """
+            bool FooHost::OnMessageReceived(const IPC::Message& message) {
+              bool handled = true;
+              IPC_BEGIN_MESSAGE_MAP(FooHost, message)
+                IPC_MESSAGE_HANDLER(FooHostMsg_Gone, OnGone)
+                IPC_MESSAGE_UNHANDLED(handled = false)
+              IPC_END_MESSAGE_MAP()
+              return handled;
+            }
+            """]),
+        .quiet([
+            "foo/foo_messages.h": """
+                #define IPC_MESSAGE_START FooMsgStart
+                IPC_MESSAGE_ROUTED0(FooHostMsg_Here)
+                """,
+            "foo/foo_host.cc": """
+                bool FooHost::OnMessageReceived(const IPC::Message& message) {
+                  bool handled = true;
+                  IPC_BEGIN_MESSAGE_MAP(FooHost, message)
+                    IPC_MESSAGE_HANDLER(FooHostMsg_Here, OnHere)
+                    IPC_MESSAGE_UNHANDLED(handled = false)
+                  IPC_END_MESSAGE_MAP()
+                  return handled;
+                }
+                """,
+        ]),
+    ]
+
+    static func check(_ context: LintContext) -> [Violation] {
+        context.inventory.activeHandlers.compactMap { handler in
+            guard let name = handler.message, !context.definedMessages.contains(name), !context.isMarkedConverted(name) else { return nil }
+            let method = handler.method.map { " (\($0))" } ?? ""
+            return Violation(location: handler.location,
+                             message: "handler\(method) for '\(name)', which is no longer defined; remove the handler or restore the definition",
+                             messageName: name)
+        }
+    }
+}

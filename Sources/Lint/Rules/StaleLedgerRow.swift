@@ -1,0 +1,38 @@
+import MojifyCore
+import MojifyLedger
+
+/// Keeps the ledger honest: a row for a message the code no longer has must say it is converted.
+enum StaleLedgerRow: LintRule {
+    static let id = "stale-ledger-row"
+    static let defaultSeverity = Diagnostic.Severity.warning
+    static let scope = RuleScope.tree
+    static let needsLedger = true
+    static let summary = "The ledger lists a message the code no longer has, and the row is not marked converted."
+    static let documentation = """
+        The ledger is the migration's burndown; a row for a message that is gone but still shows unclaimed, \
+        in-progress, blocked or wontfix overstates the work left. The finding points at the row in the ledger file. \
+        It needs the whole tree to know a message is gone, so it does not run with --files. Fix it with \
+        `mojify ledger sync`, which marks vanished messages converted, or set the status by hand.
+        """
+    static let examples: [RuleExample] = [
+        .fires(["foo/foo_messages.h": """
+            #define IPC_MESSAGE_START FooMsgStart
+            IPC_MESSAGE_CONTROL0(FooMsg_Ping)
+            """], ledger: RuleExample.ledgerCSV([("FooMsg_Ping", .unclaimed), ("FooMsg_Gone", .inProgress)])),
+        .quiet(["foo/foo_messages.h": """
+            #define IPC_MESSAGE_START FooMsgStart
+            IPC_MESSAGE_CONTROL0(FooMsg_Ping)
+            """], ledger: RuleExample.ledgerCSV([("FooMsg_Ping", .unclaimed), ("FooMsg_Gone", .converted)])),
+    ]
+
+    static func check(_ context: LintContext) -> [Violation] {
+        guard let reference = context.ledger else { return [] }
+        // Any definition, even in `#if 0` code, keeps a row alive: `mojify ledger sync` counts them the same way.
+        let present = Set(context.inventory.messages.map(\.name))
+        return reference.ledger.rows.filter { $0.status != .converted && !present.contains($0.message) }.map { row in
+            Violation(location: reference.location(of: row.message),
+                      message: "the ledger lists '\(row.message)' as \(row.status.rawValue), but the code no longer defines it; run 'mojify ledger sync' or mark it converted",
+                      messageName: row.message)
+        }
+    }
+}

@@ -1,0 +1,236 @@
+import MojifyCore
+import MojifyLedger
+
+/// Everything the HTML page shows, already joined and sorted. The page renders only from this, so the scan,
+/// the ledger, the conversion plan and the lint findings each fill their own fields and tests can build it by hand.
+public struct ReportModel: Sendable, Equatable {
+    public var title: String
+    /// Shown in the header when present; absent so that two reports of the same state are byte-identical.
+    public var generatedAt: String?
+    public var toolVersion: String
+    /// One entry per message name (the unit the ledger tracks), sorted by name.
+    public var messages: [MessageEntry]
+    /// Dated counts for the burndown chart, oldest first; empty without a ledger history.
+    public var history: [StatusSnapshot]
+    /// Problems not tied to one message (scan diagnostics, lint findings about structs, files or the ledger).
+    public var generalFindings: [FindingEntry]
+    /// Unmapped and banned types with their users, for the attention list.
+    public var typeProblems: [TypeProblem]
+    /// What the page says about missing inputs, e.g. that no ledger was given.
+    public var notes: [String]
+
+    public init(
+        title: String, generatedAt: String? = nil, toolVersion: String = MojifyVersion.current,
+        messages: [MessageEntry] = [], history: [StatusSnapshot] = [], generalFindings: [FindingEntry] = [],
+        typeProblems: [TypeProblem] = [], notes: [String] = []
+    ) {
+        self.title = title
+        self.generatedAt = generatedAt
+        self.toolVersion = toolVersion
+        self.messages = messages
+        self.history = history
+        self.generalFindings = generalFindings
+        self.typeProblems = typeProblems
+        self.notes = notes
+    }
+
+    public var counts: StatusCounts {
+        var counts = StatusCounts()
+        for message in messages { counts[message.status] += 1 }
+        return counts
+    }
+}
+
+extension LedgerStatus {
+    /// How the page names the status.
+    public var label: String {
+        switch self {
+        case .unclaimed: "Unclaimed"
+        case .inProgress: "In progress"
+        case .blocked: "Blocked"
+        case .converted: "Converted"
+        case .wontfix: "Won't fix"
+        }
+    }
+}
+
+/// Numbers of messages per status.
+public struct StatusCounts: Sendable, Equatable {
+    private var values: [Int]
+
+    public init() {
+        values = Array(repeating: 0, count: LedgerStatus.allCases.count)
+    }
+
+    public init(_ counts: [LedgerStatus: Int]) {
+        self.init()
+        for (status, count) in counts { self[status] = count }
+    }
+
+    public subscript(status: LedgerStatus) -> Int {
+        get { values[LedgerStatus.allCases.firstIndex(of: status)!] }
+        set { values[LedgerStatus.allCases.firstIndex(of: status)!] = newValue }
+    }
+
+    public var total: Int { values.reduce(0, +) }
+
+    /// Converted and won't-fix messages, which need no more work (as the ledger counts them).
+    public var done: Int { LedgerStatus.allCases.filter(\.isDone).reduce(0) { $0 + self[$1] } }
+
+    public var remaining: Int { total - done }
+
+    /// Done out of all, in percent, as `mojify ledger stats` computes it.
+    public var percentDone: Double {
+        total == 0 ? 0 : Double(done) * 100 / Double(total)
+    }
+}
+
+/// The counts on one day of the ledger's history: one point of the burndown chart.
+public struct StatusSnapshot: Sendable, Equatable {
+    /// `YYYY-MM-DD`; points are placed on a time axis when every date parses, evenly spaced otherwise.
+    public var date: String
+    public var counts: StatusCounts
+
+    public init(date: String, counts: StatusCounts) {
+        self.date = date
+        self.counts = counts
+    }
+}
+
+/// What `mojify generate` proposes for a message.
+public struct ProposedConversion: Sendable, Equatable {
+    /// Qualified, e.g. `content.mojom.FrameHost`.
+    public var interface: String
+    /// The process that implements the interface, so where the message goes (`browser`, `renderer`); absent when
+    /// only the ledger's record of an earlier proposal is known.
+    public var process: String?
+    /// The mojom declaration, e.g. `DidStop();`.
+    public var method: String
+
+    public init(interface: String, process: String?, method: String) {
+        self.interface = interface
+        self.process = process
+        self.method = method
+    }
+}
+
+/// A C++ type that keeps messages from converting as they are, with what uses it.
+public struct TypeProblem: Sendable, Equatable {
+    public enum Kind: String, Sendable {
+        /// No mojom mapping in the rules.
+        case unmapped
+        /// Must not cross a process boundary.
+        case banned
+    }
+
+    public var kind: Kind
+    public var type: String
+    public var why: String?
+    /// Message names, or `Struct.member` for IPC struct members, sorted.
+    public var users: [String]
+
+    public init(kind: Kind, type: String, why: String? = nil, users: [String]) {
+        self.kind = kind
+        self.type = type
+        self.why = why
+        self.users = users
+    }
+}
+
+/// A message with all that the report knows about it.
+public struct MessageEntry: Sendable, Equatable {
+    public var name: String
+    public var messageClass: String
+    /// Every definition of the name in the tree (several when `#if` branches define it differently); empty when
+    /// only the ledger knows the message, e.g. once its conversion removed it from the source.
+    public var definitions: [MessageDefinition]
+    public var handlers: [CodeSite]
+    public var senders: [CodeSite]
+    /// The message's ledger row: status, owner, bug, notes, dates; absent without a ledger or before its next sync.
+    public var ledger: LedgerRow?
+    /// The interface and method `mojify generate` would write.
+    public var proposal: ProposedConversion?
+    /// Why `mojify generate` leaves the message out, when it does.
+    public var skipReason: String?
+    /// C++ types of the parameters that have no mojom mapping.
+    public var unmappedTypes: [String]
+    /// C++ types of the parameters that must not cross a process boundary (`size_t`, `long`...).
+    public var bannedTypes: [String]
+    public var findings: [FindingEntry]
+
+    public init(
+        name: String, messageClass: String, definitions: [MessageDefinition], handlers: [CodeSite] = [], senders: [CodeSite] = [],
+        ledger: LedgerRow? = nil, proposal: ProposedConversion? = nil, skipReason: String? = nil, unmappedTypes: [String] = [],
+        bannedTypes: [String] = [], findings: [FindingEntry] = []
+    ) {
+        self.name = name
+        self.messageClass = messageClass
+        self.definitions = definitions
+        self.handlers = handlers
+        self.senders = senders
+        self.ledger = ledger
+        self.proposal = proposal
+        self.skipReason = skipReason
+        self.unmappedTypes = unmappedTypes
+        self.bannedTypes = bannedTypes
+        self.findings = findings
+    }
+
+    /// `to browser` or `to renderer`: the process that implements the proposed interface; empty when unknown.
+    public var direction: String { proposal?.process.map { "to \($0)" } ?? "" }
+
+    /// Unclaimed when the ledger does not know the message yet.
+    public var status: LedgerStatus { ledger?.status ?? .unclaimed }
+
+    public var owner: String? { ledger.flatMap { $0.owner.isEmpty ? nil : $0.owner } }
+
+    public var kind: RoutingKind? { definitions.first?.kind ?? ledger?.kind }
+
+    public var isSync: Bool { definitions.first?.isSync ?? ledger?.sync ?? false }
+
+    /// The first definition, or where the ledger last saw the message.
+    public var location: SourceLocation? {
+        definitions.first?.location ?? ledger.map { SourceLocation(file: $0.file, line: $0.line, column: 1) }
+    }
+
+    /// The folder of `location`, e.g. `content/common`; `""` when nothing says where the message is.
+    public var directory: String {
+        guard let file = location?.file, !file.isEmpty else { return "" }
+        guard let slash = file.lastIndex(of: "/") else { return "." }
+        return String(file[..<slash])
+    }
+
+    /// True when some definition is compiled only under a preprocessor condition (or never).
+    public var isConditional: Bool { definitions.contains { !$0.conditions.isEmpty } }
+}
+
+/// A handler or sender of a message: where it is and which function does it.
+public struct CodeSite: Sendable, Equatable {
+    public var location: SourceLocation
+    /// The handling method or the sending function, as the scanner reports it.
+    public var function: String?
+    /// Extra facts worth a word, e.g. `delay reply`, `#if defined(OS_ANDROID)`.
+    public var remarks: [String]
+
+    public init(location: SourceLocation, function: String?, remarks: [String] = []) {
+        self.location = location
+        self.function = function
+        self.remarks = remarks
+    }
+}
+
+/// A lint finding or scan diagnostic as the report shows it.
+public struct FindingEntry: Sendable, Equatable {
+    public var severity: Diagnostic.Severity
+    /// The lint rule id, or `scan` for scanner diagnostics.
+    public var rule: String
+    public var message: String
+    public var location: SourceLocation?
+
+    public init(severity: Diagnostic.Severity, rule: String, message: String, location: SourceLocation?) {
+        self.severity = severity
+        self.rule = rule
+        self.message = message
+        self.location = location
+    }
+}

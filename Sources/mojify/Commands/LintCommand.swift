@@ -1,0 +1,55 @@
+import ArgumentParser
+import MojifyCore
+import MojifyLint
+import MojifyScanner
+
+struct LintCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "lint",
+        abstract: "Check a tree for new legacy IPC, leftovers of converted messages and banned parameter types.",
+        discussion: """
+            Rules: \(LintRules.all.map { $0.id }.joined(separator: ", ")). Silence one finding with \
+            '// mojify:ignore[rule-id] reason' on its line or the line above.
+            Exit status: 0 when no finding is at or above --fail-on, 1 when one is, 2 for usage or input errors.
+            """
+    )
+
+    @Argument(help: "Folders or files to check.")
+    var paths: [String]
+
+    @Option(help: "The migration ledger (CSV): messages it lists are not new, and its statuses are checked.")
+    var ledger: String?
+
+    @Option(help: "Output format: \(LintFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var format: LintFormat = .text
+
+    @Option(name: .shortAndLong, help: "Write the output to this file instead of standard output.")
+    var output: String?
+
+    @Option(help: "Lowest severity that makes the exit status 1: error, warning or note.")
+    var failOn: Diagnostic.Severity = .error
+
+    @Option(help: "Check only the files listed in this file (one path per line; '-' reads standard input).")
+    var files: String?
+
+    @Option(help: "Rule severities and enablement to use instead of Rules/lint-rules.yaml.")
+    var rules: String?
+
+    @Option(name: .customLong("exclude"), help: "Skip paths matching this glob (repeatable), e.g. 'third_party/**'.")
+    var excludes: [String] = []
+
+    func run() throws {
+        var request = LintRequest(scan: ScanOptions(paths: paths))
+        request.scan.excludes = excludes
+        request.format = format
+        request.output = output
+        request.failOn = failOn
+        request.filesList = files
+        request.rulesFile = rules
+        request.ledgerPath = ledger
+        try CommandSupport.run { try LintRun.execute(request) }
+    }
+}
+
+extension LintFormat: ExpressibleByArgument {}
+extension Diagnostic.Severity: ExpressibleByArgument {}

@@ -1,0 +1,81 @@
+import Foundation
+import XCTest
+
+/// `mojify report` run as a user would: the built binary on Examples/ with the example ledger.
+final class ReportCommandTests: XCTestCase {
+    static let ledger = "Tests/ReportTests/Fixtures/examples-ledger.csv"
+
+    func mojify(_ arguments: [String], environment: [String: String] = [:]) throws -> Binary.Result {
+        try Binary.run(arguments, in: Binary.repositoryRoot, environment: environment)
+    }
+
+    func scratchFolder() throws -> String {
+        let path = NSTemporaryDirectory() + "mojify-report-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: path) }
+        return path
+    }
+
+    func testTheReportIsSelfContainedAndByteIdenticalOnRerun() throws {
+        let scratch = try scratchFolder()
+        var pages: [Data] = []
+        for name in ["a.html", "b.html"] {
+            let result = try mojify(["report", "Examples/", "--ledger", Self.ledger, "--out", scratch + "/" + name, "--no-timestamp"])
+            XCTAssertEqual(result.status, 0, result.stderr)
+            pages.append(try Data(contentsOf: URL(fileURLWithPath: scratch + "/" + name)))
+        }
+        XCTAssertEqual(pages[0], pages[1], "two reports of the same state must be byte-identical")
+        let html = String(decoding: pages[0], as: UTF8.self)
+        XCTAssertTrue(html.hasPrefix("<!DOCTYPE html>\n"))
+        XCTAssertFalse(html.contains("generated 20"), "--no-timestamp leaves the time out")
+        for reference in ["http://", "https://", "src=", "<link", "@import", "url("] {
+            XCTAssertFalse(html.contains(reference), "the page must load nothing (found \(reference))")
+        }
+        XCTAssertTrue(html.contains("<span class=\"value\">59</span><span class=\"label\">messages</span>"), "43 scanned and 16 converted messages")
+        XCTAssertTrue(html.contains("<td>WidgetMsgStart</td><td class=\"n\">16</td>"), "converted messages stay in the tables")
+        XCTAssertTrue(html.contains("FrameHostMsg_UpdateLinkPreloads"))
+    }
+
+    func testTimestampComesFromTheOptionOrMOJIFY_NOW() throws {
+        let scratch = try scratchFolder()
+        let fixed = try mojify(["report", "Examples/", "--out", scratch + "/fixed.html", "--generated-at", "2025-03-03 09:00 UTC"])
+        XCTAssertEqual(fixed.status, 0, fixed.stderr)
+        XCTAssertTrue(try String(contentsOfFile: scratch + "/fixed.html", encoding: .utf8).contains("generated 2025-03-03 09:00 UTC"))
+        let environment = try mojify(["report", "Examples/", "--out", scratch + "/env.html"], environment: ["MOJIFY_NOW": "2030-01-01T00:00:00Z"])
+        XCTAssertEqual(environment.status, 0, environment.stderr)
+        let page = try String(contentsOfFile: scratch + "/env.html", encoding: .utf8)
+        XCTAssertTrue(page.contains("generated 2030-01-01T00:00:00Z"))
+        XCTAssertTrue(page.contains("No ledger given"), "without --ledger the page says so")
+    }
+
+    func testTheTitleIsEscaped() throws {
+        let scratch = try scratchFolder()
+        let title = "</title><script>alert(1)</script><img src=x onerror=alert(1)>"
+        let result = try mojify(["report", "Examples/", "--out", scratch + "/t.html", "--title", title, "--no-timestamp"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let page = try String(contentsOfFile: scratch + "/t.html", encoding: .utf8)
+        XCTAssertTrue(page.contains("<title>&lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt;</title>"))
+        XCTAssertEqual(page.components(separatedBy: "<script").count - 1, 2, "only the page's data block and script")
+        XCTAssertFalse(page.contains("<img"))
+    }
+
+    func testUsageAndInputErrorsExitWith2() throws {
+        let scratch = try scratchFolder()
+        let both = try mojify(["report", "Examples/", "--out", scratch + "/x.html", "--generated-at", "now", "--no-timestamp"])
+        XCTAssertEqual(both.status, 2)
+        XCTAssertTrue(both.stderr.contains("exclude each other"), both.stderr)
+        let noOut = try mojify(["report", "Examples/"])
+        XCTAssertEqual(noOut.status, 2)
+        XCTAssertTrue(noOut.stderr.contains("--out"), noOut.stderr)
+        let missingLedger = try mojify(["report", "Examples/", "--ledger", scratch + "/none.csv", "--out", scratch + "/x.html"])
+        XCTAssertEqual(missingLedger.status, 2)
+        XCTAssertTrue(missingLedger.stderr.contains("none.csv"), missingLedger.stderr)
+        let folder = try mojify(["report", "Examples/", "--out", scratch])
+        XCTAssertEqual(folder.status, 2)
+        XCTAssertTrue(folder.stderr.contains("is a folder"), folder.stderr)
+        let emptyTitle = try mojify(["report", "Examples/", "--out", scratch + "/x.html", "--title", " "])
+        XCTAssertEqual(emptyTitle.status, 2)
+        XCTAssertTrue(emptyTitle.stderr.contains("--title is empty"), emptyTitle.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: scratch + "/x.html"), "nothing is written after an error")
+    }
+}

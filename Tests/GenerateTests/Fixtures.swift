@@ -1,0 +1,65 @@
+import Foundation
+@testable import MojifyConversion
+import MojifyCore
+import MojifyScanner
+import XCTest
+
+/// Builders for small inventories and the shipped rules, shared by the tests of this target.
+enum Fixtures {
+    static var repositoryRoot: String {
+        URL(fileURLWithPath: #filePath).appendingPathComponent("../../..").standardized.path
+    }
+
+    static func rules() throws -> ConversionRules {
+        try ConversionRules.load()
+    }
+
+    static func rules(overriding yaml: String) throws -> ConversionRules {
+        try ConversionRules(yaml: yaml, path: "test-rules.yaml", base: rules())
+    }
+
+    static func message(
+        _ name: String, messageClass: String = "TestMsgStart", kind: RoutingKind = .routed, sync: Bool = false,
+        inputs: [Parameter] = [], outputs: [Parameter] = [], line: Int = 1, conditions: [String] = [],
+        file: String = "content/common/test_messages.h"
+    ) -> MessageDefinition {
+        MessageDefinition(
+            name: name, messageClass: messageClass, kind: kind, isSync: sync, inputs: inputs, outputs: outputs,
+            macro: "IPC_MESSAGE_ROUTED", exportMacro: nil, conditions: Conditions(stack: conditions, disabled: conditions == ["0"]),
+            location: SourceLocation(file: file, line: line, column: 1), source: ""
+        )
+    }
+
+    static func plan(_ messages: [MessageDefinition], rules: ConversionRules? = nil, configure: (inout Inventory) -> Void = { _ in }) throws -> ConversionPlan {
+        var inventory = Inventory(messages: messages)
+        configure(&inventory)
+        return try ConversionPlan.make(inventory: inventory, rules: rules ?? self.rules())
+    }
+
+    /// The inventory of Examples/, scanned once per test process.
+    static let examples: Result<Inventory, Error> = Result { try Scanner.scan(ScanOptions(paths: [repositoryRoot + "/Examples"])) }
+}
+
+/// A temporary folder removed when the test ends.
+final class ScratchFolder {
+    let path: String
+
+    init() throws {
+        path = NSTemporaryDirectory() + "mojify-generate-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(atPath: path)
+    }
+
+    func read(_ relative: String) throws -> String {
+        try String(contentsOfFile: path + "/" + relative, encoding: .utf8)
+    }
+
+    func write(_ relative: String, _ text: String) throws {
+        let full = path + "/" + relative
+        try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try text.write(toFile: full, atomically: true, encoding: .utf8)
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+@testable import MojifyConversion
+@testable import MojifyEmitters
+import XCTest
+
+/// The order-preserving JSON reader, the manifest merge, and how files reach the output folder.
+final class ManifestAndWriterTests: XCTestCase {
+    func plan() throws -> ConversionPlan {
+        try Fixtures.plan([Fixtures.message("FooHostMsg_A", line: 1), Fixtures.message("BarHostMsg_B", kind: .control, line: 2)])
+    }
+
+    func testJSONKeepsKeyOrderAndNumbers() throws {
+        let text = "{\n  \"z\": 1.50,\n  \"a\": [\n    true,\n    null,\n    \"é\\n\"\n  ],\n  \"m\": {}\n}\n"
+        XCTAssertEqual(try JSONParser.parse(text).printed(), text)
+    }
+
+    func testJSONErrorsHaveLineAndColumn() {
+        let cases: [(String, Int, Int)] = [("{\n  \"a\": 1,\n}", 3, 1), ("{\"a\" 1}", 1, 6), ("[1, 2", 1, 6), ("{\"é\": tru}", 1, 7), ("{} x", 1, 4), ("[01]", 1, 3)]
+        for (text, line, column) in cases {
+            XCTAssertThrowsError(try JSONParser.parse(text)) { error in
+                let syntax = error as? JSONSyntaxError
+                XCTAssertEqual(syntax?.line, line, text)
+                XCTAssertEqual(syntax?.column, column, text)
+            }
+        }
+    }
+
+    func testMergeAddsOnlyWhatIsMissingAndKeepsTheRest() throws {
+        let rules = try Fixtures.rules()
+        let existing = """
+        {
+          "name": "content_browser",
+          "display_name": "Browser",
+          "interface_provider_specs": {
+            "service_manager:connector": {
+              "requires": { "*": [ "app" ] },
+              "provides": {
+                "renderer": [ "zzz.mojom.Existing", "content.mojom.BarHost" ]
+              }
+            }
+          },
+          "version": 1.0
+        }
+        """
+        let once = try ManifestMerge.merge(text: existing, path: "m.json", plan: try plan(), rules: rules)
+        XCTAssertEqual(once.added, 1)
+        XCTAssertEqual(once.text, """
+        {
+          "name": "content_browser",
+          "display_name": "Browser",
+          "interface_provider_specs": {
+            "service_manager:connector": {
+              "requires": {
+                "*": [
+                  "app"
+                ]
+              },
+              "provides": {
+                "renderer": [
+                  "zzz.mojom.Existing",
+                  "content.mojom.BarHost"
+                ]
+              }
+            },
+            "navigation:frame": {
+              "provides": {
+                "renderer": [
+                  "content.mojom.FooHost"
+                ]
+              }
+            }
+          },
+          "version": 1.0
+        }
+
+        """)
+        let twice = try ManifestMerge.merge(text: once.text, path: "m.json", plan: try plan(), rules: rules)
+        XCTAssertEqual(twice.text, once.text)
+        XCTAssertEqual(twice.added, 0)
+    }
+
+    func testMergeRefusesInvalidOrUnknownManifests() throws {
+        let rules = try Fixtures.rules()
+        XCTAssertThrowsError(try ManifestMerge.merge(text: "{\n  \"name\": \"content_browser\",,\n}", path: "m.json", plan: try plan(), rules: rules)) { error in
+            XCTAssertEqual(error as? EmitterError, .invalidManifest(path: "m.json", line: 2, column: 29, reason: "expected a key in double quotes"))
+        }
+        XCTAssertThrowsError(try ManifestMerge.merge(text: "{\"name\": \"gpu\"}", path: "m.json", plan: try plan(), rules: rules)) { error in
+            XCTAssertTrue("\(error)".contains("content_browser, content_renderer"), "\(error)")
+        }
+    }
+
+    func testWriterRefusesHandEditsUnlessForced() throws {
+        let scratch = try ScratchFolder()
+        let writer = OutputWriter(root: scratch.path)
+        let files = ["a/x.mojom": "one\n", "b.json": "{}\n"]
+        try writer.write(files, statuses: try writer.plan(files, force: false))
+        XCTAssertEqual(try writer.plan(files, force: false).map(\.status), [.unchanged, .unchanged])
+        // mojify's own earlier output may be replaced.
+        let changed = ["a/x.mojom": "two\n", "b.json": "{}\n"]
+        XCTAssertEqual(try writer.plan(changed, force: false).map(\.status), [.updated, .unchanged])
+        try writer.write(changed, statuses: try writer.plan(changed, force: false))
+        // A hand edit, or a file mojify never wrote, is kept.
+        try scratch.write("a/x.mojom", "edited\n")
+        try scratch.write("c.gn", "mine\n")
+        let next = ["a/x.mojom": "three\n", "b.json": "{}\n", "c.gn": "theirs\n"]
+        XCTAssertThrowsError(try writer.plan(next, force: false)) { error in
+            XCTAssertEqual(error as? EmitterError, .handEdited(paths: ["a/x.mojom", "c.gn"], root: scratch.path))
+        }
+        XCTAssertEqual(try scratch.read("a/x.mojom"), "edited\n")
+        XCTAssertEqual(try writer.plan(next, force: true).map(\.status), [.updated, .unchanged, .updated])
+    }
+
+    func testWriterStaysInsideTheOutputFolder() throws {
+        let scratch = try ScratchFolder()
+        let outside = try ScratchFolder()
+        let writer = OutputWriter(root: scratch.path + "/out")
+        XCTAssertThrowsError(try writer.plan(["../escape.mojom": "x"], force: false))
+        XCTAssertThrowsError(try writer.plan(["/etc/escape.mojom": "x"], force: false))
+        try FileManager.default.createDirectory(atPath: scratch.path + "/out", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: scratch.path + "/out/link", withDestinationPath: outside.path)
+        let files = ["link/escape.mojom": "x"]
+        XCTAssertThrowsError(try writer.write(files, statuses: try writer.plan(files, force: false))) { error in
+            XCTAssertEqual(error as? EmitterError, .outputEscapes(path: "link/escape.mojom", root: scratch.path + "/out"))
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: outside.path + "/escape.mojom"))
+    }
+}

@@ -1,0 +1,215 @@
+@testable import MojifyConversion
+import MojifyCore
+import XCTest
+
+/// Names, directions, sync messages, request/response folding, conditions, files and modules.
+final class NamingAndFoldingTests: XCTestCase {
+    func naming() throws -> Naming { Naming(rules: try Fixtures.rules()) }
+
+    func testSnakeCaseParameterNames() throws {
+        let naming = try naming()
+        XCTAssertEqual(naming.snakeCase("render_frame_id"), "render_frame_id")
+        XCTAssertEqual(naming.snakeCase("renderFrameID"), "render_frame_id")
+        XCTAssertEqual(naming.snakeCase("Frame ID"), "frame_id")
+        XCTAssertEqual(naming.snakeCase("GURL"), "gurl")
+        XCTAssertEqual(naming.snakeCase("2nd-value"), "p_2nd_value")
+        XCTAssertEqual(naming.snakeCase("***"), "value")
+        XCTAssertEqual(naming.snakeCase("interface"), "interface_value")
+        XCTAssertEqual(naming.snakeCase("string"), "string_value")
+    }
+
+    func testUpperCamelMethodNames() throws {
+        let naming = try naming()
+        XCTAssertEqual(naming.upperCamel("GetMimeTypeFromExtension"), "GetMimeTypeFromExtension")
+        XCTAssertEqual(naming.upperCamel("ShouldSuspend_ACK"), "ShouldSuspendAck")
+        XCTAssertEqual(naming.upperCamel("RequestThumbnail_Reply"), "RequestThumbnailReply")
+        XCTAssertEqual(naming.upperCamel("GetURL"), "GetURL")
+        XCTAssertEqual(naming.upperCamel("did_stop"), "DidStop")
+        XCTAssertEqual(naming.upperCamel("3D"), "T3d")
+    }
+
+    func testEnumValuesDropSharedWords() throws {
+        let naming = try naming()
+        XCTAssertEqual(naming.enumValues(["PREFETCH_PRIORITY_LOW", "PREFETCH_PRIORITY_HIGH"]), ["kLow", "kHigh"])
+        XCTAssertEqual(naming.enumValues(["kAllow", "kBlock"]), ["kAllow", "kBlock"])
+        XCTAssertEqual(naming.enumValues(["TYPE_A", "TYPE_A_B"]), ["kA", "kAB"])
+        XCTAssertEqual(naming.enumValues(["ONLY_ONE"]), ["kOnlyOne"])
+        XCTAssertEqual(naming.enumValues(["MODE_1", "MODE_2"]), ["kV1", "kV2"])
+    }
+
+    func testUniqueNamesAreNumbered() {
+        XCTAssertEqual(Naming.uniqued(["id", "id", "x", "id"]), ["id", "id_2", "x", "id_3"])
+    }
+
+    func testTheGuidesExampleAndProposedMethod() throws {
+        let plan = try Fixtures.plan([
+            Fixtures.message("MimeRegistryMsg_GetMimeTypeFromExtension", kind: .control, sync: true,
+                             inputs: [Parameter(type: "base::FilePath::StringType", name: "extension")],
+                             outputs: [Parameter(type: "std::string", name: "mime_type")]),
+        ])
+        XCTAssertEqual(plan.proposedMethod(for: "MimeRegistryMsg_GetMimeTypeFromExtension"), "[Sync] GetMimeTypeFromExtension(string extension) => (string mime_type);")
+        XCTAssertEqual(plan.proposedInterface(for: "MimeRegistryMsg_GetMimeTypeFromExtension"), "content.mojom.MimeRegistry")
+        // Sync messages are renderer -> browser whatever the prefix says.
+        XCTAssertEqual(plan.interfaces.first?.process, "browser")
+        XCTAssertNil(plan.proposedMethod(for: "NoSuchMsg_Foo"))
+    }
+
+    func testDirectionsByPrefix() throws {
+        let plan = try Fixtures.plan([
+            Fixtures.message("FooHostMsg_Bar", line: 1),
+            Fixtures.message("FooMsg_Baz", line: 2),
+            Fixtures.message("SomethingElse", line: 3),
+        ])
+        let byName = Dictionary(uniqueKeysWithValues: plan.interfaces.map { ($0.name, $0.process) })
+        XCTAssertEqual(byName, ["FooHost": "browser", "Foo": "renderer"])
+        XCTAssertEqual(plan.skippedMessages.map(\.message), ["SomethingElse"])
+        XCTAssertTrue(plan.skippedMessages[0].reason.contains("directions"))
+    }
+
+    func testOtherNamingSchemesComeFromRules() throws {
+        let rules = try Fixtures.rules(overriding: """
+        directions:
+          - {match: "^(\\\\w+)ToBrowser_", interface: "$1Service", implemented_in: browser}
+        """)
+        let plan = try Fixtures.plan([Fixtures.message("AudioToBrowser_Start")], rules: rules)
+        XCTAssertEqual(plan.interfaces.map(\.name), ["AudioService"])
+        XCTAssertEqual(plan.proposedMethod(for: "AudioToBrowser_Start"), "Start();")
+    }
+
+    func testParameterNamesFromCommentsOrTypesAreUniqueAndValid() throws {
+        let plan = try Fixtures.plan([
+            Fixtures.message("FooHostMsg_Set", inputs: [
+                Parameter(type: "bool"), Parameter(type: "std::string"), Parameter(type: "GURL"), Parameter(type: "GURL"),
+                Parameter(type: "int", name: "class"), Parameter(type: "std::vector<gfx::Rect>"),
+            ]),
+        ])
+        XCTAssertEqual(plan.proposedMethod(for: "FooHostMsg_Set"),
+                       "Set(bool bool_value, string string_value, url.mojom.Url url, url.mojom.Url url_2, int32 class_value, array<gfx.mojom.Rect> rect);")
+    }
+
+    func testRequestReplyAndErrorAreFolded() throws {
+        let plan = try Fixtures.plan([
+            Fixtures.message("FooHostMsg_Frobinate", line: 1),
+            Fixtures.message("FooMsg_DidFrobinate", line: 2),
+            Fixtures.message("FooMsg_FrobinateError", inputs: [Parameter(type: "std::string", name: "error")], line: 3),
+        ])
+        XCTAssertEqual(plan.proposedMethod(for: "FooHostMsg_Frobinate"), "Frobinate() => (bool success, string? error);")
+        XCTAssertEqual(plan.proposedMethod(for: "FooMsg_DidFrobinate"), plan.proposedMethod(for: "FooHostMsg_Frobinate"))
+        XCTAssertEqual(plan.foldedPairs, [FoldedPair(request: "FooHostMsg_Frobinate", replies: ["FooMsg_DidFrobinate", "FooMsg_FrobinateError"], method: "Frobinate")])
+        XCTAssertEqual(plan.interfaces.map(\.name), ["FooHost"], "the replies leave no methods behind")
+        XCTAssertTrue(plan.interfaces[0].methods[0].comments.contains { $0.contains("Folded") })
+    }
+
+    func testEveryReplySuffixFolds() throws {
+        for reply in ["DidPing", "Ping_Reply", "PingReply", "Ping_ACK", "Ping_Ack", "PingAck", "Ping_Response", "PingResponse", "PingDone"] {
+            let plan = try Fixtures.plan([
+                Fixtures.message("FooMsg_Ping", inputs: [Parameter(type: "int", name: "id")], line: 1),
+                Fixtures.message("FooHostMsg_\(reply)", inputs: [Parameter(type: "int", name: "id"), Parameter(type: "bool", name: "ok")], line: 2),
+            ])
+            XCTAssertEqual(plan.proposedMethod(for: "FooMsg_Ping"), "Ping(int32 id) => (int32 id, bool ok);", reply)
+        }
+    }
+
+    func testAmbiguousOrMismatchedPairsAreNotFolded() throws {
+        let cases: [[MessageDefinition]] = [
+            // Two success replies.
+            [Fixtures.message("FooHostMsg_Go", line: 1), Fixtures.message("FooMsg_DidGo", line: 2), Fixtures.message("FooMsg_Go_Ack", line: 3)],
+            // Routed request, control reply.
+            [Fixtures.message("FooHostMsg_Go", line: 1), Fixtures.message("FooMsg_DidGo", kind: .control, line: 2)],
+            // Different #if conditions.
+            [Fixtures.message("FooHostMsg_Go", line: 1), Fixtures.message("FooMsg_DidGo", line: 2, conditions: ["defined(OS_WIN)"])],
+            // Sent the same way: not a reply.
+            [Fixtures.message("FooHostMsg_Go", line: 1), Fixtures.message("FooHostMsg_DidGo", line: 2)],
+            // Another message class.
+            [Fixtures.message("FooHostMsg_Go", line: 1), Fixtures.message("FooMsg_DidGo", messageClass: "OtherMsgStart", line: 2)],
+            // A chain: DidGo is both a reply and a request.
+            [Fixtures.message("FooHostMsg_Go", line: 1), Fixtures.message("FooMsg_DidGo", line: 2), Fixtures.message("FooHostMsg_DidDidGo", line: 3)],
+        ]
+        for (index, messages) in cases.enumerated() {
+            let plan = try Fixtures.plan(messages)
+            XCTAssertTrue(plan.foldedPairs.isEmpty, "case \(index): \(plan.foldedPairs)")
+            XCTAssertEqual(plan.proposedMethod(for: "FooHostMsg_Go"), "Go();", "case \(index)")
+        }
+    }
+
+    func testSyncMethodsHaveAReplyEvenWithoutOutputs() throws {
+        let plan = try Fixtures.plan([Fixtures.message("FooHostMsg_Flush", sync: true, inputs: [Parameter(type: "int", name: "sequence")])])
+        XCTAssertEqual(plan.proposedMethod(for: "FooHostMsg_Flush"), "[Sync] Flush(int32 sequence) => ();")
+    }
+
+    func testConditionsBecomeEnableIfAndDisabledMessagesAreSkipped() throws {
+        let plan = try Fixtures.plan([
+            Fixtures.message("FooHostMsg_Show", line: 1, conditions: ["defined(OS_ANDROID)"]),
+            Fixtures.message("FooHostMsg_Show", inputs: [Parameter(type: "int", name: "x")], line: 2, conditions: ["!(defined(OS_ANDROID))"]),
+            Fixtures.message("FooHostMsg_Plugin", line: 3, conditions: ["BUILDFLAG(ENABLE_PLUGINS)"]),
+            Fixtures.message("FooHostMsg_Odd", line: 4, conditions: ["FOO > 2"]),
+            Fixtures.message("FooHostMsg_Dead", line: 5, conditions: ["0"]),
+        ])
+        let methods = plan.interfaces[0].methods
+        XCTAssertEqual(methods.map(\.declaration), [
+            "[EnableIf=is_android] Show();", "[EnableIfNot=is_android] Show(int32 x);", "[EnableIf=enable_plugins] Plugin();", "Odd();",
+        ])
+        XCTAssertTrue(methods[3].comments.contains { $0.contains("#if FOO > 2") })
+        XCTAssertEqual(plan.files[0].features, ["enable_plugins", "is_android"])
+        XCTAssertEqual(plan.skippedMessages.map(\.message), ["FooHostMsg_Dead"])
+    }
+
+    func testSameNameWithoutDistinguishingConditionsIsRenamed() throws {
+        let plan = try Fixtures.plan([Fixtures.message("FooHostMsg_Go", line: 1), Fixtures.message("FooHostMsg_Go", line: 2, conditions: ["FOO"])])
+        XCTAssertEqual(plan.interfaces[0].methods.map(\.name), ["Go", "Go2"])
+        XCTAssertFalse(plan.warnings.isEmpty)
+    }
+
+    func testFilesAndModulesFollowTheHeader() throws {
+        let plan = try Fixtures.plan([
+            Fixtures.message("FooHostMsg_A", messageClass: "FooMsgStart", file: "content/common/foo_messages.h"),
+            Fixtures.message("PrintHostMsg_B", messageClass: "PrintMsgStart", file: "components/printing/common/print_messages.h"),
+            Fixtures.message("ExtHostMsg_C", messageClass: "ExtMsgStart", line: 1, file: "extensions/common/ext_messages.h"),
+            Fixtures.message("ExtWorkerHostMsg_D", messageClass: "ExtWorkerMsgStart", line: 2, file: "extensions/common/ext_messages.h"),
+        ])
+        XCTAssertEqual(plan.files.map(\.path), [
+            "components/printing/common/print.mojom", "content/common/foo.mojom",
+            "extensions/common/ext.mojom", "extensions/common/ext_worker.mojom",
+        ])
+        XCTAssertEqual(plan.files.map(\.module), ["printing.mojom", "content.mojom", "extensions.mojom", "extensions.mojom"])
+        XCTAssertEqual(plan.files[1].label, "//content/common:foo_mojom")
+        let rules = try Fixtures.rules(overriding: "classes:\n  FooMsgStart: {module: foo.mojom, file: foo/public/foo.mojom}\n")
+        let overridden = try Fixtures.plan([Fixtures.message("FooHostMsg_A", messageClass: "FooMsgStart", file: "content/common/foo_messages.h")], rules: rules)
+        XCTAssertEqual(overridden.files.map(\.path), ["foo/public/foo.mojom"])
+        XCTAssertEqual(overridden.files.map(\.module), ["foo.mojom"])
+    }
+
+    func testInterfaceCommentsFollowTheGuidesTables() throws {
+        let plan = try Fixtures.plan([
+            Fixtures.message("AHostMsg_X", kind: .routed, line: 1), Fixtures.message("AMsg_X", kind: .routed, line: 2),
+            Fixtures.message("BHostMsg_X", kind: .control, line: 3), Fixtures.message("BMsg_X", kind: .control, line: 4),
+        ])
+        let comments = Dictionary(uniqueKeysWithValues: plan.interfaces.map { ($0.name, $0.comments.joined(separator: " ")) })
+        XCTAssertTrue(comments["AHost"]!.contains("RenderFrameHost::GetInterfaceRegistry()") && comments["AHost"]!.contains("RenderFrame::GetRemoteInterfaces()"))
+        XCTAssertTrue(comments["A"]!.contains("RenderFrame::GetInterfaceRegistry()") && comments["A"]!.contains("RenderFrameHost::GetRemoteInterfaces()"))
+        XCTAssertTrue(comments["BHost"]!.contains("RenderProcessHostImpl::RegisterMojoInterfaces()") && comments["BHost"]!.contains("RenderThread::GetRemoteInterfaces()"))
+        XCTAssertTrue(comments["B"]!.contains("RenderThreadImpl::Init()") && comments["B"]!.contains("RenderProcessHost::GetRemoteInterfaces()"))
+        XCTAssertTrue(comments["AHost"]!.contains("associated interface"))
+        XCTAssertFalse(comments["BHost"]!.contains("associated interface"))
+    }
+
+    func testOrderingEvidenceFromSenders() throws {
+        let plan = try Fixtures.plan([Fixtures.message("AHostMsg_X", line: 1), Fixtures.message("BHostMsg_Y", line: 2)]) { inventory in
+            let here = SourceLocation(file: "a.cc", line: 1, column: 1)
+            inventory.senders = [
+                Sender(message: "AHostMsg_X", function: "Impl::Do", conditions: Conditions(), location: here),
+                Sender(message: "BHostMsg_Y", function: "Impl::Do", conditions: Conditions(), location: here),
+            ]
+        }
+        XCTAssertTrue(plan.interfaces[0].comments.contains { $0.contains("Impl::Do also sends messages of BHost") }, "\(plan.interfaces[0].comments)")
+    }
+
+    func testOnlyRestrictsToClassesOrMessages() throws {
+        let inventory = Inventory(messages: [
+            Fixtures.message("AHostMsg_X", messageClass: "AMsgStart", line: 1), Fixtures.message("BHostMsg_Y", messageClass: "BMsgStart", line: 2),
+        ])
+        let rules = try Fixtures.rules()
+        XCTAssertEqual(try ConversionPlan.make(inventory: inventory, rules: rules, only: ["AMsgStart"]).interfaces.map(\.name), ["AHost"])
+        XCTAssertEqual(try ConversionPlan.make(inventory: inventory, rules: rules, only: ["BHostMsg_Y"]).interfaces.map(\.name), ["BHost"])
+    }
+}

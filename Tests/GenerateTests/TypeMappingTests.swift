@@ -1,0 +1,126 @@
+@testable import MojifyConversion
+import MojifyCore
+import XCTest
+
+/// Every entry of Rules/type-mappings.yaml, the containers, and what happens to types the table lacks.
+final class TypeMappingTests: XCTestCase {
+    func testEveryTableEntryMapsWithItsImportAndDependency() throws {
+        let rules = try Fixtures.rules()
+        let mapper = TypeMapper(rules: rules)
+        XCTAssertGreaterThan(rules.types.count, 30)
+        for (cppType, rule) in rules.types {
+            let mapped = try XCTUnwrap(mapper.map(cppType: cppType), cppType)
+            XCTAssertEqual(mapped.mojom, rule.mojom, cppType)
+            XCTAssertEqual(mapped.imports, rule.importPath.map { [$0] } ?? [], cppType)
+            XCTAssertEqual(mapped.dependencies, rule.dependency.map { [$0] } ?? [], cppType)
+            // Every import is a mojom file and comes with the GN target that provides it.
+            if let path = rule.importPath {
+                XCTAssertTrue(path.hasSuffix(".mojom"), cppType)
+                XCTAssertTrue(rule.dependency?.hasPrefix("//") ?? false, "\(cppType) imports \(path) without a GN dependency")
+            }
+        }
+    }
+
+    func testTheIssuesRequiredTypes() throws {
+        let mapper = TypeMapper(rules: try Fixtures.rules())
+        let expected: [String: String] = [
+            "int": "int32", "unsigned int": "uint32", "int8_t": "int8", "uint8_t": "uint8", "int16_t": "int16", "uint16_t": "uint16",
+            "int32_t": "int32", "uint32_t": "uint32", "int64_t": "int64", "uint64_t": "uint64", "size_t": "uint64",
+            "float": "float", "double": "double", "bool": "bool", "std::string": "string",
+            "base::string16": "mojo_base.mojom.String16", "std::u16string": "mojo_base.mojom.String16",
+            "base::FilePath": "mojo_base.mojom.FilePath", "GURL": "url.mojom.Url", "url::Origin": "url.mojom.Origin",
+            "base::Time": "mojo_base.mojom.Time", "base::TimeDelta": "mojo_base.mojom.TimeDelta", "base::TimeTicks": "mojo_base.mojom.TimeTicks",
+            "base::UnguessableToken": "mojo_base.mojom.UnguessableToken", "base::Value": "mojo_base.mojom.Value",
+            "base::DictionaryValue": "mojo_base.mojom.DictionaryValue", "base::ListValue": "mojo_base.mojom.ListValue",
+            "base::SharedMemoryHandle": "mojo_base.mojom.UnsafeSharedMemoryRegion", "IPC::PlatformFileForTransit": "mojo_base.mojom.File",
+            "gfx::Rect": "gfx.mojom.Rect", "gfx::RectF": "gfx.mojom.RectF", "gfx::Size": "gfx.mojom.Size", "gfx::SizeF": "gfx.mojom.SizeF",
+            "gfx::Point": "gfx.mojom.Point", "gfx::PointF": "gfx.mojom.PointF", "SkBitmap": "skia.mojom.BitmapN32",
+        ]
+        for (cppType, mojom) in expected {
+            XCTAssertEqual(mapper.map(cppType: cppType)?.mojom, mojom, cppType)
+        }
+    }
+
+    func testQualifiersAndSpacingDoNotMatter() throws {
+        let mapper = TypeMapper(rules: try Fixtures.rules())
+        XCTAssertEqual(mapper.map(cppType: "const std::string&")?.mojom, "string")
+        XCTAssertEqual(mapper.map(cppType: "::GURL")?.mojom, "url.mojom.Url")
+        XCTAssertEqual(mapper.map(cppType: "std::map< int ,std::string >")?.mojom, "map<int32, string>")
+        XCTAssertEqual(mapper.map(cppType: "unsigned   long")?.mojom, "uint64")
+    }
+
+    func testContainersNestAndCollectTheirImports() throws {
+        let mapper = TypeMapper(rules: try Fixtures.rules())
+        let cases: [String: String] = [
+            "std::vector<int>": "array<int32>",
+            "std::set<std::string>": "array<string>",
+            "base::flat_set<GURL>": "array<url.mojom.Url>",
+            "std::map<std::string, std::vector<int>>": "map<string, array<int32>>",
+            "std::unordered_map<int, GURL>": "map<int32, url.mojom.Url>",
+            "base::flat_map<std::string, base::Time>": "map<string, mojo_base.mojom.Time>",
+            "base::Optional<base::Time>": "mojo_base.mojom.Time?",
+            "std::optional<std::vector<gfx::Rect>>": "array<gfx.mojom.Rect>?",
+            "absl::optional<int>": "int32?",
+            "std::vector<base::Optional<GURL>>": "array<url.mojom.Url?>",
+        ]
+        for (cppType, mojom) in cases {
+            XCTAssertEqual(mapper.map(cppType: cppType)?.mojom, mojom, cppType)
+        }
+        let nested = try XCTUnwrap(mapper.map(cppType: "std::map<std::string, std::vector<base::Optional<url::Origin>>>"))
+        XCTAssertEqual(nested.imports, ["url/mojom/origin.mojom"])
+        XCTAssertEqual(nested.dependencies, ["//url/mojom:url_mojom_origin"])
+    }
+
+    func testUnmappedTypesBecomePlaceholdersOnlyWhereTheyAre() throws {
+        let mapper = TypeMapper(rules: try Fixtures.rules())
+        XCTAssertNil(mapper.map(cppType: "std::pair<int, int>"))
+        let mapped = mapper.map(written: "std::map<int, std::vector<std::pair<std::string, GURL>>>", resolved: nil, inFile: nil)
+        XCTAssertEqual(mapped.mojom, "map<int32, array<TodoStdPairStdStringGurl>>")
+        XCTAssertEqual(mapped.placeholders, [Placeholder(name: "TodoStdPairStdStringGurl", cppType: "std::pair<std::string, GURL>")])
+        XCTAssertEqual(mapper.map(written: "Foo*", resolved: nil, inFile: nil).placeholders.count, 1)
+        // The grammar allows only identifiers as map keys, and `T??` does not exist.
+        XCTAssertEqual(mapper.map(written: "std::map<std::vector<int>, int>", resolved: nil, inFile: nil).mojom, "map<TodoStdVectorInt, int32>")
+        XCTAssertEqual(mapper.map(written: "base::Optional<base::Optional<int>>", resolved: nil, inFile: nil).mojom, "TodoBaseOptionalBaseOptionalInt")
+    }
+
+    func testTypedefsResolveThroughTheResolvedType() throws {
+        let mapper = TypeMapper(rules: try Fixtures.rules())
+        XCTAssertEqual(mapper.map(written: "CountMap", resolved: "std::map<std::string, int>", inFile: nil).mojom, "map<string, int32>")
+        // A typedef the table names wins over its target.
+        let rules = try Fixtures.rules(overriding: "types:\n  CountMap: {mojom: CountMapStruct}\n")
+        XCTAssertEqual(TypeMapper(rules: rules).map(written: "CountMap", resolved: "std::map<std::string, int>", inFile: nil).mojom, "CountMapStruct")
+    }
+
+    func testRulesFileOverridesAndExtendsTheTable() throws {
+        let rules = try Fixtures.rules(overriding: """
+        types:
+          GURL: {mojom: my.mojom.Url, import: my/url.mojom, dep: "//my:url"}
+          my::Thing: {mojom: my.mojom.Thing}
+        containers:
+          my::List: array
+        """)
+        let mapper = TypeMapper(rules: rules)
+        XCTAssertEqual(mapper.map(cppType: "GURL")?.mojom, "my.mojom.Url")
+        XCTAssertEqual(mapper.map(cppType: "GURL")?.dependencies, ["//my:url"])
+        XCTAssertEqual(mapper.map(cppType: "my::List<my::Thing>")?.mojom, "array<my.mojom.Thing>")
+        XCTAssertEqual(mapper.map(cppType: "int")?.mojom, "int32")
+    }
+
+    func testMalformedRulesNameTheProblem() throws {
+        XCTAssertThrowsError(try Fixtures.rules(overriding: "types:\n  Foo: {import: x.mojom}\n")) { error in
+            XCTAssertTrue("\(error)".contains("'Foo' needs at least 'mojom"), "\(error)")
+        }
+        XCTAssertThrowsError(try Fixtures.rules(overriding: "containers:\n  Foo: list\n")) { error in
+            XCTAssertTrue("\(error)".contains("use array, map or nullable"), "\(error)")
+        }
+        XCTAssertThrowsError(try Fixtures.rules(overriding: "typos: {}\n")) { error in
+            XCTAssertTrue("\(error)".contains("unknown section 'typos'"), "\(error)")
+        }
+        XCTAssertThrowsError(try Fixtures.rules(overriding: "directions:\n  - {match: \"(\", interface: X, implemented_in: browser}\n")) { error in
+            XCTAssertTrue("\(error)".contains("not a valid regular expression"), "\(error)")
+        }
+        XCTAssertThrowsError(try Fixtures.rules(overriding: "directions:\n  - {match: \"^X_\", interface: X, implemented_in: gpu}\n")) { error in
+            XCTAssertTrue("\(error)".contains("process 'gpu' is not listed"), "\(error)")
+        }
+    }
+}

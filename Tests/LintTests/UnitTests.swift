@@ -1,0 +1,83 @@
+import Foundation
+import MojifyCore
+@testable import MojifyLint
+import MojifyLedger
+import XCTest
+
+final class BannedTypeTests: XCTestCase {
+    func testCanonicalNamesInsideTemplatesPointersAndQualifiers() {
+        XCTAssertEqual(CppTypeNames.names(in: "const std::map<unsigned long int, std::size_t>&"), ["map", "unsigned long", "size_t"])
+        XCTAssertEqual(CppTypeNames.names(in: "long unsigned"), ["unsigned long"])
+        XCTAssertEqual(CppTypeNames.names(in: "signed long int"), ["long"])
+        XCTAssertEqual(CppTypeNames.names(in: "unsigned long long"), ["unsigned long long"])
+        XCTAssertEqual(CppTypeNames.names(in: "unsigned"), ["unsigned int"])
+        XCTAssertEqual(CppTypeNames.names(in: "long double"), ["long double"])
+        XCTAssertEqual(CppTypeNames.names(in: "::base::Optional<::time_t>"), ["base::Optional", "time_t"])
+        XCTAssertEqual(CppTypeNames.names(in: "std::vector<std::pair<int, ssize_t>>*"), ["vector", "pair", "int", "ssize_t"])
+    }
+
+    func testShippedListCatchesEveryIssueTypeAndSpelling() throws {
+        let banned = try BannedTypes.load(path: try RulesDirectory.file("banned-types.yaml"))
+        for type in ["long", "unsigned long", "size_t", "ssize_t", "intptr_t", "uintptr_t", "ptrdiff_t", "time_t", "off_t"] {
+            XCTAssertEqual(banned.banned(in: type).map(\.type), [type], type)
+        }
+        XCTAssertEqual(banned.banned(in: "std::vector<size_t>").map(\.type), ["size_t"])
+        XCTAssertEqual(banned.banned(in: "std::map<long int, const std::size_t*>").map(\.type), ["long", "size_t"])
+        XCTAssertEqual(banned.banned(in: "std::vector<size_t>, size_t").map(\.type), ["size_t"], "each banned type once per parameter")
+        for allowed in ["int64_t", "uint32_t", "long long", "unsigned long long", "size_type", "base::TimeDelta", "std::vector<uint64_t>", "time_tick"] {
+            XCTAssertEqual(banned.banned(in: allowed).map(\.type), [], allowed)
+        }
+    }
+
+    func testMalformedListIsAnInputError() throws {
+        let tree = try TemporaryTree()
+        let path = try tree.write("banned.yaml", "- long\n")
+        XCTAssertThrowsError(try BannedTypes.load(path: path)) { error in
+            XCTAssertTrue("\(error)".contains("expected a 'types' list"), "\(error)")
+        }
+    }
+}
+
+final class FormatTests: XCTestCase {
+    private func finding(_ severity: Diagnostic.Severity, line: Int, message: String = "m") -> Finding {
+        Finding(ruleID: "new-legacy-ipc", severity: severity, message: message,
+                location: SourceLocation(file: "a,b:c.h", line: line, column: 1), messageName: nil, fingerprint: "f")
+    }
+
+    private let context = FindingsContext(displayRoot: "src", rootURI: "file:///src/", workingDirectory: "/w", settings: RuleSettings())
+
+    func testGitHubCommandsEscapeAndCapWithASummary() throws {
+        let findings = (1...12).map { finding(.warning, line: $0) } + [finding(.error, line: 99, message: "100% bad\nreally")]
+        let lines = try GitHubFindings.render(findings, context: context).split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.first, "::error file=src/a%2Cb%3Ac.h,line=99,col=1,title=mojify new-legacy-ipc::100%25 bad%0Areally")
+        XCTAssertEqual(lines.filter { $0.hasPrefix("::warning ") }.count, GitHubFindings.annotationsPerSeverity)
+        XCTAssertEqual(lines.filter { $0.hasPrefix("src/a,b:c.h:") }.count, 2, "the rest as plain lines:\n\(lines.joined(separator: "\n"))")
+        XCTAssertEqual(lines.last, "mojify lint: 1 error, 12 warnings, 0 notes; 2 not annotated (GitHub shows 10 per kind and step), listed above")
+    }
+
+    func testTextIsCompilerStyleAndPathsOutsideTheRootAreShownFromTheCurrentFolder() throws {
+        var outside = finding(.note, line: 3)
+        outside.location.file = "/w/ledger.csv"
+        let text = try TextFindings.render([finding(.error, line: 2), outside], context: context)
+        XCTAssertEqual(text, """
+            src/a,b:c.h:2:1: error: m [new-legacy-ipc]
+            ledger.csv:3:1: note: m [new-legacy-ipc]
+            mojify lint: 1 error, 0 warnings, 1 note
+
+            """)
+    }
+}
+
+final class LedgerReferenceTests: XCTestCase {
+    func testRowLinesSkipNotesThatSpanLinesOrNameOtherMessages() throws {
+        let tree = try TemporaryTree()
+        let text = RuleExample.ledgerCSV([("FooMsg_A", .unclaimed), ("FooMsg_B", .blocked)])
+            .replacingOccurrences(of: "FooMsg_A,FooMsgStart,control,no,foo/foo_messages.h,2,unclaimed,,,",
+                                  with: "FooMsg_A,FooMsgStart,control,no,foo/foo_messages.h,2,unclaimed,,,\"waits for\nFooMsg_B\"")
+        let path = try tree.write("ledger.csv", text)
+        let reference = LedgerReference(ledger: try Ledger.load(path: path), path: path, root: tree.root)
+        XCTAssertEqual(reference.file, "ledger.csv")
+        XCTAssertEqual(reference.location(of: "FooMsg_A").line, 2)
+        XCTAssertEqual(reference.location(of: "FooMsg_B").line, 4)
+    }
+}

@@ -1,0 +1,87 @@
+import MojifyConversion
+import MojifyCore
+import MojifyLedger
+import MojifyLint
+@testable import MojifyReport
+import XCTest
+
+/// How the ledger, the conversion plan and the lint findings attach to the scanned messages.
+final class JoinTests: XCTestCase {
+    static func definition(_ name: String, _ inputs: [Parameter], disabled: Bool = false) -> MessageDefinition {
+        MessageDefinition(name: name, messageClass: "FrameMsgStart", kind: .routed, isSync: false, inputs: inputs, outputs: [],
+                          macro: "IPC_MESSAGE_ROUTED\(inputs.count)", exportMacro: nil, conditions: Conditions(stack: disabled ? ["0"] : [], disabled: disabled),
+                          location: SourceLocation(file: "content/common/frame_messages.h", line: 10, column: 1), source: "IPC_MESSAGE_ROUTED(\(name))")
+    }
+
+    func testLedgerRowsJoinByNameAndVanishedMessagesStay() {
+        let messages = ReportModelBuilder.messages(from: Inventory(messages: [Self.definition("FrameHostMsg_A", []), Self.definition("FrameHostMsg_B", [])]))
+        let ledger = Ledger(rows: [
+            LedgerRow(message: "FrameHostMsg_A", messageClass: "FrameMsgStart", kind: .routed, sync: false, file: "content/common/frame_messages.h", line: 10,
+                      status: .inProgress, owner: "alice"),
+            LedgerRow(message: "WidgetMsg_Gone", messageClass: "WidgetMsgStart", kind: .control, sync: true, file: "content/common/widget_messages.h", line: 4,
+                      status: .converted, owner: "bob", proposedInterface: "content.mojom.Widget", proposedMethod: "Gone();"),
+        ])
+        let joined = ReportModelBuilder.attach(ledger, to: messages)
+        XCTAssertEqual(joined.messages.map(\.name), ["FrameHostMsg_A", "FrameHostMsg_B", "WidgetMsg_Gone"])
+        XCTAssertEqual(joined.notInLedger, ["FrameHostMsg_B"])
+        XCTAssertEqual(joined.messages.map(\.status), [.inProgress, .unclaimed, .converted])
+        XCTAssertEqual(joined.messages.map(\.owner), ["alice", nil, "bob"])
+        let gone = joined.messages[2]
+        XCTAssertEqual(gone.directory, "content/common")
+        XCTAssertEqual(gone.kind, .control)
+        XCTAssertTrue(gone.isSync)
+        XCTAssertEqual(gone.proposal, ProposedConversion(interface: "content.mojom.Widget", process: nil, method: "Gone();"))
+    }
+
+    func testThePlanGivesInterfaceMethodDirectionSkipsAndUnmappedTypes() throws {
+        let inventory = Inventory(messages: [
+            Self.definition("FrameHostMsg_DidStop", [Parameter(type: "int", name: "code")]),
+            Self.definition("FrameMsg_Show", [Parameter(type: "madeup::Thing", name: "thing")]),
+            Self.definition("NoDirection", []),
+        ])
+        let plan = try ConversionPlan.make(inventory: inventory, rules: try ConversionRules.load())
+        let messages = ReportModelBuilder.attach(plan, to: ReportModelBuilder.messages(from: inventory))
+        let byName = Dictionary(uniqueKeysWithValues: messages.map { ($0.name, $0) })
+        XCTAssertEqual(byName["FrameHostMsg_DidStop"]?.proposal?.method, plan.proposedMethod(for: "FrameHostMsg_DidStop"))
+        XCTAssertEqual(byName["FrameHostMsg_DidStop"]?.proposal?.interface, plan.proposedInterface(for: "FrameHostMsg_DidStop"))
+        XCTAssertEqual(byName["FrameHostMsg_DidStop"]?.direction, "to browser")
+        XCTAssertEqual(byName["FrameMsg_Show"]?.direction, "to renderer")
+        XCTAssertEqual(byName["FrameMsg_Show"]?.unmappedTypes, ["madeup::Thing"])
+        XCTAssertNil(byName["NoDirection"]?.proposal)
+        XCTAssertEqual(byName["NoDirection"]?.direction, "")
+        XCTAssertNotNil(byName["NoDirection"]?.skipReason)
+        XCTAssertEqual(ReportModelBuilder.unmappedTypeProblems(plan), [TypeProblem(kind: .unmapped, type: "madeup::Thing", users: ["FrameMsg_Show"])])
+    }
+
+    func testBannedTypesAreFoundInParametersAliasesAndStructMembersButNotInDisabledCode() throws {
+        let banned = try BannedTypes.load(path: RulesDirectory.file("banned-types.yaml"))
+        let member = IPCStruct.Member(type: "unsigned long", name: "flags", defaultValue: nil, location: SourceLocation(file: "a.h", line: 3, column: 3))
+        let inventory = Inventory(
+            messages: [
+                Self.definition("FrameHostMsg_Sizes", [Parameter(type: "std::vector<size_t>", name: "sizes"), Parameter(type: "Count", resolvedType: "long")]),
+                Self.definition("FrameHostMsg_Off", [Parameter(type: "size_t")], disabled: true),
+                Self.definition("FrameHostMsg_Fine", [Parameter(type: "uint32_t")]),
+            ],
+            structs: [IPCStruct(name: "FooParams", parent: nil, members: [member], messageClass: "FooMsgStart", conditions: Conditions(),
+                                location: SourceLocation(file: "a.h", line: 2, column: 1))]
+        )
+        let found = ReportModelBuilder.bannedTypes(in: inventory, banned: banned)
+        XCTAssertEqual(found.byMessage, ["FrameHostMsg_Sizes": ["long", "size_t"]])
+        XCTAssertEqual(found.problems.map(\.type), ["long", "size_t", "unsigned long"])
+        XCTAssertEqual(found.problems.map(\.users), [["FrameHostMsg_Sizes"], ["FrameHostMsg_Sizes"], ["FooParams.flags"]])
+        XCTAssertTrue(found.problems.allSatisfy { !($0.why ?? "").isEmpty })
+    }
+
+    func testFindingsGoToTheirMessageOrToTheGeneralList() {
+        let messages = ReportModelBuilder.messages(from: Inventory(messages: [Self.definition("FrameHostMsg_A", [])]))
+        let here = SourceLocation(file: "x.cc", line: 1, column: 1)
+        let findings = [
+            Finding(ruleID: "r1", severity: .error, message: "about A", location: here, messageName: "FrameHostMsg_A", fingerprint: ""),
+            Finding(ruleID: "r2", severity: .warning, message: "about an undefined message", location: here, messageName: "FrameHostMsg_Gone", fingerprint: ""),
+            Finding(ruleID: "r3", severity: .note, message: "about a struct", location: here, messageName: nil, fingerprint: ""),
+        ]
+        let joined = ReportModelBuilder.attach(findings, to: messages)
+        XCTAssertEqual(joined.messages[0].findings, [FindingEntry(severity: .error, rule: "r1", message: "about A", location: here)])
+        XCTAssertEqual(joined.general.map(\.rule), ["r2", "r3"])
+    }
+}
