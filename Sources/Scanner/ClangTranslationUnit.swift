@@ -20,6 +20,7 @@ struct Token: Codable, Sendable {
 /// The only place that talks to libclang. One instance per worker thread: libclang indexes are not shared.
 final class ClangSession {
     private let index: CXIndex
+    private var batches = 0
 
     init() {
         // Thread-less parsing saves a thread start per file; crash recovery stays on so a libclang crash on a
@@ -44,21 +45,76 @@ final class ClangSession {
         } else {
             options |= CXTranslationUnit_DetailedPreprocessingRecord.rawValue
         }
+        guard let unit = translationUnit(main: path, files: [(path, contents)], arguments: arguments, options: options) else { return nil }
+        return ClangFile(unit: unit, path: path, contents: contents)
+    }
+
+    /// One translation unit for many files, to lex them all for one fixed cost (libclang spends about a
+    /// millisecond setting up any translation unit, more than lexing a typical file). The files get virtual names,
+    /// so that their own `#include "..."` lines find nothing on disk, and a virtual main file includes each once.
+    /// Only their raw tokens are meant to be read: their declarations share one AST.
+    func lexBatch(_ contents: [[UInt8]]) -> ClangBatch? {
+        // Fresh names for every batch: libclang may serve a virtual file it saw under the same name before.
+        batches += 1
+        let folder = "/mojify-batch/\(ObjectIdentifier(self).hashValue)-\(batches)"
+        let names = contents.indices.map { "\(folder)/\($0).cc" }
+        let main = "\(folder)/main.cc"
+        let includes = names.map { "#include \"\($0)\"\n" }.joined()
+        let options = CXTranslationUnit_Incomplete.rawValue | CXTranslationUnit_KeepGoing.rawValue | CXTranslationUnit_SkipFunctionBodies.rawValue
+        let arguments = ["-x", "c++", "-std=c++17", "-fsyntax-only", "-w", "-nostdinc", "-nostdinc++", "-nobuiltininc", "-ferror-limit=0"]
+        guard let unit = translationUnit(
+            main: main, files: [(main, Array(includes.utf8))] + Array(zip(names, contents)), arguments: arguments, options: options
+        ) else { return nil }
+        return ClangBatch(unit: unit, names: names, contents: contents)
+    }
+
+    private func translationUnit(main: String, files: [(String, [UInt8])], arguments: [String], options: UInt32) -> CXTranslationUnit? {
+        // libclang reads unsaved files during the call only: plain C copies live exactly that long.
+        let names = files.map { strdup($0.0)! }
+        let buffers = files.map { file -> UnsafeMutablePointer<CChar> in
+            let buffer = UnsafeMutablePointer<CChar>.allocate(capacity: max(file.1.count, 1))
+            file.1.withUnsafeBytes { raw in
+                if let base = raw.baseAddress { memcpy(buffer, base, raw.count) }
+            }
+            return buffer
+        }
+        defer {
+            names.forEach { free($0) }
+            buffers.forEach { $0.deallocate() }
+        }
+        var unsaved = files.indices.map { index in
+            CXUnsavedFile(Filename: names[index], Contents: buffers[index], Length: UInt(files[index].1.count))
+        }
         var unit: CXTranslationUnit?
-        let error: CXErrorCode = path.withCString { cPath in
-            contents.withUnsafeBufferPointer { buffer in
-                buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: max(buffer.count, 1)) { bytes in
-                    var unsaved = CXUnsavedFile(Filename: cPath, Contents: bytes, Length: UInt(contents.count))
-                    return withCStrings(arguments) { argv in
-                        clang_parseTranslationUnit2(
-                            index, cPath, argv, Int32(arguments.count), &unsaved, 1, options, &unit
-                        )
-                    }
-                }
+        let error = withCStrings(arguments) { argv in
+            unsaved.withUnsafeMutableBufferPointer { list in
+                clang_parseTranslationUnit2(index, names[0], argv, Int32(arguments.count), list.baseAddress, UInt32(list.count), options, &unit)
             }
         }
-        guard error == CXError_Success, let unit else { return nil }
-        return ClangFile(unit: unit, path: path, contents: contents)
+        guard error == CXError_Success else { return nil }
+        return unit
+    }
+}
+
+/// Many files lexed in one translation unit (see `ClangSession.lexBatch`).
+final class ClangBatch {
+    private let unit: CXTranslationUnit
+    private let names: [String]
+    private let contents: [[UInt8]]
+
+    fileprivate init(unit: CXTranslationUnit, names: [String], contents: [[UInt8]]) {
+        self.unit = unit
+        self.names = names
+        self.contents = contents
+    }
+
+    deinit {
+        clang_disposeTranslationUnit(unit)
+    }
+
+    /// The raw tokens of the file at `index` in the batch.
+    func tokens(ofFileAt index: Int) -> [Token] {
+        rawTokens(unit: unit, file: clang_getFile(unit, names[index]), contents: contents[index])
     }
 }
 
@@ -82,40 +138,7 @@ final class ClangFile {
 
     /// Every token of the file, comments included, lexed raw so inactive `#if` branches are there too.
     func tokens() -> [Token] {
-        guard let file else { return [] }
-        let range = clang_getRange(
-            clang_getLocationForOffset(unit, file, 0),
-            clang_getLocationForOffset(unit, file, UInt32(contents.count))
-        )
-        var raw: UnsafeMutablePointer<CXToken>?
-        var count: UInt32 = 0
-        clang_tokenize(unit, range, &raw, &count)
-        guard let raw else { return [] }
-        defer { clang_disposeTokens(unit, raw, count) }
-        var result: [Token] = []
-        result.reserveCapacity(Int(count))
-        for i in 0..<Int(count) {
-            let token = raw[i]
-            let extent = clang_getTokenExtent(unit, token)
-            var line: UInt32 = 0, column: UInt32 = 0, start: UInt32 = 0, end: UInt32 = 0
-            clang_getSpellingLocation(clang_getRangeStart(extent), nil, &line, &column, &start)
-            clang_getSpellingLocation(clang_getRangeEnd(extent), nil, nil, nil, &end)
-            let lower = min(Int(start), contents.count)
-            let upper = min(max(Int(end), lower), contents.count)
-            let kind: Token.Kind
-            switch clang_getTokenKind(token) {
-            case CXToken_Punctuation: kind = .punctuation
-            case CXToken_Keyword: kind = .keyword
-            case CXToken_Identifier: kind = .identifier
-            case CXToken_Literal: kind = .literal
-            default: kind = .comment
-            }
-            result.append(Token(
-                kind: kind, start: lower, end: upper, line: Int(line), column: Int(column),
-                text: String(decoding: contents[lower..<upper], as: UTF8.self)
-            ))
-        }
-        return result
+        rawTokens(unit: unit, file: file, contents: contents)
     }
 
     /// Byte ranges of this file that the preprocessor skipped under the given flags.
@@ -240,6 +263,44 @@ struct FoundType {
     var enumerators: [TypeDefinition.Enumerator]
     var fields: [TypeDefinition.Field]
     var offset: Int
+}
+
+/// Every token of `file`, comments included, lexed raw so inactive `#if` branches are there too.
+private func rawTokens(unit: CXTranslationUnit, file: CXFile?, contents: [UInt8]) -> [Token] {
+    guard let file else { return [] }
+    let range = clang_getRange(
+        clang_getLocationForOffset(unit, file, 0),
+        clang_getLocationForOffset(unit, file, UInt32(contents.count))
+    )
+    var raw: UnsafeMutablePointer<CXToken>?
+    var count: UInt32 = 0
+    clang_tokenize(unit, range, &raw, &count)
+    guard let raw else { return [] }
+    defer { clang_disposeTokens(unit, raw, count) }
+    var result: [Token] = []
+    result.reserveCapacity(Int(count))
+    for i in 0..<Int(count) {
+        let token = raw[i]
+        let extent = clang_getTokenExtent(unit, token)
+        var line: UInt32 = 0, column: UInt32 = 0, start: UInt32 = 0, end: UInt32 = 0
+        clang_getSpellingLocation(clang_getRangeStart(extent), nil, &line, &column, &start)
+        clang_getSpellingLocation(clang_getRangeEnd(extent), nil, nil, nil, &end)
+        let lower = min(Int(start), contents.count)
+        let upper = min(max(Int(end), lower), contents.count)
+        let kind: Token.Kind
+        switch clang_getTokenKind(token) {
+        case CXToken_Punctuation: kind = .punctuation
+        case CXToken_Keyword: kind = .keyword
+        case CXToken_Identifier: kind = .identifier
+        case CXToken_Literal: kind = .literal
+        default: kind = .comment
+        }
+        result.append(Token(
+            kind: kind, start: lower, end: upper, line: Int(line), column: Int(column),
+            text: String(decoding: contents[lower..<upper], as: UTF8.self)
+        ))
+    }
+    return result
 }
 
 /// `clang_visitChildren` with a Swift closure for the direct children of `parent`.

@@ -140,6 +140,12 @@ public enum Scanner {
         return found.sorted()
     }
 
+    /// Whether `tokens` run to the last byte of `bytes` that is not white space.
+    static func tokensCover(_ bytes: [UInt8], _ tokens: [Token]) -> Bool {
+        guard let last = bytes.lastIndex(where: { !(($0 >= 9 && $0 <= 13) || $0 == 32) }) else { return true }
+        return (tokens.last?.end ?? 0) > last
+    }
+
     /// A root as the user named it, without `./` or a trailing `/`, for prefixing paths when several are scanned.
     public static func displayRoot(_ path: String) -> String {
         var root = path
@@ -176,71 +182,185 @@ final class ScanWork: @unchecked Sendable {
     }
 
     /// Processes `indices` on `options.jobs` threads, each with its own libclang index. A file is parsed only when
-    /// it contains one of `needles` (all of them when `needles` is empty).
+    /// it contains one of `needles` (all of them when `needles` is empty). Each thread gathers the files that pass
+    /// the prefilter and lexes them in batches, since a translation unit costs more to set up than a file to lex.
     func run(indices: [Int], needles: [String], wrappers: [String: WrapperMacro], progress: Scanner.Progress?) {
         let needleBytes = needles.map { Array($0.utf8) }
         let context = ScanCache.context(needles: needles, wrappers: wrappers)
+        // Files that traits macros lead to (an empty needle list) need their AST: they are parsed one by one.
+        let batchSize = needles.isEmpty ? 1 : 48
         var next = 0
         var done = 0
         let jobs = max(1, min(options.jobs, indices.count))
         DispatchQueue.concurrentPerform(iterations: jobs) { _ in
             let session = ClangSession()
+            var pending: [PendingFile] = []
+            func store(_ outcomes: [(Int, FileResult?)]) {
+                lock.lock()
+                for (index, result) in outcomes {
+                    if let result { results[index] = result } else if results[index] == nil {
+                        results[index] = FileResult(parsed: false, partial: PartialInventory(), wrappers: [], includes: [], typedefs: [], types: [])
+                    }
+                }
+                done += outcomes.count
+                let snapshot = done
+                lock.unlock()
+                if !outcomes.isEmpty, snapshot % 256 < outcomes.count || snapshot == indices.count { progress?(snapshot, indices.count) }
+            }
+            func flush() {
+                let results = analyse(pending, wrappers: wrappers, session: session)
+                for (file, result) in zip(pending, results) { remember(file, result: result, context: context) }
+                store(Array(zip(pending.map(\.index), results)))
+                pending.removeAll(keepingCapacity: true)
+            }
             while true {
                 lock.lock()
                 guard next < indices.count else {
                     lock.unlock()
-                    return
+                    break
                 }
                 let index = indices[next]
                 next += 1
                 lock.unlock()
 
-                let result = processCached(index, needles: needleBytes, context: context, wrappers: wrappers, session: session)
-
-                lock.lock()
-                if let result { results[index] = result } else if results[index] == nil {
-                    results[index] = FileResult(parsed: false, partial: PartialInventory(), wrappers: [], includes: [], typedefs: [], types: [])
+                switch begin(index, needles: needleBytes, context: context) {
+                case let .finished(result):
+                    store([(index, result)])
+                case let .analyse(file):
+                    pending.append(file)
+                    if pending.count >= batchSize { flush() }
                 }
-                done += 1
-                let snapshot = done
-                lock.unlock()
-                if snapshot % 256 == 0 || snapshot == indices.count { progress?(snapshot, indices.count) }
             }
+            flush()
         }
     }
 
-    /// nil when the file holds nothing to parse; a result (possibly only diagnostics) otherwise.
-    func process(
-        _ entry: FileWalker.Entry, contents: SourceFile.ReadResult, needles: [[UInt8]], wrappers: [String: WrapperMacro], session: ClangSession
-    ) -> FileResult? {
+    /// What a file still needs after its bytes were read and passed the prefilter.
+    struct PendingFile {
+        var index: Int
+        var bytes: [UInt8]
+        /// The file's stamp when the cache is on, to remember the outcome under.
+        var stamp: FileStamp?
+    }
+
+    enum Step {
+        /// Decided without libclang: cached, no needle, unreadable, too large or binary.
+        case finished(FileResult?)
+        case analyse(PendingFile)
+    }
+
+    /// Checks the cache, reads the file and runs the byte prefilter.
+    private func begin(_ index: Int, needles: [[UInt8]], context: ContentHash) -> Step {
+        let entry = files[index]
+        switch cache?.reuse(index: index, path: entry.path, listed: entry.stamp, context: context) {
+        case .noMatch?:
+            return .finished(nil)
+        case let .result(result)?:
+            return .finished(result)
+        case nil:
+            break
+        }
+        let read = cache == nil
+            ? (contents: SourceFile.read(entry.path, maxBytes: options.maxFileBytes), stamp: nil)
+            : SourceFile.readStamped(entry.path, maxBytes: options.maxFileBytes)
         let bytes: [UInt8]
-        switch contents {
+        switch read.contents {
         case let .bytes(read):
             bytes = read
         case let .tooLarge(size):
-            return skipped(entry, "file of \(size) bytes is larger than the \(options.maxFileBytes)-byte limit; skipped",
-                           hint: "raise --max-file-size if it holds hand-written IPC")
+            return .finished(skipped(entry, "file of \(size) bytes is larger than the \(options.maxFileBytes)-byte limit; skipped",
+                                     hint: "raise --max-file-size if it holds hand-written IPC"))
         case let .failed(reason):
-            return skipped(entry, "cannot read: \(reason)", hint: "check its permissions; it was skipped")
+            return .finished(skipped(entry, "cannot read: \(reason)", hint: "check its permissions; it was skipped"))
         }
-        guard needles.isEmpty || SourceFile.contains(bytes, anyOf: needles) else { return nil }
+        let file = PendingFile(index: index, bytes: bytes, stamp: read.stamp)
+        guard needles.isEmpty || SourceFile.contains(bytes, anyOf: needles) else {
+            remember(file, result: nil, context: context)
+            return .finished(nil)
+        }
         if SourceFile.looksBinary(bytes) {
-            return skipped(entry, "binary file (NUL bytes) skipped", hint: nil, severity: .note)
+            let result = skipped(entry, "binary file (NUL bytes) skipped", hint: nil, severity: .note)
+            remember(file, result: result, context: context)
+            return .finished(result)
         }
-        var result = FileResult(parsed: true, partial: PartialInventory(), wrappers: [], includes: [], typedefs: [], types: [])
+        return .analyse(file)
+    }
+
+    /// Keeps the outcome of bytes actually read: a failed read says nothing about the next one.
+    private func remember(_ file: PendingFile, result: FileResult?, context: ContentHash) {
+        guard let cache, let stamp = file.stamp else { return }
+        cache.record(index: file.index, stamp: stamp, bytes: file.bytes, context: context, result: result)
+    }
+
+    /// Runs libclang and the recogniser over files that passed the prefilter. Plain files are lexed together in
+    /// one batch; patches, files with real compile flags and files whose enums or structs matter are parsed alone.
+    private func analyse(_ pending: [PendingFile], wrappers: [String: WrapperMacro], session: ClangSession) -> [FileResult] {
+        var results = pending.map { _ in FileResult(parsed: true, partial: PartialInventory(), wrappers: [], includes: [], typedefs: [], types: []) }
+        var batched: [Int] = []
+        for (position, file) in pending.enumerated() {
+            let entry = files[file.index]
+            if pending.count > 1, !FileWalker.isPatch(entry.relativePath), flags(for: entry) == nil {
+                batched.append(position)
+            } else {
+                analyseAlone(file, wrappers: wrappers, session: session, into: &results[position])
+            }
+        }
+        guard !batched.isEmpty else { return results }
+        guard let batch = session.lexBatch(batched.map { pending[$0].bytes }) else {
+            for position in batched { analyseAlone(pending[position], wrappers: wrappers, session: session, into: &results[position]) }
+            return results
+        }
+        for (slot, position) in batched.enumerated() {
+            let file = pending[position]
+            let tokens = batch.tokens(ofFileAt: slot)
+            // A file can stop libclang from entering the files after it in a batch (seen with invalid UTF-8 after
+            // certain others); raw lexing always reaches a file's last non-blank byte, so a shortfall means: again, alone.
+            guard Scanner.tokensCover(file.bytes, tokens) else {
+                analyseAlone(file, wrappers: wrappers, session: session, into: &results[position])
+                continue
+            }
+            let findings = recognise(tokens: tokens, bytes: file.bytes, wrappers: wrappers, functionAt: { _ in nil })
+            // Traits name enums and structs whose definitions only an AST of the file alone gives.
+            if !findings.enumTraits.isEmpty || !findings.structTraits.isEmpty {
+                analyseAlone(file, wrappers: wrappers, session: session, into: &results[position])
+            } else {
+                add(findings, mapper: .plain(file: files[file.index].relativePath), inactiveRanges: nil, into: &results[position])
+            }
+        }
+        return results
+    }
+
+    private func flags(for entry: FileWalker.Entry) -> [String]? {
+        guard let database else { return nil }
+        let absolute = entry.path.hasPrefix("/") ? entry.path : FileManager.default.currentDirectoryPath + "/" + entry.path
+        return database.flags(absolutePath: absolute, relativePath: entry.relativePath)
+    }
+
+    private func analyseAlone(_ file: PendingFile, wrappers: [String: WrapperMacro], session: ClangSession, into result: inout FileResult) {
+        let entry = files[file.index]
         if FileWalker.isPatch(entry.relativePath) {
-            for section in PatchFile(bytes: bytes).sections {
+            for section in PatchFile(bytes: file.bytes).sections {
                 let virtualPath = "/mojify-patch/\(entry.relativePath)/\(section.targetFile)"
                 let mapper = LocationMapper.patch(file: entry.relativePath, section: section)
                 analyse(path: virtualPath, bytes: section.text, flags: nil, mapper: mapper, wrappers: wrappers, session: session, into: &result)
             }
         } else {
             let absolute = entry.path.hasPrefix("/") ? entry.path : FileManager.default.currentDirectoryPath + "/" + entry.path
-            let flags = database?.flags(absolutePath: absolute, relativePath: entry.relativePath)
-            analyse(path: absolute, bytes: bytes, flags: flags, mapper: .plain(file: entry.relativePath),
+            analyse(path: absolute, bytes: file.bytes, flags: flags(for: entry), mapper: .plain(file: entry.relativePath),
                     wrappers: wrappers, session: session, into: &result)
         }
-        return result
+    }
+
+    private func recognise(tokens: [Token], bytes: [UInt8], wrappers: [String: WrapperMacro], functionAt: @escaping (Int) -> String?) -> FileFindings {
+        var recognizer = Recognizer(tokens: tokens, source: bytes, wrappers: wrappers, functionAt: functionAt)
+        return recognizer.run()
+    }
+
+    private func add(_ findings: FileFindings, mapper: LocationMapper, inactiveRanges: [Range<Int>]?, into result: inout FileResult) {
+        result.partial.add(findings, mapper: mapper, activeRanges: inactiveRanges)
+        result.wrappers += findings.wrappers
+        result.includes += findings.includes
+        result.typedefs += findings.typedefs
     }
 
     private func analyse(
@@ -266,14 +386,10 @@ final class ScanWork: @unchecked Sendable {
            let reparsed = session.parse(path: path, contents: bytes, arguments: arguments + exportMacros.map { "-D\($0)=" }, singleFile: true) {
             file = reparsed
         }
-        var recognizer = Recognizer(tokens: tokens, source: bytes, wrappers: wrappers) { offset in
+        let findings = recognise(tokens: tokens, bytes: bytes, wrappers: wrappers) { offset in
             file.enclosingFunction(atOffset: offset)
         }
-        let findings = recognizer.run()
-        result.partial.add(findings, mapper: mapper, activeRanges: flags == nil ? nil : file.skippedRanges())
-        result.wrappers += findings.wrappers
-        result.includes += findings.includes
-        result.typedefs += findings.typedefs
+        add(findings, mapper: mapper, inactiveRanges: flags == nil ? nil : file.skippedRanges(), into: &result)
         result.types += file.typeDefinitions(tokens: tokens).map { found in
             let line = tokens.last(where: { $0.start <= found.offset }) ?? tokens.first
             return TypeDefinition(
@@ -320,7 +436,8 @@ final class ScanWork: @unchecked Sendable {
                 let components = include.split(separator: "/")
                 let shortened = (1..<max(components.count, 1)).map { components.dropFirst($0).joined(separator: "/") }
                 let candidates = [include, folder.isEmpty ? include : folder + "/" + include] + shortened
-                if let target = candidates.compactMap({ byPath[$0] }).first, results[target]?.parsed != true {
+                // A header lexed in a batch has no AST yet: it is parsed alone now, like one never read.
+                if let target = candidates.compactMap({ byPath[$0] }).first, results[target]?.types.isEmpty ?? true {
                     wanted.insert(target)
                 }
             }

@@ -1,32 +1,6 @@
 import Foundation
 import MojifyCore
 
-extension ScanWork {
-    /// `process`, answered from the cache when the file is provably unchanged, and remembered otherwise.
-    func processCached(
-        _ index: Int, needles: [[UInt8]], context: ContentHash, wrappers: [String: WrapperMacro], session: ClangSession
-    ) -> FileResult? {
-        let entry = files[index]
-        guard let cache else {
-            return process(entry, contents: SourceFile.read(entry.path, maxBytes: options.maxFileBytes), needles: needles, wrappers: wrappers, session: session)
-        }
-        switch cache.reuse(index: index, path: entry.path, listed: entry.stamp, context: context) {
-        case .noMatch?:
-            return nil
-        case let .result(result)?:
-            return result
-        case nil:
-            let read = SourceFile.readStamped(entry.path, maxBytes: options.maxFileBytes)
-            let result = process(entry, contents: read.contents, needles: needles, wrappers: wrappers, session: session)
-            // Only outcomes of bytes actually read are kept: a failed read says nothing about the next one.
-            if let stamp = read.stamp, case let .bytes(bytes) = read.contents {
-                cache.record(index: index, stamp: stamp, bytes: bytes, context: context, result: result)
-            }
-            return result
-        }
-    }
-}
-
 extension ScanCache {
     /// The cache `options` ask for, or nil; a folder that cannot be used becomes a warning, not a failed scan.
     static func open(_ options: ScanOptions, diagnostics: inout [Diagnostic]) -> ScanCache? {
