@@ -140,6 +140,17 @@ public enum Scanner {
         return found.sorted()
     }
 
+    /// Whether the tokens hold an enum, struct, class or union definition (a body, not a declaration or use).
+    static func definesTypes(_ tokens: [Token]) -> Bool {
+        for index in tokens.indices where tokens[index].kind == .keyword && ["enum", "struct", "class", "union"].contains(tokens[index].text) {
+            for next in tokens[(index + 1)...].lazy.filter({ $0.kind != .comment }).prefix(12) {
+                if next.text == "{" { return true }
+                if [";", "(", ")", ",", ">", "="].contains(next.text) { break }
+            }
+        }
+        return false
+    }
+
     /// Whether `tokens` run to the last byte of `bytes` that is not white space.
     static func tokensCover(_ bytes: [UInt8], _ tokens: [Token]) -> Bool {
         guard let last = bytes.lastIndex(where: { !(($0 >= 9 && $0 <= 13) || $0 == 32) }) else { return true }
@@ -321,7 +332,7 @@ final class ScanWork: @unchecked Sendable {
             }
             let findings = recognise(tokens: tokens, bytes: file.bytes, wrappers: wrappers, functionAt: { _ in nil })
             // Traits name enums and structs whose definitions only an AST of the file alone gives.
-            if !findings.enumTraits.isEmpty || !findings.structTraits.isEmpty {
+            if (!findings.enumTraits.isEmpty || !findings.structTraits.isEmpty) && Scanner.definesTypes(tokens) {
                 analyseAlone(file, wrappers: wrappers, session: session, into: &results[position])
             } else {
                 add(findings, mapper: .plain(file: files[file.index].relativePath), inactiveRanges: nil, into: &results[position])
