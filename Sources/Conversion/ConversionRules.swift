@@ -31,6 +31,9 @@ public struct ConversionRules: Sendable, Equatable {
     public struct Direction: Sendable, Equatable {
         public var pattern: String
         public var interface: String
+        /// The interface that takes the control messages of an `interface` that also has routed ones
+        /// (default: `interface` + `Process`).
+        public var controlInterface: String?
         public var process: String
     }
 
@@ -192,7 +195,13 @@ private struct SectionReader {
             guard (try? NSRegularExpression(pattern: pattern)) != nil else {
                 throw fail("directions[\(index)]: '\(pattern)' is not a valid regular expression")
             }
-            return ConversionRules.Direction(pattern: pattern, interface: interface, process: process)
+            let controlInterface = entry["control_interface"]
+            guard controlInterface == nil || controlInterface is String else {
+                throw fail("directions[\(index)]: 'control_interface' must be a string")
+            }
+            return ConversionRules.Direction(
+                pattern: pattern, interface: interface, controlInterface: controlInterface as? String, process: process
+            )
         }
     }
 

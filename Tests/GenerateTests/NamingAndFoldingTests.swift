@@ -193,6 +193,50 @@ final class NamingAndFoldingTests: XCTestCase {
         XCTAssertFalse(comments["BHost"]!.contains("associated interface"))
     }
 
+    func testRoutedAndControlMessagesOfOnePrefixBecomeTwoInterfaces() throws {
+        let plan = try Fixtures.plan([
+            Fixtures.message("PHostMsg_Frame", kind: .routed, line: 1), Fixtures.message("PHostMsg_Metrics", kind: .control, line: 2),
+            Fixtures.message("PMsg_Frame", kind: .routed, line: 3), Fixtures.message("PMsg_Purge", kind: .control, line: 4),
+            Fixtures.message("QHostMsg_OnlyControl", kind: .control, line: 5),
+        ]) { inventory in
+            let here = SourceLocation(file: "p.cc", line: 1, column: 1)
+            inventory.senders = [
+                Sender(message: "PHostMsg_Frame", function: "Helper::Finish", conditions: Conditions(), location: here),
+                Sender(message: "PHostMsg_Metrics", function: "Helper::Finish", conditions: Conditions(), location: here),
+            ]
+        }
+        let interfaces = Dictionary(uniqueKeysWithValues: plan.interfaces.map { ($0.name, $0) })
+        XCTAssertEqual(interfaces.keys.sorted(), ["P", "PHost", "PHostProcess", "PProcess", "QHost"])
+        XCTAssertEqual(interfaces["PHost"]?.routing, .routed)
+        XCTAssertEqual(interfaces["PHost"]?.methods.map(\.name), ["Frame"])
+        XCTAssertEqual(interfaces["PHostProcess"]?.routing, .control)
+        XCTAssertEqual(interfaces["PHostProcess"]?.process, "browser")
+        XCTAssertEqual(interfaces["PHostProcess"]?.methods.map(\.name), ["Metrics"])
+        XCTAssertEqual(interfaces["PProcess"]?.process, "renderer")
+        XCTAssertEqual(interfaces["QHost"]?.routing, .control, "an interface with control messages only keeps its name")
+        let routed = interfaces["PHost"]!.comments.joined(separator: " ")
+        let control = interfaces["PHostProcess"]!.comments.joined(separator: " ")
+        XCTAssertTrue(routed.contains("Its control messages (PHostMsg_Metrics) are in PHostProcess"), routed)
+        XCTAssertTrue(routed.contains("Helper::Finish also sends messages of PHostProcess"), routed)
+        XCTAssertTrue(control.contains("RenderProcessHostImpl::RegisterMojoInterfaces()") && control.contains("split from PHost"), control)
+        XCTAssertEqual(plan.proposedInterface(for: "PHostMsg_Metrics"), "content.mojom.PHostProcess")
+
+        // The name comes from the rules; a name that is taken keeps the messages together, with a warning.
+        let named = try Fixtures.plan(
+            [Fixtures.message("PHostMsg_Frame", kind: .routed, line: 1), Fixtures.message("PHostMsg_Metrics", kind: .control, line: 2)],
+            rules: Fixtures.rules(overriding: #"directions: [{match: "^(\\w+?)HostMsg_", interface: "$1Host", control_interface: "$1Metrics", implemented_in: browser}]"#)
+        )
+        XCTAssertEqual(named.interfaces.map(\.name).sorted(), ["PHost", "PMetrics"])
+        let taken = try Fixtures.plan(
+            [Fixtures.message("PHostMsg_Frame", kind: .routed, line: 1), Fixtures.message("PHostMsg_Metrics", kind: .control, line: 2),
+             Fixtures.message("PMsg_X", kind: .control, line: 3)],
+            rules: Fixtures.rules(overriding: #"directions: [{match: "^(\\w+?)HostMsg_", interface: "$1Host", control_interface: "$1", implemented_in: browser}]"#)
+        )
+        XCTAssertEqual(taken.interfaces.map(\.name).sorted(), ["P", "PHost"])
+        XCTAssertTrue(taken.warnings.contains { $0.contains("PHost has routed and control messages, and P is taken") }, "\(taken.warnings)")
+        XCTAssertTrue(taken.interfaces.first { $0.name == "PHost" }!.comments.contains { $0.contains("PHostMsg_Metrics was a control message: it now goes through the frame's connection") })
+    }
+
     func testOrderingEvidenceFromSenders() throws {
         let plan = try Fixtures.plan([Fixtures.message("AHostMsg_X", line: 1), Fixtures.message("BHostMsg_Y", line: 2)]) { inventory in
             let here = SourceLocation(file: "a.cc", line: 1, column: 1)
