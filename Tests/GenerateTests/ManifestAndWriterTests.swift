@@ -132,10 +132,12 @@ final class ManifestAndWriterTests: XCTestCase {
         XCTAssertThrowsError(try writer.plan(["/etc/escape.mojom": "x"], force: false))
         try FileManager.default.createDirectory(atPath: scratch.path + "/out", withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: scratch.path + "/out/link", withDestinationPath: outside.path)
-        let files = ["link/escape.mojom": "x"]
-        XCTAssertThrowsError(try writer.write(files, statuses: try writer.plan(files, force: false))) { error in
-            XCTAssertEqual(error as? EmitterError, .outputEscapes(path: "link/escape.mojom", root: scratch.path + "/out"))
+        // Refused while planning, so not even the harmless file that sorts first is written.
+        let files = ["a.mojom": "x", "link/deeper/escape.mojom": "x"]
+        XCTAssertThrowsError(try writer.plan(files, force: false)) { error in
+            XCTAssertEqual(error as? EmitterError, .outputEscapes(path: "link/deeper/escape.mojom", root: scratch.path + "/out"))
         }
-        XCTAssertFalse(FileManager.default.fileExists(atPath: outside.path + "/escape.mojom"))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: scratch.path + "/out/a.mojom"))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: outside.path + "/deeper"))
     }
 }

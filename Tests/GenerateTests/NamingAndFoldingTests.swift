@@ -1,4 +1,5 @@
 @testable import MojifyConversion
+@testable import MojifyEmitters
 import MojifyCore
 import XCTest
 
@@ -26,6 +27,48 @@ final class NamingAndFoldingTests: XCTestCase {
         XCTAssertEqual(naming.upperCamel("GetURL"), "GetURL")
         XCTAssertEqual(naming.upperCamel("did_stop"), "DidStop")
         XCTAssertEqual(naming.upperCamel("3D"), "T3d")
+    }
+
+    func testNonASCIINamesBecomeASCIIIdentifiers() throws {
+        let naming = try naming()
+        XCTAssertEqual(naming.upperCamel("Größe_Ändern"), "GrosseAndern")
+        XCTAssertEqual(naming.snakeCase("fenêtreÉtat"), "fenetre_etat")
+        XCTAssertEqual(naming.snakeCase("名前"), "value")
+        XCTAssertEqual(naming.upperCamel("名前"), "Unnamed")
+        XCTAssertTrue(Naming.isIdentifier("_a1") && !Naming.isIdentifier("1a") && !Naming.isIdentifier("Ü") && !Naming.isIdentifier(""))
+        // C++ allows these names; the mojom file must still parse.
+        let plan = try Fixtures.plan([
+            Fixtures.message("ÜberHostMsg_Größe", inputs: [Parameter(type: "int", name: "höhe")], file: "3d/über_messages.h"),
+            Fixtures.message("ÜberHostMsg_Frame", kind: .control, line: 2, file: "3d/über_messages.h"),
+        ])
+        XCTAssertEqual(plan.files.map(\.module), ["m_3d.mojom"])
+        XCTAssertEqual(plan.interfaces.map(\.name).sorted(), ["UberHost", "UberHostProcess"])
+        XCTAssertEqual(plan.proposedMethod(for: "ÜberHostMsg_Größe"), "Grosse(int32 hohe);")
+        for text in try MojomEmitter.emit(plan, rules: Fixtures.rules()).values {
+            XCTAssertNoThrow(try MojomSyntaxChecker.check(text), text)
+        }
+    }
+
+    func testLongMethodsWrapLikeClangFormat() {
+        func method(_ parameters: [MojomParameter], response: [MojomParameter]? = nil) -> MojomMethod {
+            MojomMethod(name: "DidCommitProvisionalLoad", messages: [], attributes: ["Sync"], parameters: parameters, response: response, comments: [])
+        }
+        let short = MojomParameter(type: "int32", name: "id")
+        let long = MojomParameter(type: "DidCommitProvisionalLoadParams", name: "did_commit_provisional_load_params")
+        XCTAssertEqual(MojomEmitter.methodLines(method([short]), indent: "  "), ["  DidCommitProvisionalLoad(int32 id);"])
+        XCTAssertEqual(MojomEmitter.methodLines(method([short, MojomParameter(type: "url.mojom.Url", name: "document_url_after_redirects")]), indent: "  "), [
+            "  DidCommitProvisionalLoad(int32 id,",
+            "                           url.mojom.Url document_url_after_redirects);",
+        ])
+        XCTAssertEqual(MojomEmitter.methodLines(method([long], response: [short, long]), indent: "  "), [
+            "  DidCommitProvisionalLoad(",
+            "      DidCommitProvisionalLoadParams did_commit_provisional_load_params)",
+            "      => (int32 id,",
+            "          DidCommitProvisionalLoadParams did_commit_provisional_load_params);",
+        ])
+        for line in MojomEmitter.methodLines(method([long, short], response: []), indent: "  ") {
+            XCTAssertLessThanOrEqual(line.count, 80, line)
+        }
     }
 
     func testEnumValuesDropSharedWords() throws {
