@@ -1,7 +1,8 @@
 /// Everything that can go wrong with a ledger, worded so the user knows which line to fix and how.
 public enum LedgerError: Error, Equatable, CustomStringConvertible {
     case notFound(path: String)
-    case notUTF8(path: String)
+    case notUTF8(path: String, line: Int)
+    case nulByte(path: String, line: Int)
     case empty(path: String)
     case mergeConflict(path: String, line: Int)
     case missingColumn(path: String, column: String)
@@ -34,8 +35,10 @@ public enum LedgerError: Error, Equatable, CustomStringConvertible {
         switch self {
         case let .notFound(path):
             return "\(path): no ledger there; create it with 'mojify ledger sync PATH... --ledger \(path)'"
-        case let .notUTF8(path):
-            return "\(path): not UTF-8 text; save it from your spreadsheet as 'CSV UTF-8'"
+        case let .notUTF8(path, line):
+            return "\(path):\(line): not UTF-8 text; save it from your spreadsheet as 'CSV UTF-8'"
+        case let .nulByte(path, line):
+            return "\(path):\(line): a NUL byte, which no text ledger holds; the file is damaged or not a ledger: restore it with git"
         case let .empty(path):
             return "\(path): empty, not even a header row; delete it and run 'mojify ledger sync' to recreate it"
         case let .mergeConflict(path, line):
