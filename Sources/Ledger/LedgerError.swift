@@ -19,6 +19,7 @@ public enum LedgerError: Error, Equatable, CustomStringConvertible {
     case claimedByOthers(claims: [Claim])
     case alreadyDone(message: String, status: LedgerStatus)
     case lockFailed(path: String, reason: String)
+    case massConversion(path: String, vanishing: Int, open: Int, scanned: [String])
 
     /// A message someone else owns, named in `claimedByOthers`.
     public struct Claim: Equatable, Sendable {
@@ -72,6 +73,8 @@ public enum LedgerError: Error, Equatable, CustomStringConvertible {
             return "\(message) is \(status.rawValue); reopen it with 'mojify ledger set-status \(message) --status in-progress' first; nothing was changed"
         case let .lockFailed(path, reason):
             return "\(path): cannot lock: \(reason); check that the folder is writable"
+        case let .massConversion(path, vanishing, open, scanned):
+            return "\(path): this sync would mark \(vanishing) of the \(open) messages still to do converted, as the scan of \(scanned.joined(separator: " ")) does not find them; check that it is the tree the ledger's 'file' column is relative to. If they really are gone, run it again with --allow-mass-conversion; nothing was written"
         }
     }
 }
