@@ -31,6 +31,9 @@ public struct ConversionRules: Sendable, Equatable {
     public struct Direction: Sendable, Equatable {
         public var pattern: String
         public var interface: String
+        /// The interface that takes the control messages of an `interface` that also has routed ones
+        /// (default: `interface` + `Process`).
+        public var controlInterface: String?
         public var process: String
     }
 
@@ -75,11 +78,16 @@ public struct ConversionRules: Sendable, Equatable {
     }
 
     private static func read(_ path: String) throws -> String {
+        let data: Data
         do {
-            return try String(contentsOfFile: path, encoding: .utf8)
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
             throw ConversionError.unreadableRules(path: path, reason: (error as NSError).localizedDescription)
         }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw ConversionError.unreadableRules(path: path, reason: "not UTF-8 text")
+        }
+        return text
     }
 
     /// Parses one rules file; with a `base`, only the sections and entries the file gives replace the base's.
@@ -166,6 +174,9 @@ private struct SectionReader {
             guard let entry = value as? [String: Any], let mojom = entry["mojom"] as? String, !mojom.isEmpty else {
                 throw fail("types: '\(cppType)' needs at least 'mojom: <type>'")
             }
+            for key in ["import", "dep", "note"] where entry[key] != nil && !(entry[key] is String) {
+                throw fail("types: '\(cppType)': '\(key)' must be a string")
+            }
             result[CppType(parsing: cppType).description] = ConversionRules.TypeRule(
                 mojom: mojom, importPath: entry["import"] as? String, dependency: entry["dep"] as? String, note: entry["note"] as? String
             )
@@ -192,7 +203,13 @@ private struct SectionReader {
             guard (try? NSRegularExpression(pattern: pattern)) != nil else {
                 throw fail("directions[\(index)]: '\(pattern)' is not a valid regular expression")
             }
-            return ConversionRules.Direction(pattern: pattern, interface: interface, process: process)
+            let controlInterface = entry["control_interface"]
+            guard controlInterface == nil || controlInterface is String else {
+                throw fail("directions[\(index)]: 'control_interface' must be a string")
+            }
+            return ConversionRules.Direction(
+                pattern: pattern, interface: interface, controlInterface: controlInterface as? String, process: process
+            )
         }
     }
 
@@ -213,8 +230,19 @@ private struct SectionReader {
     func classes() throws -> [String: ConversionRules.ClassOverride] {
         guard let section = try mapping("classes") else { return [:] }
         return try section.reduce(into: [:]) { result, entry in
-            guard let fields = entry.value as? [String: Any] else { throw fail("classes: '\(entry.key)' must be a mapping with 'module' and/or 'file'") }
-            result[entry.key] = ConversionRules.ClassOverride(module: fields["module"] as? String, file: fields["file"] as? String)
+            guard let fields = entry.value as? [String: Any], Set(fields.keys).isSubset(of: ["module", "file"]),
+                  fields.values.allSatisfy({ $0 is String })
+            else { throw fail("classes: '\(entry.key)' must be a mapping with 'module' and/or 'file', both strings") }
+            let module = fields["module"] as? String
+            let file = fields["file"] as? String
+            if let module, !module.split(separator: ".", omittingEmptySubsequences: false).allSatisfy({ Naming.isIdentifier(String($0)) }) {
+                throw fail("classes: '\(entry.key)': module '\(module)' is not a mojom module name such as content.mojom")
+            }
+            if let file, !file.hasSuffix(".mojom") || file.hasPrefix("/")
+                || file.split(separator: "/", omittingEmptySubsequences: false).contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }) {
+                throw fail("classes: '\(entry.key)': file '\(file)' must be a .mojom path inside the output folder, such as content/common/frame.mojom")
+            }
+            result[entry.key] = ConversionRules.ClassOverride(module: module, file: file)
         }
     }
 }

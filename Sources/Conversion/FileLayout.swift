@@ -59,7 +59,7 @@ struct FileLayout {
     static func module(forPath path: String, skipping: [String]) -> String {
         var folders = path.split(separator: "/").dropLast().map(String.init)
         if folders.count > 1, skipping.contains(folders[0]) { folders.removeFirst() }
-        let first = folders.first.map { $0.map { $0.isLetter || $0.isNumber ? $0 : "_" } }.map { String($0) } ?? "mojify"
-        return first + ".mojom"
+        let first = folders.first.map { String($0.map { Naming.isWordCharacter($0) ? $0 : "_" }) } ?? "mojify"
+        return (Naming.isIdentifier(first) ? first : "m_" + first) + ".mojom"
     }
 }

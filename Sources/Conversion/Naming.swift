@@ -1,3 +1,5 @@
+import Foundation
+
 /// Turning C++ and legacy IPC names into mojom names: valid identifiers, the right case, no reserved words.
 public struct Naming: Sendable {
     public var reservedWords: Set<String>
@@ -17,9 +19,9 @@ public struct Naming: Sendable {
     public static func words(_ text: String) -> [String] {
         var words: [String] = []
         var current: [Character] = []
-        let characters = Array(text)
+        let characters = Array(asciiFolded(text))
         for (index, character) in characters.enumerated() {
-            guard character.isLetter || character.isNumber else {
+            guard isWordCharacter(character) else {
                 if !current.isEmpty { words.append(String(current)); current = [] }
                 continue
             }
@@ -44,7 +46,7 @@ public struct Naming: Sendable {
     /// Message name remainders and C++ type names -> UpperCamelCase; underscore-separated parts in capitals
     /// become words (`ShouldSuspend_ACK` -> `ShouldSuspendAck`), capitals inside a part stay (`GetURL`).
     public func upperCamel(_ text: String) -> String {
-        let parts = text.split(whereSeparator: { !($0.isLetter || $0.isNumber) })
+        let parts = Self.asciiFolded(text).split(whereSeparator: { !Self.isWordCharacter($0) })
         let joined = parts.map { part -> String in
             let isShouting = part.count > 1 && part.allSatisfy { !$0.isLowercase }
             let word = isShouting ? part.lowercased() : String(part)
@@ -72,6 +74,22 @@ public struct Naming: Sendable {
             let camel = kept.map { $0.prefix(1) + $0.dropFirst().lowercased() }.joined()
             return avoidReserved("k" + (camel.first?.isNumber == true ? "V" + camel : camel))
         }
+    }
+
+    /// Mojom identifiers are ASCII (C++ ones may not be): accents are dropped (`Größe` -> `Grosse`), and what
+    /// is still not ASCII separates words.
+    static func asciiFolded(_ text: String) -> String {
+        text.folding(options: [.diacriticInsensitive, .widthInsensitive], locale: nil).replacingOccurrences(of: "ß", with: "ss")
+    }
+
+    static func isWordCharacter(_ character: Character) -> Bool {
+        character.isASCII && (character.isLetter || character.isNumber)
+    }
+
+    /// Whether `name` is a mojom name as it stands: `[A-Za-z_][A-Za-z0-9_]*`.
+    public static func isIdentifier(_ name: String) -> Bool {
+        guard let first = name.first, first.isASCII, first.isLetter || first == "_" else { return false }
+        return name.allSatisfy { isWordCharacter($0) || $0 == "_" }
     }
 
     public func avoidReserved(_ name: String) -> String {

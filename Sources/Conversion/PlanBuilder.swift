@@ -171,8 +171,32 @@ private struct PlanBuilder {
                 warnings.append("\(routes[index].interface) has sync messages (implemented in the \(routes[index].process) process) and others; the sync ones went to '\(renamed)'; add a 'directions' rule to name it")
             }
             routes[index].interface = renamed
+            routes[index].controlInterface += naming.upperCamel(routes[index].process)
         }
+        splitControlFromRouted(&routes)
         return routes
+    }
+
+    /// Legacy IPC let one prefix mix routed and control messages; Mojo cannot: a frame-scoped interface is
+    /// registered, reached and whitelisted elsewhere than a process-wide one (the guide's tables). So the control
+    /// messages of an interface that also has routed ones move to the direction's `control_interface`.
+    mutating func splitControlFromRouted(_ routes: inout [Route]) {
+        func key(_ route: Route) -> String { route.message.messageClass + "/" + route.interface }
+        var kinds: [String: Set<RoutingKind>] = [:]
+        for route in routes { kinds[key(route), default: []].insert(route.message.kind) }
+        let taken = Set(routes.map(key))
+        var refused: Set<String> = []
+        for index in routes.indices where routes[index].message.kind == .control && kinds[key(routes[index])]!.count > 1 {
+            let target = routes[index].message.messageClass + "/" + routes[index].controlInterface
+            guard !taken.contains(target) else {
+                if refused.insert(key(routes[index])).inserted {
+                    warnings.append("\(routes[index].interface) has routed and control messages, and \(routes[index].controlInterface) is taken, so they stay together; give the 'directions' rule another 'control_interface'")
+                }
+                continue
+            }
+            routes[index].splitFrom = routes[index].interface
+            routes[index].interface = routes[index].controlInterface
+        }
     }
 
     // MARK: - Request/response pairs
@@ -260,14 +284,14 @@ private struct PlanBuilder {
             let routing: RoutingKind = members.contains { $0.message.kind == .routed } ? .routed : .control
             let interface = MojomInterface(
                 name: first.interface, process: first.process, routing: routing, messageClass: first.message.messageClass,
-                comments: interfaceComments(members: members, routing: routing, key: key, interfaceOf: interfaceOf),
+                comments: interfaceComments(members: members, allRoutes: routes, routing: routing, key: key, interfaceOf: interfaceOf),
                 methods: methods
             )
             files[path]!.interfaces.append(interface)
         }
     }
 
-    func interfaceComments(members: [Route], routing: RoutingKind, key: String, interfaceOf: [String: String]) -> [String] {
+    func interfaceComments(members: [Route], allRoutes: [Route], routing: RoutingKind, key: String, interfaceOf: [String: String]) -> [String] {
         let first = members[0]
         let prefixes = Array(Set(members.map { $0.prefix + "*" })).sorted().joined(separator: ", ")
         var lines = ["Implemented in the \(first.process) process. Converted from the \(first.message.messageClass.isEmpty ? "" : first.message.messageClass + " ")messages \(prefixes)."]
@@ -276,11 +300,18 @@ private struct PlanBuilder {
                 lines.append("Routed: register the implementation with \(process.routedRegistry); the \(process.peer) gets a remote from \(peer.routedRemotes).")
                 let control = members.filter { $0.message.kind == .control }.map(\.message.name)
                 if !control.isEmpty {
-                    lines.append("\(control.joined(separator: ", ")) \(control.count == 1 ? "was a control message" : "were control messages"): they now go through the frame's connection; move them to a process-wide interface if no frame is involved.")
+                    lines.append("\(control.joined(separator: ", ")) \(control.count == 1 ? "was a control message: it now goes" : "were control messages: they now go") through the frame's connection; move \(control.count == 1 ? "it" : "them") to a process-wide interface if no frame is involved.")
                 }
             } else {
                 lines.append("Control: register the implementation with \(process.controlRegistry); the \(process.peer) gets a remote from \(peer.controlRemotes).")
             }
+        }
+        let splitOff = allRoutes.filter { $0.splitFrom == first.interface && $0.message.messageClass == first.message.messageClass }
+        if let control = splitOff.first {
+            lines.append("Its control messages (\(splitOff.map(\.message.name).joined(separator: ", "))) are in \(control.interface), which is process-wide.")
+        }
+        if let routed = first.splitFrom {
+            lines.append("The control messages of \(prefixes), split from \(routed), which has the routed ones. Legacy IPC delivered both in one order; where a caller relies on it, keep them in one interface, associated with the frame.")
         }
         if routing == .routed {
             lines.append("Routed legacy IPC was ordered with all other IPC of the frame. Where callers rely on that order, make this an associated interface (GetAssociatedInterfaceRegistry / GetRemoteAssociatedInterfaces) instead.")

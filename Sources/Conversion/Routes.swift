@@ -12,6 +12,10 @@ struct Route {
     var prefix: String
     /// Why the process differs from what the prefix says, when it does.
     var processNote: String?
+    /// Where the message goes if it is a control message among routed ones of `interface` (see `PlanBuilder`).
+    var controlInterface: String
+    /// The routed interface a control message was split from.
+    var splitFrom: String?
 }
 
 /// Applies the rules' `directions` to message names.
@@ -19,22 +23,31 @@ struct DirectionMatcher {
     private let directions: [(ConversionRules.Direction, NSRegularExpression)]
     private let syncProcess: String
 
+    private let naming: Naming
+
     init(rules: ConversionRules) throws {
         directions = try rules.directions.map { ($0, try NSRegularExpression(pattern: $0.pattern)) }
         syncProcess = rules.syncImplementedIn
+        naming = Naming(rules: rules)
     }
 
     /// The interface, process and stem for `name`, or `nil` when no scheme matches.
-    func match(_ name: String) -> (interface: String, process: String, prefix: String, stem: String)? {
+    func match(_ name: String) -> (interface: String, controlInterface: String, process: String, prefix: String, stem: String)? {
         let range = NSRange(name.startIndex..., in: name)
         for (direction, expression) in directions {
             guard let found = expression.firstMatch(in: name, options: [.anchored], range: range),
                   let whole = Range(found.range, in: name)
             else { continue }
-            let interface = expression.replacementString(for: found, in: name, offset: 0, template: direction.interface)
+            // A name the template makes from a non-ASCII message name, or a template's stray characters, would not parse.
+            func identifier(_ template: String) -> String {
+                let text = expression.replacementString(for: found, in: name, offset: 0, template: template)
+                return text.isEmpty || Naming.isIdentifier(text) ? text : naming.upperCamel(text)
+            }
+            let interface = identifier(direction.interface)
+            let controlInterface = direction.controlInterface.map(identifier) ?? interface + "Process"
             let stem = String(name[whole.upperBound...])
             guard !stem.isEmpty, !interface.isEmpty else { continue }
-            return (interface, direction.process, String(name[whole]), stem)
+            return (interface, controlInterface, direction.process, String(name[whole]), stem)
         }
         return nil
     }
@@ -42,7 +55,10 @@ struct DirectionMatcher {
     /// The route of a message, or why it has none.
     func route(_ message: MessageDefinition) -> Result<Route, SkipReason> {
         guard let found = match(message.name) else { return .failure(.init(text: "no rule in 'directions' matches its name; add one to the rules")) }
-        var route = Route(message: message, interface: found.interface, process: found.process, stem: found.stem, prefix: found.prefix)
+        var route = Route(
+            message: message, interface: found.interface, process: found.process, stem: found.stem, prefix: found.prefix,
+            controlInterface: found.controlInterface
+        )
         if message.isSync, found.process != syncProcess {
             route.process = syncProcess
             route.processNote = "Sync: legacy IPC only lets the renderer send sync messages, so this is implemented in the \(syncProcess) process although its prefix says \(found.process)."

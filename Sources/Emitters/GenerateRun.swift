@@ -41,6 +41,8 @@ public enum GenerateRun {
 
         let writer = OutputWriter(root: options.out)
         let statuses = try writer.plan(files, force: options.force)
+        // With --only, the files of the other classes are not stale, just not part of this run.
+        let stale = options.only.isEmpty ? writer.stale(files) : []
         var merges: [(path: String, text: String, added: Int, changed: Bool)] = []
         for path in options.manifests {
             let text: String
@@ -67,7 +69,7 @@ public enum GenerateRun {
                 try FileOutput.writeAtomically(merge.text, to: merge.path)
             }
         }
-        report += summary(plan, statuses: statuses, merges: merges.map { ($0.path, $0.added) }, dryRun: options.dryRun)
+        report += summary(plan, statuses: statuses, stale: stale, merges: merges.map { ($0.path, $0.added) }, dryRun: options.dryRun)
         output(report)
         for warning in plan.warnings {
             FileHandle.standardError.write(Data("mojify: warning: \(warning)\n".utf8))
@@ -84,7 +86,9 @@ public enum GenerateRun {
         return files
     }
 
-    static func summary(_ plan: ConversionPlan, statuses: [(path: String, status: OutputWriter.Status)], merges: [(String, Int)], dryRun: Bool) -> String {
+    static func summary(
+        _ plan: ConversionPlan, statuses: [(path: String, status: OutputWriter.Status)], stale: [String], merges: [(String, Int)], dryRun: Bool
+    ) -> String {
         let methods = plan.interfaces.reduce(0) { $0 + $1.methods.count }
         var lines = [
             "interfaces: \(plan.interfaces.count) with \(methods) methods",
@@ -102,6 +106,10 @@ public enum GenerateRun {
         let counts = Dictionary(grouping: statuses, by: \.status).mapValues(\.count)
         let verb = dryRun ? "would write" : "written"
         lines.append("files: \((counts[.created] ?? 0) + (counts[.updated] ?? 0)) \(verb) (\(counts[.created] ?? 0) new, \(counts[.updated] ?? 0) changed), \(counts[.unchanged] ?? 0) unchanged")
+        if !stale.isEmpty {
+            lines.append("stale: \(stale.count) file\(stale.count == 1 ? "" : "s") an earlier run wrote, which this run no longer does; delete \(stale.count == 1 ? "it" : "them") if nothing uses \(stale.count == 1 ? "it" : "them")")
+            lines += stale.map { "  \($0)" }
+        }
         for (path, added) in merges {
             lines.append("manifest \(path): \(added) entr\(added == 1 ? "y" : "ies") \(dryRun ? "would be " : "")added")
         }

@@ -24,30 +24,47 @@ indirect enum JSONValue: Equatable {
     /// Two-space indentation, one member per line, a final newline.
     func printed() -> String {
         var out = ""
-        write(to: &out, indent: "")
+        write(to: &out, indent: "", unit: "  ", newline: "\n")
         return out + "\n"
     }
 
-    private func write(to out: inout String, indent: String) {
+    /// One member or item per line, nested lines starting with `indent` plus `unit` per level; the first line
+    /// is not indented and there is no final line break, so the text can be inserted into another document.
+    func printed(indent: String, unit: String, newline: String) -> String {
+        var out = ""
+        write(to: &out, indent: indent, unit: unit, newline: newline)
+        return out
+    }
+
+    /// On one line: `{"a": [1, 2]}`.
+    func inline() -> String {
+        switch self {
+        case let .object(members): "{" + members.map { Self.quoted($0.0) + ": " + $0.1.inline() }.joined(separator: ", ") + "}"
+        case let .array(items): "[" + items.map { $0.inline() }.joined(separator: ", ") + "]"
+        default: printed(indent: "", unit: "", newline: "")
+        }
+    }
+
+    private func write(to out: inout String, indent: String, unit: String, newline: String) {
         switch self {
         case let .object(members) where members.isEmpty:
             out += "{}"
         case let .object(members):
-            out += "{\n"
+            out += "{" + newline
             for (index, (key, value)) in members.enumerated() {
-                out += indent + "  " + Self.quoted(key) + ": "
-                value.write(to: &out, indent: indent + "  ")
-                out += index == members.count - 1 ? "\n" : ",\n"
+                out += indent + unit + Self.quoted(key) + ": "
+                value.write(to: &out, indent: indent + unit, unit: unit, newline: newline)
+                out += (index == members.count - 1 ? "" : ",") + newline
             }
             out += indent + "}"
         case let .array(items) where items.isEmpty:
             out += "[]"
         case let .array(items):
-            out += "[\n"
+            out += "[" + newline
             for (index, item) in items.enumerated() {
-                out += indent + "  "
-                item.write(to: &out, indent: indent + "  ")
-                out += index == items.count - 1 ? "\n" : ",\n"
+                out += indent + unit
+                item.write(to: &out, indent: indent + unit, unit: unit, newline: newline)
+                out += (index == items.count - 1 ? "" : ",") + newline
             }
             out += indent + "]"
         case let .string(text): out += Self.quoted(text)
@@ -76,6 +93,37 @@ indirect enum JSONValue: Equatable {
     }
 }
 
+/// A parsed JSON value and where it sits in its text (UTF-8 byte offsets), so that an edit can change a few
+/// bytes and leave the rest of the file exactly as it was.
+struct JSONNode {
+    struct Member {
+        var key: String
+        /// Offset of the key's opening quote.
+        var keyStart: Int
+        var value: JSONNode
+    }
+
+    enum Content {
+        case object([Member])
+        case array([JSONNode])
+        case scalar(JSONValue)
+    }
+
+    var content: Content
+    /// Offset of the first byte of the value.
+    var start: Int
+    /// Offset just after its last byte.
+    var end: Int
+
+    var value: JSONValue {
+        switch content {
+        case let .object(members): .object(members.map { ($0.key, $0.value.value) })
+        case let .array(items): .array(items.map(\.value))
+        case let .scalar(value): value
+        }
+    }
+}
+
 /// A place in a JSON text where it stops being valid JSON.
 struct JSONSyntaxError: Error, Equatable {
     var line: Int
@@ -89,13 +137,19 @@ struct JSONParser {
     private var position = 0
 
     static func parse(_ text: String) throws -> JSONValue {
-        var parser = JSONParser(bytes: Array(text.utf8))
+        try parseNode(Array(text.utf8)).value
+    }
+
+    /// The document in `bytes` with the position of every value; offsets count from the first byte (a
+    /// byte-order mark included).
+    static func parseNode(_ bytes: [UInt8]) throws -> JSONNode {
+        var parser = JSONParser(bytes: bytes)
         if parser.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.position = 3 }
         parser.skipWhitespace()
-        let value = try parser.value(depth: 0)
+        let node = try parser.value(depth: 0)
         parser.skipWhitespace()
         guard parser.position == parser.bytes.count else { throw parser.error("unexpected text after the JSON value") }
-        return value
+        return node
     }
 
     private init(bytes: [UInt8]) {
@@ -128,53 +182,57 @@ struct JSONParser {
         position += expected.count
     }
 
-    private mutating func value(depth: Int) throws -> JSONValue {
+    private mutating func value(depth: Int) throws -> JSONNode {
         guard depth < 512 else { throw error("nested too deeply") }
         guard let byte = current else { throw error("unexpected end of the file; a value is missing") }
+        let start = position
+        let content: JSONNode.Content
         switch byte {
-        case UInt8(ascii: "{"): return try object(depth: depth)
-        case UInt8(ascii: "["): return try array(depth: depth)
-        case UInt8(ascii: "\""): return .string(try string())
-        case UInt8(ascii: "t"): try expect("true"); return .bool(true)
-        case UInt8(ascii: "f"): try expect("false"); return .bool(false)
-        case UInt8(ascii: "n"): try expect("null"); return .null
-        case UInt8(ascii: "-"), UInt8(ascii: "0") ... UInt8(ascii: "9"): return try number()
+        case UInt8(ascii: "{"): content = .object(try object(depth: depth))
+        case UInt8(ascii: "["): content = .array(try array(depth: depth))
+        case UInt8(ascii: "\""): content = .scalar(.string(try string()))
+        case UInt8(ascii: "t"): try expect("true"); content = .scalar(.bool(true))
+        case UInt8(ascii: "f"): try expect("false"); content = .scalar(.bool(false))
+        case UInt8(ascii: "n"): try expect("null"); content = .scalar(.null)
+        case UInt8(ascii: "-"), UInt8(ascii: "0") ... UInt8(ascii: "9"): content = .scalar(try number())
         default: throw error("unexpected character '\(Character(Unicode.Scalar(byte)))'")
         }
+        return JSONNode(content: content, start: start, end: position)
     }
 
-    private mutating func object(depth: Int) throws -> JSONValue {
+    private mutating func object(depth: Int) throws -> [JSONNode.Member] {
         position += 1
-        var members: [(String, JSONValue)] = []
+        var members: [JSONNode.Member] = []
         skipWhitespace()
-        if current == UInt8(ascii: "}") { position += 1; return .object([]) }
+        if current == UInt8(ascii: "}") { position += 1; return [] }
         while true {
             skipWhitespace()
             guard current == UInt8(ascii: "\"") else { throw error("expected a key in double quotes") }
+            let keyStart = position
             let key = try string()
             skipWhitespace()
             guard current == UInt8(ascii: ":") else { throw error("expected ':' after the key") }
             position += 1
             skipWhitespace()
-            members.append((key, try value(depth: depth + 1)))
+            members.append(JSONNode.Member(key: key, keyStart: keyStart, value: try value(depth: depth + 1)))
             skipWhitespace()
             if current == UInt8(ascii: ",") { position += 1; continue }
-            if current == UInt8(ascii: "}") { position += 1; return .object(members) }
+            if current == UInt8(ascii: "}") { position += 1; return members }
             throw error("expected ',' or '}' in the object")
         }
     }
 
-    private mutating func array(depth: Int) throws -> JSONValue {
+    private mutating func array(depth: Int) throws -> [JSONNode] {
         position += 1
-        var items: [JSONValue] = []
+        var items: [JSONNode] = []
         skipWhitespace()
-        if current == UInt8(ascii: "]") { position += 1; return .array([]) }
+        if current == UInt8(ascii: "]") { position += 1; return [] }
         while true {
             skipWhitespace()
             items.append(try value(depth: depth + 1))
             skipWhitespace()
             if current == UInt8(ascii: ",") { position += 1; continue }
-            if current == UInt8(ascii: "]") { position += 1; return .array(items) }
+            if current == UInt8(ascii: "]") { position += 1; return items }
             throw error("expected ',' or ']' in the array")
         }
     }

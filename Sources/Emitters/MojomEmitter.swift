@@ -59,27 +59,29 @@ public enum MojomEmitter: PlanEmitter {
         attributes.isEmpty ? [] : ["\(indent)[\(attributes.joined(separator: ", "))]"]
     }
 
-    /// The method on one line, or with one parameter per line, aligned, when that would pass 80 columns.
+    /// The method on one line; past 80 columns, one parameter per line, aligned after the parenthesis, and the
+    /// reply on a line of its own (`    => (`).
     static func methodLines(_ method: MojomMethod, indent: String) -> [String] {
         var unattributed = method
         unattributed.attributes = []
         let single = indent + unattributed.declaration
         guard single.count > 80 else { return [single] }
-        var lines: [String] = []
-        let opening = "\(indent)\(method.name)("
-        func list(_ parameters: [MojomParameter], opening: String, closing: String) {
-            let pad = String(repeating: " ", count: opening.count)
-            for (index, parameter) in parameters.enumerated() {
-                let last = index == parameters.count - 1
-                lines.append((index == 0 ? opening : pad) + parameter.text + (last ? closing : ","))
-            }
-            if parameters.isEmpty { lines.append(opening + closing) }
-        }
-        let ending = method.response == nil ? ");" : ")"
-        list(method.parameters, opening: opening, closing: ending)
+        let continuation = indent + "    "
+        var lines = parameterLines(method.parameters, opening: "\(indent)\(method.name)(", closing: method.response == nil ? ");" : ")", continuation: continuation)
         if let response = method.response {
-            list(response, opening: "\(indent)    => (", closing: ");")
+            lines += parameterLines(response, opening: "\(continuation)=> (", closing: ");", continuation: continuation + "    ")
         }
         return lines
+    }
+
+    /// Parameters aligned after `opening`, one per line; when an aligned line would still pass 80 columns, every
+    /// parameter goes on a line of its own at `continuation`, as clang-format lays out Chromium's code.
+    static func parameterLines(_ parameters: [MojomParameter], opening: String, closing: String, continuation: String) -> [String] {
+        guard !parameters.isEmpty else { return [opening + closing] }
+        let pad = String(repeating: " ", count: opening.count)
+        func ending(_ index: Int) -> String { index == parameters.count - 1 ? closing : "," }
+        let aligned = parameters.enumerated().map { index, parameter in (index == 0 ? opening : pad) + parameter.text + ending(index) }
+        if aligned.allSatisfy({ $0.count <= 80 }) { return aligned }
+        return [opening] + parameters.enumerated().map { index, parameter in continuation + parameter.text + ending(index) }
     }
 }

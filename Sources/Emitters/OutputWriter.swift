@@ -30,13 +30,19 @@ struct OutputWriter {
         return ledger
     }
 
-    /// The status each file would get, or the list of files that may not be overwritten.
+    /// The status each file would get, or the list of files that may not be overwritten. Refuses, before anything
+    /// is written, a path that a symbolic link already in the output folder would lead outside it.
     func plan(_ files: [String: String], force: Bool) throws -> [(path: String, status: Status)] {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: root, isDirectory: &isFolder), !isFolder.boolValue {
+            throw EmitterError.badOption("--out \(root) is a file; name a folder (it is created if missing)")
+        }
         let ledger = readLedger()
         var result: [(String, Status)] = []
         var refused: [String] = []
         for path in files.keys.sorted() {
             let full = try FileOutput.contained(path, in: root)
+            try checkFolders(of: path, full: full)
             guard let existing = try? String(contentsOfFile: full, encoding: .utf8) else {
                 result.append((path, .created))
                 continue
@@ -53,20 +59,38 @@ struct OutputWriter {
         return result
     }
 
+    /// Refuses `path` when the deepest of its folders that exists already resolves outside the output folder.
+    private func checkFolders(of path: String, full: String) throws {
+        var folder = (full as NSString).deletingLastPathComponent
+        while !FileManager.default.fileExists(atPath: folder), folder.count > root.count {
+            folder = (folder as NSString).deletingLastPathComponent
+        }
+        guard FileManager.default.fileExists(atPath: folder) else { return }
+        let realRoot = URL(fileURLWithPath: root).resolvingSymlinksInPath().path
+        let realFolder = URL(fileURLWithPath: folder).resolvingSymlinksInPath().path
+        guard realFolder == realRoot || realFolder.hasPrefix(realRoot + "/") else {
+            throw EmitterError.outputEscapes(path: path, root: root)
+        }
+    }
+
+    /// Files an earlier run wrote that `files` no longer has, and that are still there (sorted).
+    func stale(_ files: [String: String]) -> [String] {
+        readLedger().keys.filter { path in
+            files[path] == nil && (try? FileOutput.contained(path, in: root)).map { FileManager.default.fileExists(atPath: $0) } == true
+        }.sorted()
+    }
+
     func write(_ files: [String: String], statuses: [(path: String, status: Status)]) throws {
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
-        let realRoot = URL(fileURLWithPath: root).resolvingSymlinksInPath().path
         for (path, status) in statuses where status != .unchanged {
             let full = try FileOutput.contained(path, in: root)
-            let folder = (full as NSString).deletingLastPathComponent
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            let realFolder = URL(fileURLWithPath: folder).resolvingSymlinksInPath().path
-            guard realFolder == realRoot || realFolder.hasPrefix(realRoot + "/") else {
-                throw EmitterError.outputEscapes(path: path, root: root)
-            }
+            try checkFolders(of: path, full: full)
+            try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             try FileOutput.writeAtomically(files[path]!, to: full)
         }
-        var ledger = readLedger()
+        // Stale files stay known as mojify's until someone deletes them; then they are forgotten.
+        let stale = Set(stale(files))
+        var ledger = readLedger().filter { stale.contains($0.key) }
         for path in files.keys { ledger[path] = Self.contentHash(files[path]!) }
         let text = ledger.keys.sorted().map { "\(ledger[$0]!) \($0)" }.joined(separator: "\n") + "\n"
         try FileOutput.writeAtomically(text, to: try FileOutput.contained(Self.ledgerName, in: root))

@@ -19,26 +19,25 @@ enum CSVTable {
         } catch {
             throw CoreError.unreadableFile(path: path, reason: (error as NSError).localizedDescription)
         }
-        guard let text = String(data: data, encoding: .utf8) else { throw LedgerError.notUTF8(path: path) }
+        guard let text = String(data: data, encoding: .utf8) else {
+            // A UTF-8 sequence never spans a line feed, so the first line that does not decode holds the bad byte.
+            let lines = data.split(separator: 0x0A, omittingEmptySubsequences: false)
+            let line = (lines.firstIndex { String(data: Data($0), encoding: .utf8) == nil } ?? 0) + 1
+            throw LedgerError.notUTF8(path: path, line: line)
+        }
         return text
     }
 
     /// Every non-blank record of `text`, cells restored from their neutralised form.
-    /// Refuses text with merge-conflict markers, which would otherwise parse as rows. A leading byte-order mark,
-    /// which spreadsheet programs add, is dropped.
+    /// Refuses text with merge-conflict markers, which would otherwise parse as rows, and NUL bytes, which no text
+    /// ledger has. A leading byte-order mark, which spreadsheet programs add, is dropped.
     static func records(of text: String, path: String) throws -> [Record] {
         let text = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
-        var lineNumber = 0
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            lineNumber += 1
-            if isConflictMarker(line) { throw LedgerError.mergeConflict(path: path, line: lineNumber) }
-        }
+        try checkLines(of: text, path: path)
         let reader = try CSVReader(string: text)
         var records: [Record] = []
         var line = 1
         while let cells = reader.next() {
-            // The separator line of a conflict; a cell that really is `=======` would have been written `'=======`.
-            if cells == ["======="] { throw LedgerError.mergeConflict(path: path, line: line) }
             // A record spans one line plus one per line break inside its quoted cells.
             let breaks = cells.reduce(0) { $0 + $1.unicodeScalars.filter { $0 == "\n" }.count }
             if cells != [""] {
@@ -61,11 +60,54 @@ enum CSVTable {
         return String(decoding: data, as: UTF8.self) + (rows.isEmpty ? "" : "\n")
     }
 
-    /// The lines git writes around a conflict: `<<<<<<< ours`, `||||||| base`, `>>>>>>> theirs`, wherever they are.
-    /// (`=======` is only a marker where a record starts: inside a quoted note it may be a Markdown heading rule.)
-    private static func isConflictMarker(_ line: Substring) -> Bool {
+    /// Refuses NUL bytes, and the lines git writes around a conflict (`<<<<<<< ours`, `=======`, `||||||| base`,
+    /// `>>>>>>> theirs`) where a record could start. Inside a quoted cell such a line may be a user's text (a
+    /// Markdown heading rule, a pasted diff), so there only a whole `<<<<<<<`, `=======`, `>>>>>>>` sequence counts:
+    /// git writes all three lines even when the conflict falls inside a multi-line note.
+    private static func checkLines(of text: String, path: String) throws {
+        var quoted = false
+        var fieldStart = true
+        var markersInCells: [(line: Int, marker: String)] = []
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            if line.unicodeScalars.contains("\0") { throw LedgerError.nulByte(path: path, line: index + 1) }
+            if let marker = conflictMarker(line) {
+                guard quoted else { throw LedgerError.mergeConflict(path: path, line: index + 1) }
+                markersInCells.append((index + 1, marker))
+            }
+            // RFC 4180: a quote opens a quoted cell only at the start of a cell; inside one, "" is a quote.
+            var scalars = line.unicodeScalars.makeIterator()
+            var pending = scalars.next()
+            while let scalar = pending {
+                pending = scalars.next()
+                if quoted {
+                    if scalar == "\"" {
+                        if pending == "\"" { pending = scalars.next() } else { quoted = false }
+                    }
+                } else if scalar == "\"" && fieldStart {
+                    quoted = true
+                } else {
+                    fieldStart = scalar == ","
+                    continue
+                }
+                fieldStart = false
+            }
+            if !quoted { fieldStart = true }
+        }
+        var expected = ["<<<<<<<", "=======", ">>>>>>>"][...]
+        var start = 0
+        for (line, marker) in markersInCells where marker == expected.first {
+            if marker == "<<<<<<<" { start = line }
+            expected = expected.dropFirst()
+            if expected.isEmpty { throw LedgerError.mergeConflict(path: path, line: start) }
+        }
+    }
+
+    /// The marker a line is (`<<<<<<<`, `=======`, `|||||||` or `>>>>>>>`, the first three with an optional label),
+    /// or `nil`.
+    private static func conflictMarker(_ line: Substring) -> String? {
         let line = line.hasSuffix("\r") ? line.dropLast() : line
-        return ["<<<<<<<", ">>>>>>>", "|||||||"].contains { marker in
+        if line == "=======" { return "=======" }
+        return ["<<<<<<<", ">>>>>>>", "|||||||"].first { marker in
             line.hasPrefix(marker) && (line.count == marker.count || line.dropFirst(marker.count).first == " ")
         }
     }

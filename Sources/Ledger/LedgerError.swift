@@ -1,7 +1,8 @@
 /// Everything that can go wrong with a ledger, worded so the user knows which line to fix and how.
 public enum LedgerError: Error, Equatable, CustomStringConvertible {
     case notFound(path: String)
-    case notUTF8(path: String)
+    case notUTF8(path: String, line: Int)
+    case nulByte(path: String, line: Int)
     case empty(path: String)
     case mergeConflict(path: String, line: Int)
     case missingColumn(path: String, column: String)
@@ -18,6 +19,7 @@ public enum LedgerError: Error, Equatable, CustomStringConvertible {
     case claimedByOthers(claims: [Claim])
     case alreadyDone(message: String, status: LedgerStatus)
     case lockFailed(path: String, reason: String)
+    case massConversion(path: String, vanishing: Int, open: Int, scanned: [String])
 
     /// A message someone else owns, named in `claimedByOthers`.
     public struct Claim: Equatable, Sendable {
@@ -34,8 +36,10 @@ public enum LedgerError: Error, Equatable, CustomStringConvertible {
         switch self {
         case let .notFound(path):
             return "\(path): no ledger there; create it with 'mojify ledger sync PATH... --ledger \(path)'"
-        case let .notUTF8(path):
-            return "\(path): not UTF-8 text; save it from your spreadsheet as 'CSV UTF-8'"
+        case let .notUTF8(path, line):
+            return "\(path):\(line): not UTF-8 text; save it from your spreadsheet as 'CSV UTF-8'"
+        case let .nulByte(path, line):
+            return "\(path):\(line): a NUL byte, which no text ledger holds; the file is damaged or not a ledger: restore it with git"
         case let .empty(path):
             return "\(path): empty, not even a header row; delete it and run 'mojify ledger sync' to recreate it"
         case let .mergeConflict(path, line):
@@ -69,6 +73,8 @@ public enum LedgerError: Error, Equatable, CustomStringConvertible {
             return "\(message) is \(status.rawValue); reopen it with 'mojify ledger set-status \(message) --status in-progress' first; nothing was changed"
         case let .lockFailed(path, reason):
             return "\(path): cannot lock: \(reason); check that the folder is writable"
+        case let .massConversion(path, vanishing, open, scanned):
+            return "\(path): this sync would mark \(vanishing) of the \(open) messages still to do converted, as the scan of \(scanned.joined(separator: " ")) does not find them; check that it is the tree the ledger's 'file' column is relative to. If they really are gone, run it again with --allow-mass-conversion; nothing was written"
         }
     }
 }

@@ -25,18 +25,30 @@ public struct LedgerFilter: Equatable, Sendable {
 
 /// The `mojify ledger` subcommands: each reads or updates the ledger file and reports on standard output.
 public enum LedgerRun {
+    /// A sync may mark up to this many messages converted whatever the share, so that the last few of a
+    /// migration need no override.
+    static let massConversionMinimum = 5
+
     /// `sync`: scans, updates the ledger (creating it if needed) and records today's counts in the history.
     /// The proposed interface and method come from the conversion plan `mojify generate` would make with `rulesFile`.
-    public static func sync(options: ScanOptions, rulesFile: String?, ledger path: String, today: String?) throws -> Int32 {
+    /// A sync that would mark most of the open messages converted is refused unless `allowMassConversion`: that is
+    /// what scanning the wrong folder looks like.
+    public static func sync(
+        options: ScanOptions, rulesFile: String?, ledger path: String, today: String?, allowMassConversion: Bool = false
+    ) throws -> Int32 {
         let date = try LedgerDate.today(override: today)
         let inventory = try Scanner.scan(options)
         let plan = try ConversionPlan.make(inventory: inventory, rules: ConversionRules.load(overridePath: rulesFile))
         let historyPath = LedgerHistory.path(forLedger: path)
         let (summary, total) = try LedgerStore.update(path: path, creating: true) { ledger in
+            let open = ledger.rows.filter { !$0.status.isDone }.count
             let summary = ledger.sync(with: inventory, today: date) { definition in
                 guard let interface = plan.proposedInterface(for: definition.name),
                       let method = plan.proposedMethod(for: definition.name) else { return nil }
                 return LedgerProposal(interface: interface, method: method)
+            }
+            if !allowMassConversion, summary.vanished.count > massConversionMinimum, summary.vanished.count * 2 > open {
+                throw LedgerError.massConversion(path: path, vanishing: summary.vanished.count, open: open, scanned: options.paths)
             }
             var history = try LedgerHistory.load(path: historyPath)
             history.record(ledger.historyEntry(date: date))

@@ -31,7 +31,7 @@ final class GenerateCommandTests: XCTestCase {
         let out = scratch + "/out"
         let first = try mojify(["generate", "Examples/", "--out", out])
         XCTAssertEqual(first.status, 0, first.stderr)
-        XCTAssertTrue(first.stdout.contains("interfaces: 10 with 38 methods"), first.stdout)
+        XCTAssertTrue(first.stdout.contains("interfaces: 12 with 38 methods"), first.stdout)
         XCTAssertTrue(first.stdout.contains("folded pairs: 4"), first.stdout)
         XCTAssertTrue(first.stdout.contains("unmapped types: 1\n  std::pair<std::string, GURL>: used by FrameHostMsg_UpdateLinkPreloads"), first.stdout)
         XCTAssertTrue(first.stdout.contains("files: 11 written (11 new, 0 changed), 0 unchanged"), first.stdout)
@@ -61,6 +61,28 @@ final class GenerateCommandTests: XCTestCase {
         XCTAssertNotEqual(try read(scratch + "/out/components/printing/common/print.mojom"), "// mine\n")
     }
 
+    func testFilesNoLongerProducedAreListedAsStaleNotDeleted() throws {
+        let scratch = try scratchFolder()
+        let out = scratch + "/out"
+        XCTAssertEqual(try mojify(["generate", "Examples/", "--out", out]).status, 0)
+        try write(scratch + "/rules.yaml", "classes:\n  PrintMsgStart: {file: printing/print.mojom}\n")
+        let moved = try mojify(["generate", "Examples/", "--out", out, "--rules", scratch + "/rules.yaml"])
+        XCTAssertEqual(moved.status, 0, moved.stderr)
+        XCTAssertTrue(moved.stdout.contains("stale: 2 files an earlier run wrote, which this run no longer does; delete them if nothing uses them\n  components/printing/common/BUILD.gn\n  components/printing/common/print.mojom\n"), moved.stdout)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: out + "/components/printing/common/print.mojom"), "stale files are kept")
+        let only = try mojify(["generate", "Examples/", "--out", out, "--rules", scratch + "/rules.yaml", "--only", "FrameMsgStart", "--dry-run"])
+        XCTAssertFalse(only.stdout.contains("stale"), "files of classes left out by --only are not stale")
+        try FileManager.default.removeItem(atPath: out + "/components/printing/common/print.mojom")
+        let after = try mojify(["generate", "Examples/", "--out", out, "--rules", scratch + "/rules.yaml"])
+        XCTAssertTrue(after.stdout.contains("stale: 1 file an earlier run wrote, which this run no longer does; delete it if nothing uses it\n  components/printing/common/BUILD.gn\n"), after.stdout)
+        XCTAssertFalse(try read(out + "/.mojify-generated").contains("print.mojom\ncomponents"), "a deleted stale file is forgotten")
+
+        try write(scratch + "/plain-file", "x")
+        let notFolder = try mojify(["generate", "Examples/", "--out", scratch + "/plain-file"])
+        XCTAssertEqual(notFolder.status, 2)
+        XCTAssertTrue(notFolder.stderr.contains("plain-file is a file; name a folder"), notFolder.stderr)
+    }
+
     func testManifestMergeInPlaceAndBinders() throws {
         let scratch = try scratchFolder()
         try write(scratch + "/renderer.json", "{\"name\": \"content_renderer\", \"display_name\": \"Renderer\"}")
@@ -68,9 +90,9 @@ final class GenerateCommandTests: XCTestCase {
         let arguments = ["generate", "Examples/", "--out", scratch + "/out", "--registry", "binders", "--manifest", scratch + "/renderer.json"]
         let run = try mojify(arguments)
         XCTAssertEqual(run.status, 0, run.stderr)
-        XCTAssertTrue(run.stdout.contains("renderer.json: 5 entries added"), run.stdout)
+        XCTAssertTrue(run.stdout.contains("renderer.json: 6 entries added"), run.stdout)
         let merged = try read(scratch + "/renderer.json")
-        XCTAssertTrue(merged.hasPrefix("{\n  \"name\": \"content_renderer\",\n  \"display_name\": \"Renderer\",\n  \"interface_provider_specs\""), merged)
+        XCTAssertTrue(merged.hasPrefix(#"{"name": "content_renderer", "display_name": "Renderer", "interface_provider_specs": {"#), merged)
         XCTAssertTrue(FileManager.default.fileExists(atPath: scratch + "/out/binders/browser_binders.cc"))
         XCTAssertFalse(FileManager.default.fileExists(atPath: scratch + "/out/manifests"))
         XCTAssertEqual(try mojify(arguments).status, 0)

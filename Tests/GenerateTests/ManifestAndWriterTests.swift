@@ -44,22 +44,16 @@ final class ManifestAndWriterTests: XCTestCase {
         """
         let once = try ManifestMerge.merge(text: existing, path: "m.json", plan: try plan(), rules: rules)
         XCTAssertEqual(once.added, 1)
+        // Only the missing spec is inserted, after the last member and indented like it; the rest is untouched.
         XCTAssertEqual(once.text, """
         {
           "name": "content_browser",
           "display_name": "Browser",
           "interface_provider_specs": {
             "service_manager:connector": {
-              "requires": {
-                "*": [
-                  "app"
-                ]
-              },
+              "requires": { "*": [ "app" ] },
               "provides": {
-                "renderer": [
-                  "zzz.mojom.Existing",
-                  "content.mojom.BarHost"
-                ]
+                "renderer": [ "zzz.mojom.Existing", "content.mojom.BarHost" ]
               }
             },
             "navigation:frame": {
@@ -72,11 +66,31 @@ final class ManifestAndWriterTests: XCTestCase {
           },
           "version": 1.0
         }
-
         """)
         let twice = try ManifestMerge.merge(text: once.text, path: "m.json", plan: try plan(), rules: rules)
         XCTAssertEqual(twice.text, once.text)
         XCTAssertEqual(twice.added, 0)
+    }
+
+    func testMergeLeavesEveryOtherByteAlone() throws {
+        let rules = try Fixtures.rules()
+        // Tabs, CRLF line ends, a \u escape, a one-line list and an empty object, as hand-written manifests have.
+        let existing = "\u{FEFF}{\r\n\t\"name\": \"content_browser\",\r\n\t\"display_name\": \"Caf\\u00e9\",\r\n"
+            + "\t\"interface_provider_specs\": {\r\n\t\t\"service_manager:connector\": {\r\n\t\t\t\"provides\": {\r\n"
+            + "\t\t\t\t\"renderer\": [ \"zzz.mojom.Existing\" ]\r\n\t\t\t}\r\n\t\t},\r\n\t\t\"navigation:frame\": {}\r\n\t}\r\n}\r\n"
+        let merged = try ManifestMerge.merge(text: existing, path: "m.json", plan: try plan(), rules: rules)
+        XCTAssertEqual(merged.added, 2)
+        XCTAssertEqual(merged.text, "\u{FEFF}{\r\n\t\"name\": \"content_browser\",\r\n\t\"display_name\": \"Caf\\u00e9\",\r\n"
+            + "\t\"interface_provider_specs\": {\r\n\t\t\"service_manager:connector\": {\r\n\t\t\t\"provides\": {\r\n"
+            + "\t\t\t\t\"renderer\": [ \"zzz.mojom.Existing\", \"content.mojom.BarHost\" ]\r\n\t\t\t}\r\n\t\t},\r\n"
+            + "\t\t\"navigation:frame\": {\r\n\t\t\t\"provides\": {\r\n\t\t\t\t\"renderer\": [\r\n\t\t\t\t\t\"content.mojom.FooHost\"\r\n"
+            + "\t\t\t\t]\r\n\t\t\t}\r\n\t\t}\r\n\t}\r\n}\r\n")
+        XCTAssertEqual(try ManifestMerge.merge(text: merged.text, path: "m.json", plan: try plan(), rules: rules).text, merged.text)
+
+        // A manifest on one line grows on that line.
+        let oneLine = try ManifestMerge.merge(text: "{\"name\": \"content_browser\"}", path: "m.json", plan: try plan(), rules: rules)
+        XCTAssertEqual(oneLine.text, #"{"name": "content_browser", "interface_provider_specs": {"navigation:frame": {"provides": {"renderer": ["content.mojom.FooHost"]}}, "service_manager:connector": {"provides": {"renderer": ["content.mojom.BarHost"]}}}}"#)
+        XCTAssertEqual(try JSONParser.parse(oneLine.text), try JSONParser.parse(ManifestOverlayEmitter.emit(try plan(), rules: rules)["manifests/content_browser_manifest_overlay.json"]!))
     }
 
     func testMergeRefusesInvalidOrUnknownManifests() throws {
@@ -118,10 +132,12 @@ final class ManifestAndWriterTests: XCTestCase {
         XCTAssertThrowsError(try writer.plan(["/etc/escape.mojom": "x"], force: false))
         try FileManager.default.createDirectory(atPath: scratch.path + "/out", withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: scratch.path + "/out/link", withDestinationPath: outside.path)
-        let files = ["link/escape.mojom": "x"]
-        XCTAssertThrowsError(try writer.write(files, statuses: try writer.plan(files, force: false))) { error in
-            XCTAssertEqual(error as? EmitterError, .outputEscapes(path: "link/escape.mojom", root: scratch.path + "/out"))
+        // Refused while planning, so not even the harmless file that sorts first is written.
+        let files = ["a.mojom": "x", "link/deeper/escape.mojom": "x"]
+        XCTAssertThrowsError(try writer.plan(files, force: false)) { error in
+            XCTAssertEqual(error as? EmitterError, .outputEscapes(path: "link/deeper/escape.mojom", root: scratch.path + "/out"))
         }
-        XCTAssertFalse(FileManager.default.fileExists(atPath: outside.path + "/escape.mojom"))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: scratch.path + "/out/a.mojom"))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: outside.path + "/deeper"))
     }
 }

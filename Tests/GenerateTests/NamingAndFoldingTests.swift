@@ -1,4 +1,5 @@
 @testable import MojifyConversion
+@testable import MojifyEmitters
 import MojifyCore
 import XCTest
 
@@ -26,6 +27,48 @@ final class NamingAndFoldingTests: XCTestCase {
         XCTAssertEqual(naming.upperCamel("GetURL"), "GetURL")
         XCTAssertEqual(naming.upperCamel("did_stop"), "DidStop")
         XCTAssertEqual(naming.upperCamel("3D"), "T3d")
+    }
+
+    func testNonASCIINamesBecomeASCIIIdentifiers() throws {
+        let naming = try naming()
+        XCTAssertEqual(naming.upperCamel("Größe_Ändern"), "GrosseAndern")
+        XCTAssertEqual(naming.snakeCase("fenêtreÉtat"), "fenetre_etat")
+        XCTAssertEqual(naming.snakeCase("名前"), "value")
+        XCTAssertEqual(naming.upperCamel("名前"), "Unnamed")
+        XCTAssertTrue(Naming.isIdentifier("_a1") && !Naming.isIdentifier("1a") && !Naming.isIdentifier("Ü") && !Naming.isIdentifier(""))
+        // C++ allows these names; the mojom file must still parse.
+        let plan = try Fixtures.plan([
+            Fixtures.message("ÜberHostMsg_Größe", inputs: [Parameter(type: "int", name: "höhe")], file: "3d/über_messages.h"),
+            Fixtures.message("ÜberHostMsg_Frame", kind: .control, line: 2, file: "3d/über_messages.h"),
+        ])
+        XCTAssertEqual(plan.files.map(\.module), ["m_3d.mojom"])
+        XCTAssertEqual(plan.interfaces.map(\.name).sorted(), ["UberHost", "UberHostProcess"])
+        XCTAssertEqual(plan.proposedMethod(for: "ÜberHostMsg_Größe"), "Grosse(int32 hohe);")
+        for text in try MojomEmitter.emit(plan, rules: Fixtures.rules()).values {
+            XCTAssertNoThrow(try MojomSyntaxChecker.check(text), text)
+        }
+    }
+
+    func testLongMethodsWrapLikeClangFormat() {
+        func method(_ parameters: [MojomParameter], response: [MojomParameter]? = nil) -> MojomMethod {
+            MojomMethod(name: "DidCommitProvisionalLoad", messages: [], attributes: ["Sync"], parameters: parameters, response: response, comments: [])
+        }
+        let short = MojomParameter(type: "int32", name: "id")
+        let long = MojomParameter(type: "DidCommitProvisionalLoadParams", name: "did_commit_provisional_load_params")
+        XCTAssertEqual(MojomEmitter.methodLines(method([short]), indent: "  "), ["  DidCommitProvisionalLoad(int32 id);"])
+        XCTAssertEqual(MojomEmitter.methodLines(method([short, MojomParameter(type: "url.mojom.Url", name: "document_url_after_redirects")]), indent: "  "), [
+            "  DidCommitProvisionalLoad(int32 id,",
+            "                           url.mojom.Url document_url_after_redirects);",
+        ])
+        XCTAssertEqual(MojomEmitter.methodLines(method([long], response: [short, long]), indent: "  "), [
+            "  DidCommitProvisionalLoad(",
+            "      DidCommitProvisionalLoadParams did_commit_provisional_load_params)",
+            "      => (int32 id,",
+            "          DidCommitProvisionalLoadParams did_commit_provisional_load_params);",
+        ])
+        for line in MojomEmitter.methodLines(method([long, short], response: []), indent: "  ") {
+            XCTAssertLessThanOrEqual(line.count, 80, line)
+        }
     }
 
     func testEnumValuesDropSharedWords() throws {
@@ -191,6 +234,50 @@ final class NamingAndFoldingTests: XCTestCase {
         XCTAssertTrue(comments["B"]!.contains("RenderThreadImpl::Init()") && comments["B"]!.contains("RenderProcessHost::GetRemoteInterfaces()"))
         XCTAssertTrue(comments["AHost"]!.contains("associated interface"))
         XCTAssertFalse(comments["BHost"]!.contains("associated interface"))
+    }
+
+    func testRoutedAndControlMessagesOfOnePrefixBecomeTwoInterfaces() throws {
+        let plan = try Fixtures.plan([
+            Fixtures.message("PHostMsg_Frame", kind: .routed, line: 1), Fixtures.message("PHostMsg_Metrics", kind: .control, line: 2),
+            Fixtures.message("PMsg_Frame", kind: .routed, line: 3), Fixtures.message("PMsg_Purge", kind: .control, line: 4),
+            Fixtures.message("QHostMsg_OnlyControl", kind: .control, line: 5),
+        ]) { inventory in
+            let here = SourceLocation(file: "p.cc", line: 1, column: 1)
+            inventory.senders = [
+                Sender(message: "PHostMsg_Frame", function: "Helper::Finish", conditions: Conditions(), location: here),
+                Sender(message: "PHostMsg_Metrics", function: "Helper::Finish", conditions: Conditions(), location: here),
+            ]
+        }
+        let interfaces = Dictionary(uniqueKeysWithValues: plan.interfaces.map { ($0.name, $0) })
+        XCTAssertEqual(interfaces.keys.sorted(), ["P", "PHost", "PHostProcess", "PProcess", "QHost"])
+        XCTAssertEqual(interfaces["PHost"]?.routing, .routed)
+        XCTAssertEqual(interfaces["PHost"]?.methods.map(\.name), ["Frame"])
+        XCTAssertEqual(interfaces["PHostProcess"]?.routing, .control)
+        XCTAssertEqual(interfaces["PHostProcess"]?.process, "browser")
+        XCTAssertEqual(interfaces["PHostProcess"]?.methods.map(\.name), ["Metrics"])
+        XCTAssertEqual(interfaces["PProcess"]?.process, "renderer")
+        XCTAssertEqual(interfaces["QHost"]?.routing, .control, "an interface with control messages only keeps its name")
+        let routed = interfaces["PHost"]!.comments.joined(separator: " ")
+        let control = interfaces["PHostProcess"]!.comments.joined(separator: " ")
+        XCTAssertTrue(routed.contains("Its control messages (PHostMsg_Metrics) are in PHostProcess"), routed)
+        XCTAssertTrue(routed.contains("Helper::Finish also sends messages of PHostProcess"), routed)
+        XCTAssertTrue(control.contains("RenderProcessHostImpl::RegisterMojoInterfaces()") && control.contains("split from PHost"), control)
+        XCTAssertEqual(plan.proposedInterface(for: "PHostMsg_Metrics"), "content.mojom.PHostProcess")
+
+        // The name comes from the rules; a name that is taken keeps the messages together, with a warning.
+        let named = try Fixtures.plan(
+            [Fixtures.message("PHostMsg_Frame", kind: .routed, line: 1), Fixtures.message("PHostMsg_Metrics", kind: .control, line: 2)],
+            rules: Fixtures.rules(overriding: #"directions: [{match: "^(\\w+?)HostMsg_", interface: "$1Host", control_interface: "$1Metrics", implemented_in: browser}]"#)
+        )
+        XCTAssertEqual(named.interfaces.map(\.name).sorted(), ["PHost", "PMetrics"])
+        let taken = try Fixtures.plan(
+            [Fixtures.message("PHostMsg_Frame", kind: .routed, line: 1), Fixtures.message("PHostMsg_Metrics", kind: .control, line: 2),
+             Fixtures.message("PMsg_X", kind: .control, line: 3)],
+            rules: Fixtures.rules(overriding: #"directions: [{match: "^(\\w+?)HostMsg_", interface: "$1Host", control_interface: "$1", implemented_in: browser}]"#)
+        )
+        XCTAssertEqual(taken.interfaces.map(\.name).sorted(), ["P", "PHost"])
+        XCTAssertTrue(taken.warnings.contains { $0.contains("PHost has routed and control messages, and P is taken") }, "\(taken.warnings)")
+        XCTAssertTrue(taken.interfaces.first { $0.name == "PHost" }!.comments.contains { $0.contains("PHostMsg_Metrics was a control message: it now goes through the frame's connection") })
     }
 
     func testOrderingEvidenceFromSenders() throws {

@@ -122,5 +122,35 @@ final class TypeMappingTests: XCTestCase {
         XCTAssertThrowsError(try Fixtures.rules(overriding: "directions:\n  - {match: \"^X_\", interface: X, implemented_in: gpu}\n")) { error in
             XCTAssertTrue("\(error)".contains("process 'gpu' is not listed"), "\(error)")
         }
+        // Wrong types and values that would make files that do not parse, or land outside --out.
+        let refused: [(String, String)] = [
+            ("types:\n  Foo: {mojom: x.Foo, import: [a]}\n", "'Foo': 'import' must be a string"),
+            ("classes:\n  FooMsgStart: {module: [1]}\n", "'FooMsgStart' must be a mapping with 'module' and/or 'file', both strings"),
+            ("classes:\n  FooMsgStart: {modul: foo.mojom}\n", "'FooMsgStart' must be a mapping"),
+            ("classes:\n  FooMsgStart: {module: \"x; interface Evil {}\"}\n", "module 'x; interface Evil {}' is not a mojom module name"),
+            ("classes:\n  FooMsgStart: {file: ../../escape.mojom}\n", "file '../../escape.mojom' must be a .mojom path inside the output folder"),
+            ("classes:\n  FooMsgStart: {file: foo.txt}\n", "file 'foo.txt' must be a .mojom path"),
+            ("directions:\n  - {match: \"^X_\", interface: X, control_interface: [Y], implemented_in: browser}\n", "'control_interface' must be a string"),
+        ]
+        for (yaml, expected) in refused {
+            XCTAssertThrowsError(try Fixtures.rules(overriding: yaml), yaml) { error in
+                XCTAssertTrue("\(error)".contains(expected), "\(error)")
+            }
+        }
+        // A template that makes no identifier is turned into one.
+        let plan = try Fixtures.plan(
+            [Fixtures.message("FooHostMsg_A")],
+            rules: Fixtures.rules(overriding: #"directions: [{match: "^(\\w+?)HostMsg_", interface: "../$1 host", implemented_in: browser}]"#)
+        )
+        XCTAssertEqual(plan.interfaces.map(\.name), ["FooHost"])
+    }
+
+    func testNonUTF8RulesAreRefused() throws {
+        let path = NSTemporaryDirectory() + "rules-\(UUID().uuidString).yaml"
+        try Data([0x74, 0x79, 0xFF, 0x0A]).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        XCTAssertThrowsError(try ConversionRules.load(overridePath: path)) { error in
+            XCTAssertEqual(error as? ConversionError, .unreadableRules(path: path, reason: "not UTF-8 text"))
+        }
     }
 }

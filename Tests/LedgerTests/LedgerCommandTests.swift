@@ -133,6 +133,24 @@ final class LedgerCommandTests: XCTestCase {
         XCTAssertEqual(history.entries.map { $0.counts[.converted] }, [0, 1])
     }
 
+    func testASyncThatWouldConvertMostMessagesIsRefusedUnlessAllowed() throws {
+        let folder = try Fixture.temporaryFolder(for: self)
+        try mojify("ledger", "sync", examples, "--ledger", "l.csv", in: folder)
+        let before = try contents(folder + "/l.csv")
+        let history = try contents(folder + "/l.history.csv")
+        // Only one folder of the tree: the 22 messages outside content/ would be gone.
+        let wrong = try mojify("ledger", "sync", examples + "/content", "--ledger", "l.csv", in: folder, today: "2024-03-02")
+        XCTAssertEqual(wrong.status, 2)
+        XCTAssertTrue(wrong.stderr.contains("l.csv: this sync would mark 22 of the 43 messages still to do converted"), wrong.stderr)
+        XCTAssertTrue(wrong.stderr.contains("--allow-mass-conversion; nothing was written"), wrong.stderr)
+        XCTAssertEqual(try contents(folder + "/l.csv"), before)
+        XCTAssertEqual(try contents(folder + "/l.history.csv"), history)
+
+        let allowed = try mojify("ledger", "sync", examples + "/content", "--ledger", "l.csv", "--allow-mass-conversion", in: folder, today: "2024-03-02")
+        XCTAssertEqual(allowed.status, 0, allowed.stderr)
+        XCTAssertTrue(allowed.stdout.contains("22 gone from the code (now converted)"), allowed.stdout)
+    }
+
     func testUserColumnsSurviveClaimsAndSyncsInTheirPlace() throws {
         let folder = try Fixture.temporaryFolder(for: self)
         try mojify("ledger", "sync", examples, "--ledger", "l.csv", in: folder)

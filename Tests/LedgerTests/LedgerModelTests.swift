@@ -32,7 +32,8 @@ final class LedgerModelTests: XCTestCase {
     }
 
     func testNeutralisesFormulaCellsAndRestoresThem() throws {
-        let dangerous = ["=1+1", "+1", "-1", "@SUM(A1)", "\tx", "\rx", "'=already", "''=twice", "'plain", "'", "ok"]
+        let dangerous = ["=1+1", "+1", "-1", "@SUM(A1)", "\tx", "\rx", "'=already", "''=twice", "'plain", "'", "ok",
+                         "  =1+1", " \u{A0}@x", "' =quoted", " plain", "\t", " "]
         let rows = dangerous.enumerated().map { index, value in
             LedgerRow(message: "M\(index)", messageClass: "C", kind: .control, sync: false, file: "f.h", line: index + 1,
                       owner: value, extra: ["=team": value])
@@ -45,8 +46,18 @@ final class LedgerModelTests: XCTestCase {
             XCTAssertFalse(["=", "+", "-", "@", "\t", "\r"].contains(unquoted.first.map(String.init) ?? ""), "unguarded cell \(cell)")
         }
         XCTAssertTrue(text.contains("'=1+1"))
+        // Some programs trim leading spaces on import, so a formula behind them is guarded too.
+        XCTAssertTrue(text.contains(",'  =1+1,"), text)
+        XCTAssertTrue(text.contains(",'' =quoted,"), text)
+        XCTAssertTrue(text.contains(", plain,"), "text that is no formula is left alone")
         XCTAssertTrue(text.hasSuffix("\n"))
         XCTAssertEqual(try Ledger.parse(text, path: "l.csv"), ledger)
+
+        let multiLine = Ledger(rows: [LedgerRow(message: "M", messageClass: "C", kind: .control, sync: false, file: "f.h", line: 1,
+                                                notes: "\n=HYPERLINK(\"x\")")])
+        let multiLineText = try multiLine.csvText()
+        XCTAssertTrue(multiLineText.contains(",\"'\n=HYPERLINK(\"\"x\"\")\","), multiLineText)
+        XCTAssertEqual(try Ledger.parse(multiLineText, path: "l.csv"), multiLine)
     }
 
     func testHistoryRecordsOneEntryPerDay() throws {

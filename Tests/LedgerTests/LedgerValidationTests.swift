@@ -77,8 +77,34 @@ final class LedgerValidationTests: XCTestCase {
     func testNonUTF8IsRefused() throws {
         let folder = try Fixture.temporaryFolder(for: self)
         let path = folder + "/l.csv"
-        try Data([0x6D, 0xFF, 0xFE, 0x0A]).write(to: URL(fileURLWithPath: path))
-        XCTAssertThrowsError(try Ledger.load(path: path)) { XCTAssertEqual($0 as? LedgerError, .notUTF8(path: path)) }
+        try Data(Array("message\nA\n".utf8) + [0x6D, 0xFF, 0xFE, 0x0A]).write(to: URL(fileURLWithPath: path))
+        XCTAssertThrowsError(try Ledger.load(path: path)) { XCTAssertEqual($0 as? LedgerError, .notUTF8(path: path, line: 3)) }
+    }
+
+    func testNULBytesAreRefusedWithTheirLine() {
+        assertRefused([header, row("A"), "B\0,FooMsgStart,routed,no,f.h,1,unclaimed,,,,,,,"].joined(separator: "\n"), .nulByte(path: "l.csv", line: 3))
+        assertRefused([header, "A,FooMsgStart,routed,no,f.h,1,unclaimed,,,\"a\nb\0\",,,,"].joined(separator: "\n"), .nulByte(path: "l.csv", line: 3))
+    }
+
+    func testMarkersInsideAQuotedNoteAreTextUnlessTheyMakeAWholeConflict() throws {
+        // A note quoting a conflict marker, or a diff, is the user's text.
+        let note = "see this:\n<<<<<<< HEAD\n||||||| base\n>>>>>>> theirs\nend"
+        let text = [header, "A,FooMsgStart,routed,no,f.h,1,unclaimed,,,\"\(note)\",,,,", row("B", line: 11)].joined(separator: "\n")
+        XCTAssertEqual(try Ledger.parse(text, path: "l.csv").rows.first?.notes, note)
+        // Escaped quotes do not end the cell early.
+        let escaped = [header, "A,FooMsgStart,routed,no,f.h,1,unclaimed,,,\"say \"\"hi\"\",\n<<<<<<< x\",,,,"].joined(separator: "\n")
+        XCTAssertEqual(try Ledger.parse(escaped, path: "l.csv").rows.first?.notes, "say \"hi\",\n<<<<<<< x")
+        // Git's conflict inside a multi-line note: the markers may all be inside quotes; the conflict starts at line 3.
+        let inside = [header, "A,FooMsgStart,routed,no,f.h,1,unclaimed,,,\"first", "<<<<<<< ours", "mine", "=======", "theirs",
+                      ">>>>>>> theirs", "\",,,,"].joined(separator: "\n")
+        assertRefused(inside, .mergeConflict(path: "l.csv", line: 3))
+        // ... or the separator lands outside them, when each side closes the cell.
+        let across = [header, "A,FooMsgStart,routed,no,f.h,1,unclaimed,,,\"first", "<<<<<<< ours", "mine\",,,,", "=======",
+                      "theirs\",,,,", ">>>>>>> theirs"].joined(separator: "\n")
+        assertRefused(across, .mergeConflict(path: "l.csv", line: 5))
+        // A quote inside an unquoted cell is text, so a marker after it is still outside any quoted cell.
+        assertRefused([header, "A,FooMsgStart,routed,no,f.h,1,unclaimed,,,5\" screen,,,,", "<<<<<<< ours"].joined(separator: "\n"),
+                      .mergeConflict(path: "l.csv", line: 3))
     }
 
     func testErrorMessagesSayWhatToDo() {

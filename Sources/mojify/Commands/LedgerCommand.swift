@@ -74,6 +74,9 @@ struct LedgerCommand: ParsableCommand {
         @Option(help: "A rules file overriding the built-in Rules/type-mappings.yaml, as for 'mojify generate' (for the proposed_* columns).")
         var rules: String?
 
+        @Flag(help: "Allow marking more than half of the messages still to do converted (refused by default: it is what scanning the wrong folder looks like).")
+        var allowMassConversion = false
+
         @OptionGroup var today: Today
         @OptionGroup var file: LedgerFile
 
@@ -82,7 +85,11 @@ struct LedgerCommand: ParsableCommand {
             options.excludes = excludes
             options.compileCommands = compileCommands
             options.honourGitIgnore = !noIgnore
-            try CommandSupport.run { try LedgerRun.sync(options: options, rulesFile: rules, ledger: file.ledger, today: today.today) }
+            try CommandSupport.run {
+                try LedgerRun.sync(
+                    options: options, rulesFile: rules, ledger: file.ledger, today: today.today, allowMassConversion: allowMassConversion
+                )
+            }
         }
     }
 

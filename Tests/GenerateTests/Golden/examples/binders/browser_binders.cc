@@ -12,3 +12,4 @@ map->Add<printing::mojom::PrintHost>(base::BindRepeating(&BindPrintHost));
 map->Add<chrome::mojom::ChromeViewHost>(base::BindRepeating(&BindChromeViewHost));
 map->Add<chrome::mojom::MimeRegistry>(base::BindRepeating(&BindMimeRegistry));
 map->Add<extensions::mojom::ExtensionHost>(base::BindRepeating(&BindExtensionHost));
+map->Add<printing::mojom::PrintHostProcess>(base::BindRepeating(&BindPrintHostProcess));

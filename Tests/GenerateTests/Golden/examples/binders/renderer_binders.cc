@@ -10,4 +10,5 @@ map->Add<printing::mojom::Print>(base::BindRepeating(&BindPrint));
 
 // Process-wide (control) interfaces: register with RenderThreadImpl::Init().
 map->Add<chrome::mojom::ChromeView>(base::BindRepeating(&BindChromeView));
+map->Add<extensions::mojom::ExtensionProcess>(base::BindRepeating(&BindExtensionProcess));
 map->Add<extensions::mojom::ExtensionWorker>(base::BindRepeating(&BindExtensionWorker));
