@@ -117,4 +117,16 @@ final class CommandTests: XCTestCase {
         let found = try findings(["lint", tree.root, "--files", "-"], input: "foo/foo_client.cc\nfoo/README.md\n")
         XCTAssertEqual(keys(found), ["foo/foo_client.cc:2 unused-suppression "])
     }
+
+    func testFilesReadsPathsGitQuotes() throws {
+        // `git diff --name-only` quotes names with bytes outside printable ASCII and with `"`; dropping them as
+        // missing would let their new messages pass the check.
+        let tree = try TemporaryTree([
+            "d\u{e9}j\u{e0}/a_messages.h": "#define IPC_MESSAGE_START FooMsgStart\nIPC_MESSAGE_CONTROL0(FooMsg_Accent)\n",
+            "say \"hi\"/b_messages.h": "#define IPC_MESSAGE_START BarMsgStart\nIPC_MESSAGE_CONTROL0(BarMsg_Quote)\n",
+        ])
+        let list = "\"d\\303\\251j\\303\\240/a_messages.h\"\n\"say \\\"hi\\\"/b_messages.h\"\n"
+        let found = try findings(["lint", tree.root, "--files", "-"], input: list)
+        XCTAssertEqual(keys(found), ["d\u{e9}j\u{e0}/a_messages.h:2 new-legacy-ipc FooMsg_Accent", "say \"hi\"/b_messages.h:2 new-legacy-ipc BarMsg_Quote"])
+    }
 }
