@@ -171,7 +171,11 @@ enum ReportScript {
     if (message.m) {
       var method = node("pre", "code mojom", "");
       if (message.i) { method.appendChild(node("span", "comment", "// interface " + message.i + "\n")); }
-      method.appendChild(document.createTextNode(message.m));
+      // The method as the .mojom file has it: its comment lines dimmed like the interface line above.
+      message.m.split("\n").forEach(function (line, index, lines) {
+        var text = index < lines.length - 1 ? line + "\n" : line;
+        method.appendChild(line.indexOf("//") === 0 ? node("span", "comment", text) : document.createTextNode(text));
+      });
       panel.appendChild(method);
     } else {
       muted(message.sk ? "mojify generate leaves it out: " + message.sk : "None proposed.");
