@@ -48,6 +48,8 @@ final class CommandTests: XCTestCase {
             (["lint", tree.root, "--fail-on", "fatal"], "fatal"),
             (["lint", tree.root, "--rules", try tree.write("r.yaml", "no-such-rule:\n  severity: error\n")], "no lint rule is called 'no-such-rule'"),
             (["lint", tree.root, "--rules", try tree.write("s.yaml", "orphan-handler:\n  severity: fatal\n")], "use error, warning or note"),
+            (["lint", tree.root, "--rules", try tree.write("t.yaml", "orphan-handler: 3\n")], "t.yaml: 'orphan-handler' has the wrong kind of value; expected a mapping"),
+            (["lint", tree.root, "--rules", try tree.write("u.yaml", "orphan-handler:\n  severity: [error\n")], "u.yaml: not valid YAML: 3:1:"),
             (["lint", tree.root, "--files", tree.root + "/no-list.txt"], "--files"),
             (["lint", tree.root, tree.root, "--files", "-"], "exactly one folder"),
         ]
