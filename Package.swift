@@ -89,6 +89,7 @@ let package = Package(
             path: "Tests/ReportTests", exclude: ["Fixtures"]
         ),
         .testTarget(name: "EndToEndTests", dependencies: ["mojify"], path: "Tests/EndToEndTests"),
+        .testTarget(name: "CacheTests", dependencies: ["MojifyScanner", "MojifyCore", "mojify"], path: "Tests/CacheTests"),
     ],
     swiftLanguageModes: [.v5]
 )

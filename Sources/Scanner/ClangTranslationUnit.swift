@@ -3,8 +3,8 @@ import Foundation
 import MojifyCore
 
 /// One token as libclang's raw lexer sees it, with its place in the file's bytes.
-struct Token: Sendable {
-    enum Kind: Sendable {
+struct Token: Codable, Sendable {
+    enum Kind: String, Codable, Sendable {
         case punctuation, keyword, identifier, literal, comment
     }
 

@@ -25,7 +25,7 @@ enum LocationMapper {
 }
 
 /// One file's share of the inventory, with positions already mapped to the tree.
-struct PartialInventory {
+struct PartialInventory: Codable {
     var messages: [MessageDefinition] = []
     var structs: [IPCStruct] = []
     var structTraits: [StructTraits] = []

@@ -1,7 +1,7 @@
 import MojifyCore
 
 /// A project macro that expands to an IPC macro, e.g. `#define EXTENSION_HANDLER(m, f) IPC_MESSAGE_HANDLER(m, f)`.
-struct WrapperMacro: Sendable {
+struct WrapperMacro: Codable, Sendable {
     var name: String
     var parameters: [String]
     var innerMacro: String

@@ -11,6 +11,8 @@ public struct ScanOptions: Sendable {
     public var maxFileBytes: Int = 16 << 20
     public var followSymlinks = false
     public var honourGitIgnore = true
+    /// Folder for results reused by later scans of unchanged files (see `ScanCache`); nil scans afresh.
+    public var cacheDirectory: String?
     /// Scan only these files, relative to the one folder in `paths` (the changed files of a pull request), instead
     /// of walking it. `--exclude` globs still apply; `.gitignore` does not, since a listed file was chosen on purpose.
     public var onlyFiles: [String]?
@@ -29,12 +31,19 @@ public enum Scanner {
     public typealias Progress = @Sendable (_ done: Int, _ total: Int) -> Void
 
     public static func scan(_ options: ScanOptions, progress: Progress? = nil) throws -> Inventory {
+        try scanCounting(options, progress: progress).inventory
+    }
+
+    /// The scan, and how many file outcomes the cache supplied.
+    static func scanCounting(_ options: ScanOptions, progress: Progress? = nil) throws -> (inventory: Inventory, cache: ScanCache.Statistics?) {
         let excludes = try options.excludes.map { pattern -> Glob in
             guard !pattern.isEmpty else { throw ScannerError.invalidExclude(pattern) }
             return Glob(pattern.hasSuffix("/") ? String(pattern.dropLast()) : pattern)
         }
         let database = try options.compileCommands.map(CompileDatabase.init(folder:))
-        let walker = FileWalker(excludes: excludes, followSymlinks: options.followSymlinks, honourGitIgnore: options.honourGitIgnore)
+        var walker = FileWalker(excludes: excludes, followSymlinks: options.followSymlinks, honourGitIgnore: options.honourGitIgnore)
+        walker.jobs = options.jobs
+        walker.collectStamps = options.cacheDirectory != nil
 
         var files: [FileWalker.Entry] = []
         var diagnostics: [Diagnostic] = []
@@ -49,12 +58,14 @@ public enum Scanner {
             let walked = walker.walk(root: path)
             let prefix = options.paths.count > 1 ? displayRoot(path) : nil
             files += walked.files.map { entry in
-                FileWalker.Entry(path: entry.path, relativePath: prefix.map { "\($0)/\(entry.relativePath)" } ?? entry.relativePath)
+                FileWalker.Entry(path: entry.path, relativePath: prefix.map { "\($0)/\(entry.relativePath)" } ?? entry.relativePath, stamp: entry.stamp)
             }
             diagnostics += walked.problems
         }
 
-        let work = ScanWork(files: files, database: database, options: options)
+        let cache = ScanCache.open(options, diagnostics: &diagnostics)
+        cache?.attach(paths: files.map(\.path))
+        let work = ScanWork(files: files, database: database, options: options, cache: cache)
         work.run(indices: Array(files.indices), needles: needles, wrappers: [:], progress: progress)
 
         // Project wrappers around IPC macros are only known once every file has been read once.
@@ -74,7 +85,8 @@ public enum Scanner {
         if !includedTypeHeaders.isEmpty {
             work.run(indices: includedTypeHeaders, needles: [], wrappers: wrappers, progress: nil)
         }
-        return work.inventory(extraDiagnostics: diagnostics)
+        cache?.save(paths: files.map(\.path), diagnostics: &diagnostics)
+        return (work.inventory(extraDiagnostics: diagnostics), cache?.statistics)
     }
 
     /// Whether a file of this name is one the scanner reads (C, C++, Objective-C sources and headers, patches).
@@ -138,7 +150,7 @@ public enum Scanner {
 }
 
 /// The mutable state of one scan, shared by its worker threads under a lock.
-private final class ScanWork: @unchecked Sendable {
+final class ScanWork: @unchecked Sendable {
     struct FileResult {
         var parsed: Bool
         var partial: PartialInventory
@@ -151,13 +163,15 @@ private final class ScanWork: @unchecked Sendable {
     let files: [FileWalker.Entry]
     let database: CompileDatabase?
     let options: ScanOptions
+    let cache: ScanCache?
     var results: [FileResult?]
     private let lock = NSLock()
 
-    init(files: [FileWalker.Entry], database: CompileDatabase?, options: ScanOptions) {
+    init(files: [FileWalker.Entry], database: CompileDatabase?, options: ScanOptions, cache: ScanCache?) {
         self.files = files
         self.database = database
         self.options = options
+        self.cache = cache
         self.results = Array(repeating: nil, count: files.count)
     }
 
@@ -165,6 +179,7 @@ private final class ScanWork: @unchecked Sendable {
     /// it contains one of `needles` (all of them when `needles` is empty).
     func run(indices: [Int], needles: [String], wrappers: [String: WrapperMacro], progress: Scanner.Progress?) {
         let needleBytes = needles.map { Array($0.utf8) }
+        let context = ScanCache.context(needles: needles, wrappers: wrappers)
         var next = 0
         var done = 0
         let jobs = max(1, min(options.jobs, indices.count))
@@ -180,7 +195,7 @@ private final class ScanWork: @unchecked Sendable {
                 next += 1
                 lock.unlock()
 
-                let result = process(files[index], needles: needleBytes, wrappers: wrappers, session: session)
+                let result = processCached(index, needles: needleBytes, context: context, wrappers: wrappers, session: session)
 
                 lock.lock()
                 if let result { results[index] = result } else if results[index] == nil {
@@ -195,9 +210,11 @@ private final class ScanWork: @unchecked Sendable {
     }
 
     /// nil when the file holds nothing to parse; a result (possibly only diagnostics) otherwise.
-    private func process(_ entry: FileWalker.Entry, needles: [[UInt8]], wrappers: [String: WrapperMacro], session: ClangSession) -> FileResult? {
+    func process(
+        _ entry: FileWalker.Entry, contents: SourceFile.ReadResult, needles: [[UInt8]], wrappers: [String: WrapperMacro], session: ClangSession
+    ) -> FileResult? {
         let bytes: [UInt8]
-        switch SourceFile.read(entry.path, maxBytes: options.maxFileBytes) {
+        switch contents {
         case let .bytes(read):
             bytes = read
         case let .tooLarge(size):

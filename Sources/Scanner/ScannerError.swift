@@ -4,6 +4,7 @@ public enum ScannerError: Error, Equatable, CustomStringConvertible {
     case compileCommandsNotFound(String)
     case malformedCompileCommands(path: String, reason: String)
     case invalidExclude(String)
+    case cacheUnusable(folder: String, reason: String)
     case onlyFilesNeedOneRoot([String])
 
     public var description: String {
@@ -16,6 +17,8 @@ public enum ScannerError: Error, Equatable, CustomStringConvertible {
             "\(path): \(reason); regenerate it (gn gen --export-compile-commands, or CMAKE_EXPORT_COMPILE_COMMANDS=ON)"
         case let .invalidExclude(pattern):
             "--exclude '\(pattern)': empty pattern; give a glob such as 'third_party/**'"
+        case let .cacheUnusable(folder, reason):
+            "cache folder \(folder): \(reason); pass another --cache folder, or --no-cache"
         case let .onlyFilesNeedOneRoot(paths):
             "a list of files needs exactly one folder to resolve them against, not \(paths.count) (\(paths.joined(separator: ", "))); pass the tree root once"
         }

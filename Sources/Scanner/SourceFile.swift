@@ -10,13 +10,19 @@ enum SourceFile {
     }
 
     static func read(_ path: String, maxBytes: Int) -> ReadResult {
+        readStamped(path, maxBytes: maxBytes).contents
+    }
+
+    /// The contents and the stamp of the open file, taken before its bytes are read.
+    static func readStamped(_ path: String, maxBytes: Int) -> (contents: ReadResult, stamp: FileStamp?) {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return .failed(String(cString: strerror(errno))) }
+        guard descriptor >= 0 else { return (.failed(String(cString: strerror(errno))), nil) }
         defer { close(descriptor) }
         var info = stat()
-        guard fstat(descriptor, &info) == 0 else { return .failed(String(cString: strerror(errno))) }
+        guard fstat(descriptor, &info) == 0 else { return (.failed(String(cString: strerror(errno))), nil) }
+        let stamp = FileStamp(info)
         let size = Int(info.st_size)
-        guard size <= maxBytes else { return .tooLarge(size) }
+        guard size <= maxBytes else { return (.tooLarge(size), stamp) }
         var bytes = [UInt8](repeating: 0, count: size)
         var filled = 0
         while filled < size {
@@ -25,13 +31,13 @@ enum SourceFile {
             }
             if count < 0 {
                 if errno == EINTR { continue }
-                return .failed(String(cString: strerror(errno)))
+                return (.failed(String(cString: strerror(errno))), nil)
             }
             if count == 0 { break }
             filled += count
         }
         if filled < size { bytes.removeLast(size - filled) }
-        return .bytes(bytes)
+        return (.bytes(bytes), stamp)
     }
 
     /// Whether any needle occurs in `bytes` (memmem: the same byte search a grep does).

@@ -37,6 +37,12 @@ struct ScanCommand: ParsableCommand {
     @Flag(help: "Scan files that .gitignore files exclude.")
     var noIgnore = false
 
+    @Option(help: "Keep reusable results of unchanged files in this folder (default: $XDG_CACHE_HOME/mojify or ~/.cache/mojify).")
+    var cache: String?
+
+    @Flag(help: "Neither read nor write the cache: scan every file afresh.")
+    var noCache = false
+
     func run() throws {
         var options = ScanOptions(paths: paths)
         options.excludes = excludes
@@ -45,6 +51,7 @@ struct ScanCommand: ParsableCommand {
         options.followSymlinks = followSymlinks
         options.honourGitIgnore = !noIgnore
         if let jobs { options.jobs = max(1, jobs) }
+        options.cacheDirectory = noCache ? nil : (cache ?? ScanOptions.defaultCacheDirectory())
         try CommandSupport.run {
             try ScanRun.execute(options: options, format: format, output: output, progress: CommandSupport.progressReporter())
         }

@@ -1,0 +1,210 @@
+#!/usr/bin/env python3
+"""Benchmarks `mojify scan` against `rg -l 'IPC_'` on synthetic Chromium-like trees, in one run.
+
+Builds mojify in release mode, generates the trees (once; they are kept in --work), then measures, with warm
+file-system caches and the two tools run alternately so that background load hits both alike:
+  - a first scan (no cache) of the largest tree, against ripgrep: medians and ratio; peak memory of both;
+  - growth: 10k, 50k and the largest tree;
+  - --jobs 1 against --jobs 2, on the whole tree and on the parse-bound part (only the files that reach libclang);
+  - a re-scan with nothing changed, and a re-scan after touching ten files, both with the cache;
+  - the cost of parsing one typical message header.
+Prints a table; --markdown prints it as Markdown for BENCHMARKS.md. Standard library only.
+"""
+
+import argparse
+import os
+import platform
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(HERE)
+
+
+def run(command, **kwargs):
+    return subprocess.run(command, check=True, **kwargs)
+
+
+def timed(command):
+    """Wall-clock seconds of one run, output discarded."""
+    start = time.perf_counter()
+    run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return time.perf_counter() - start
+
+
+def peak_kib(command):
+    """Peak resident memory (KiB) as GNU time reports it."""
+    result = subprocess.run(["/usr/bin/time", "-f", "%M"] + command, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE, text=True, check=True)
+    return int(result.stderr.strip().splitlines()[-1])
+
+
+def alternate(commands, runs, before=None):
+    """Median seconds of each command, running them in turn `runs` times; `before` runs untimed before each."""
+    samples = [[] for _ in commands]
+    for _ in range(runs):
+        for index, command in enumerate(commands):
+            if before:
+                before[index]()
+            samples[index].append(timed(command))
+    return [statistics.median(values) for values in samples]
+
+
+def tree(work, files, seed):
+    """The generated tree for this size and seed, made on first use."""
+    path = os.path.join(work, f"tree-{files}-seed{seed}")
+    stamp = os.path.join(path, ".generated")
+    if not os.path.exists(stamp):
+        shutil.rmtree(path, ignore_errors=True)
+        run([sys.executable, os.path.join(HERE, "generate_tree.py"), "--files", str(files), "--out", path, "--seed", str(seed)])
+        open(stamp, "w").close()
+        # Stamps this recent are "racy" for the cache; the benchmark measures a tree edited earlier.
+        time.sleep(2.5)
+    return path
+
+
+def parse_bound_tree(work, source):
+    """A copy of only the files that reach libclang (those naming IPC_ or Msg_), with their folders."""
+    path = source + "-parsed-only"
+    if not os.path.exists(os.path.join(path, ".generated")):
+        shutil.rmtree(path, ignore_errors=True)
+        listing = subprocess.run(["rg", "-l", "IPC_|Msg_", "."], cwd=source, capture_output=True, text=True, check=True)
+        for relative in sorted(listing.stdout.split()):
+            target = os.path.join(path, relative)
+            os.makedirs(os.path.dirname(target), exist_ok=True)
+            shutil.copyfile(os.path.join(source, relative), target)
+        open(os.path.join(path, ".generated"), "w").close()
+    return path
+
+
+def header_trees(work, source, copies):
+    """One typical message header, alone and in `copies` copies, to isolate the cost of one parse."""
+    headers = sorted(
+        os.path.join(folder, name) for folder, _, names in os.walk(source) for name in names if name.endswith("_messages.h"))
+    sizes = sorted((os.path.getsize(h), h) for h in headers)
+    typical = sizes[len(sizes) // 2][1]
+    one = os.path.join(work, "one-header")
+    many = os.path.join(work, f"{copies}-headers")
+    for folder, count in ((one, 1), (many, copies)):
+        shutil.rmtree(folder, ignore_errors=True)
+        os.makedirs(folder)
+        for number in range(count):
+            shutil.copyfile(typical, os.path.join(folder, f"copy{number:04d}_messages.h"))
+    return typical, one, many
+
+
+def machine():
+    model = "unknown"
+    with open("/proc/cpuinfo") as info:
+        for line in info:
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    with open("/proc/meminfo") as info:
+        memory = int(info.readline().split()[1]) // 1024
+    return f"{os.cpu_count()} CPUs ({model}), {memory} MiB RAM, {platform.system()} {platform.release()}"
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--files", type=int, default=100_000, help="size of the largest tree (default 100000)")
+    parser.add_argument("--runs", type=int, default=5, help="timed runs of each command (default 5)")
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--work", default=os.path.join(tempfile.gettempdir(), "mojify-bench"),
+                        help="folder for the trees and the cache (kept between runs)")
+    parser.add_argument("--skip-build", action="store_true", help="use the release binary already built")
+    parser.add_argument("--markdown", action="store_true", help="print the table as Markdown")
+    args = parser.parse_args()
+
+    if not shutil.which("rg"):
+        sys.exit("ripgrep (rg) is needed: apt-get install -y ripgrep")
+    if not os.path.exists("/usr/bin/time"):
+        sys.exit("GNU time is needed for peak memory: apt-get install -y time")
+    os.makedirs(args.work, exist_ok=True)
+    if not args.skip_build:
+        run(["swift", "build", "-c", "release", "--product", "mojify"], cwd=REPO, stdout=subprocess.DEVNULL)
+    bin_path = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=REPO,
+                              capture_output=True, text=True, check=True).stdout.strip()
+    mojify = os.path.join(bin_path, "mojify")
+    cache = os.path.join(args.work, "cache")
+
+    def scan(path, *extra):
+        return [mojify, "scan", path, "--format", "json", *extra]
+
+    def ripgrep(path):
+        return ["rg", "-l", "IPC_", path]
+
+    sizes = sorted({size for size in (10_000, 50_000, args.files) if size <= args.files})
+    trees = {size: tree(args.work, size, args.seed) for size in sizes}
+    big = trees[args.files]
+    rows = []
+
+    def row(what, mojify_seconds, rg_seconds=None, note=""):
+        ratio = f"{mojify_seconds / rg_seconds:.2f}x" if rg_seconds else ""
+        rows.append((what, f"{mojify_seconds * 1000:.0f} ms", f"{rg_seconds * 1000:.0f} ms" if rg_seconds else "", ratio, note))
+
+    # Warm the page cache for every tree.
+    for path in trees.values():
+        timed(ripgrep(path))
+        timed(scan(path, "--no-cache"))
+
+    first, rg_big = alternate([scan(big, "--no-cache"), ripgrep(big)], args.runs)
+    row(f"first scan, {args.files} files", first, rg_big, "no cache")
+    for size in sizes[:-1]:
+        mojify_time, rg_time = alternate([scan(trees[size], "--no-cache"), ripgrep(trees[size])], max(3, args.runs // 2))
+        row(f"first scan, {size} files", mojify_time, rg_time, f"{mojify_time / size * 1e6:.1f} us/file")
+    rows[0] = rows[0][:4] + (f"{first / args.files * 1e6:.1f} us/file",)
+
+    jobs1, jobs2 = alternate([scan(big, "--no-cache", "--jobs", "1"), scan(big, "--no-cache", "--jobs", "2")], max(3, args.runs // 2))
+    row("--jobs 1, whole tree", jobs1)
+    row("--jobs 2, whole tree", jobs2, note=f"speed-up {jobs1 / jobs2:.2f}x")
+    parsed_only = parse_bound_tree(args.work, big)
+    parsed_count = sum(len(names) for _, _, names in os.walk(parsed_only)) - 1
+    p1, p2 = alternate([scan(parsed_only, "--no-cache", "--jobs", "1"), scan(parsed_only, "--no-cache", "--jobs", "2")], args.runs)
+    row(f"--jobs 1, parse-bound ({parsed_count} files)", p1)
+    row(f"--jobs 2, parse-bound ({parsed_count} files)", p2, note=f"speed-up {p1 / p2:.2f}x")
+
+    # Re-scans: prime the cache, then compare with ripgrep.
+    shutil.rmtree(cache, ignore_errors=True)
+    run(scan(big, "--cache", cache), stdout=subprocess.DEVNULL)
+    again, rg_again = alternate([scan(big, "--cache", cache), ripgrep(big)], args.runs)
+    row("re-scan, nothing changed", again, rg_again, "cache")
+    all_files = sorted(os.path.join(folder, name) for folder, _, names in os.walk(big) for name in names if name != ".generated")
+    touched = [all_files[(index * 7919) % len(all_files)] for index in range(10)]
+
+    def touch():
+        for path in touched:
+            os.utime(path)
+    after_touch, rg_touch = alternate([scan(big, "--cache", cache), ripgrep(big)], args.runs, before=[touch, lambda: None])
+    row("re-scan, 10 files touched", after_touch, rg_touch, "cache")
+
+    typical, one, many = header_trees(args.work, big, 200)
+    single, hundreds = alternate([scan(one, "--no-cache", "--jobs", "1"), scan(many, "--no-cache", "--jobs", "1")], args.runs)
+    row("parse one message header", (hundreds - single) / 199, note=f"{os.path.getsize(typical)} bytes, {os.path.relpath(typical, big)}")
+
+    memory = peak_kib(scan(big, "--no-cache"))
+    memory_cached = peak_kib(scan(big, "--cache", cache))
+    memory_rg = peak_kib(ripgrep(big))
+
+    print(f"machine: {machine()}")
+    print(f"tree: {args.files} files, seed {args.seed}, {args.runs} runs per figure (medians)")
+    headers = ("measure", "mojify", "rg", "ratio", "note")
+    if args.markdown:
+        print("\n| " + " | ".join(headers) + " |\n|" + "---|" * len(headers))
+        for entry in rows:
+            print("| " + " | ".join(entry) + " |")
+        print(f"| peak memory, first scan | {memory / 1024:.0f} MiB | {memory_rg / 1024:.0f} MiB | | |")
+        print(f"| peak memory, re-scan | {memory_cached / 1024:.0f} MiB | | | |")
+    else:
+        widths = [max(len(str(entry[i])) for entry in rows + [headers]) for i in range(len(headers))]
+        for entry in [headers] + rows:
+            print("  ".join(str(value).ljust(width) for value, width in zip(entry, widths)).rstrip())
+        print(f"peak memory: mojify first scan {memory / 1024:.0f} MiB, re-scan {memory_cached / 1024:.0f} MiB; rg {memory_rg / 1024:.0f} MiB")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,170 @@
+import Foundation
+
+/// The on-disk form of a scan cache: a checksummed binary table of files with their stamps and outcomes, then
+/// the binary encoding (`BinaryCoding`) of each cached result, which is decoded only when a file is reused.
+///
+/// Layout (little-endian): magic, format version, payload length, payload checksum (`ContentHash`), payload.
+/// Any mismatch (truncated, edited, other format) makes the whole file unreadable, and the scan starts afresh.
+struct CacheFile {
+    struct Stored {
+        var path: String
+        var stamp: FileStamp
+        /// Set when the stamp was too close to the scan that stored it to prove anything (see `FileStamp.isRacy`).
+        var contentHash: ContentHash?
+        /// This file's share of `outcomes`.
+        var outcomes: Range<Int>
+    }
+
+    /// The outcome in one scan context: the index of a result in `results`, or nil when the file held no needle.
+    struct Outcome {
+        var context: ContentHash
+        var result: Int?
+    }
+
+    static let magic = Array("MOJIFYSCANCACHE\n".utf8)
+    /// Bumped whenever this layout or the meaning of a stored result changes.
+    static let formatVersion: UInt32 = 1
+
+    var key: String
+    var files: [Stored]
+    var outcomes: [Outcome]
+    var results: [[UInt8]]
+
+    func encoded() -> Data {
+        var payload = Writer()
+        payload.string(key)
+        payload.integer(UInt64(files.count))
+        for file in files {
+            payload.string(file.path)
+            let stamp = file.stamp
+            for value in [UInt64(bitPattern: stamp.size), UInt64(bitPattern: stamp.modified), UInt64(bitPattern: stamp.changed), stamp.inode, stamp.device] {
+                payload.integer(value)
+            }
+            payload.hash(file.contentHash)
+            payload.integer(UInt64(file.outcomes.count))
+            for outcome in outcomes[file.outcomes] {
+                payload.hash(outcome.context)
+                payload.integer(outcome.result.map { UInt64($0) + 1 } ?? 0)
+            }
+        }
+        payload.integer(UInt64(results.count))
+        for result in results {
+            payload.integer(UInt64(result.count))
+            payload.bytes.append(contentsOf: result)
+        }
+        var file = Writer()
+        file.bytes = CacheFile.magic
+        file.integer(UInt64(CacheFile.formatVersion))
+        file.integer(UInt64(payload.bytes.count))
+        file.hash(ContentHash(payload.bytes))
+        file.bytes += payload.bytes
+        return Data(file.bytes)
+    }
+
+    /// nil for anything that is not an intact cache file of this format.
+    init?(decoding data: Data) {
+        guard let decoded = data.withUnsafeBytes({ CacheFile.decode(Reader(bytes: $0)) }) else { return nil }
+        self = decoded
+    }
+
+    init(key: String, files: [Stored], outcomes: [Outcome], results: [[UInt8]]) {
+        self.key = key
+        self.files = files
+        self.outcomes = outcomes
+        self.results = results
+    }
+
+    private static func decode(_ start: Reader) -> CacheFile? {
+        var reader = start
+        guard reader.take(magic.count).map(Array.init) == magic,
+              reader.integer() == UInt64(formatVersion),
+              let length = reader.integer(), let checksum = reader.hash() ?? nil, length == UInt64(reader.remaining),
+              let body = reader.take(Int(length)), ContentHash(body) == checksum else { return nil }
+        reader = Reader(bytes: body)
+        guard let key = reader.string(), let fileCount = reader.count() else { return nil }
+        var files: [Stored] = []
+        var outcomes: [Outcome] = []
+        files.reserveCapacity(fileCount)
+        outcomes.reserveCapacity(fileCount)
+        for _ in 0..<fileCount {
+            guard let path = reader.string(), let size = reader.integer(), let modified = reader.integer(),
+                  let changed = reader.integer(), let inode = reader.integer(), let device = reader.integer(),
+                  let contentHash = reader.hash(), let outcomeCount = reader.count() else { return nil }
+            let first = outcomes.count
+            for _ in 0..<outcomeCount {
+                guard let context = reader.hash() ?? nil, let result = reader.integer() else { return nil }
+                outcomes.append(Outcome(context: context, result: result == 0 ? nil : Int(result - 1)))
+            }
+            let stamp = FileStamp(size: Int64(bitPattern: size), modified: Int64(bitPattern: modified),
+                                  changed: Int64(bitPattern: changed), inode: inode, device: device)
+            files.append(Stored(path: path, stamp: stamp, contentHash: contentHash, outcomes: first..<outcomes.count))
+        }
+        guard let resultCount = reader.count() else { return nil }
+        var results: [[UInt8]] = []
+        results.reserveCapacity(resultCount)
+        for _ in 0..<resultCount {
+            guard let length = reader.count(), let bytes = reader.take(length) else { return nil }
+            results.append(Array(bytes))
+        }
+        guard reader.remaining == 0, outcomes.allSatisfy({ $0.result.map { $0 < resultCount } ?? true }) else { return nil }
+        return CacheFile(key: key, files: files, outcomes: outcomes, results: results)
+    }
+
+    private struct Writer {
+        var bytes: [UInt8] = []
+
+        mutating func integer(_ value: UInt64) {
+            withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+        }
+
+        mutating func string(_ value: String) {
+            integer(UInt64(value.utf8.count))
+            bytes.append(contentsOf: value.utf8)
+        }
+
+        mutating func hash(_ value: ContentHash?) {
+            guard let value else { return bytes.append(0) }
+            bytes.append(1)
+            integer(value.high)
+            integer(value.low)
+        }
+    }
+
+    /// Reads with bounds checks only: every accessor returns nil past the end instead of trapping.
+    private struct Reader {
+        var bytes: UnsafeRawBufferPointer
+        var offset = 0
+
+        var remaining: Int { bytes.count - offset }
+
+        mutating func take(_ count: Int) -> UnsafeRawBufferPointer? {
+            guard count >= 0, count <= remaining else { return nil }
+            defer { offset += count }
+            return UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + count])
+        }
+
+        mutating func integer() -> UInt64? {
+            guard let raw = take(8) else { return nil }
+            return UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
+        }
+
+        /// A length or count, refused when it could not possibly fit in what is left.
+        mutating func count() -> Int? {
+            guard let value = integer(), value <= UInt64(remaining) else { return nil }
+            return Int(value)
+        }
+
+        mutating func string() -> String? {
+            guard let length = count(), let raw = take(length) else { return nil }
+            return String(decoding: raw, as: UTF8.self)
+        }
+
+        /// `.some(nil)` for an absent hash; nil when the bytes are malformed.
+        mutating func hash() -> ContentHash?? {
+            guard let flag = take(1)?.first else { return nil }
+            if flag == 0 { return .some(nil) }
+            guard flag == 1, let high = integer(), let low = integer() else { return nil }
+            return .some(ContentHash(high: high, low: low))
+        }
+    }
+}

@@ -1,0 +1,258 @@
+import CClang
+import Foundation
+import MojifyCore
+
+/// Results of earlier scans, reused for files that have not changed, so that re-scanning a large tree costs
+/// little more than a `stat` per file.
+///
+/// A file's outcome is a pure function of its bytes, the scan context (needles and wrapper macros of the pass)
+/// and the scan's settings. Settings go into the cache file's key (tool and libclang versions, working folder,
+/// roots, excludes, limits, the compile database's and the Rules folder's contents): any difference selects
+/// another cache file. Bytes are vouched for by the file's stamp (size, mtime and ctime in nanoseconds, inode,
+/// device), and by a content hash where the stamp was too recent to prove anything (`FileStamp.isRacy`).
+/// Files parsed with compile-database flags follow includes, so only their prefilter verdicts are cached.
+final class ScanCache: @unchecked Sendable {
+    enum Outcome {
+        /// The file held none of the pass's needles.
+        case noMatch
+        case result(ScanWork.FileResult)
+    }
+
+    struct Statistics: Equatable, Sendable {
+        /// Outcomes taken from the cache, and outcomes worked out by reading the file.
+        var reused = 0
+        var computed = 0
+    }
+
+    /// At most this many cache files (one per tree and settings) stay in the folder; the least recently used go.
+    static let maxFiles = 8
+    /// A cache file larger than this is not written: the tree is then scanned afresh each time.
+    static let maxBytes = 512 << 20
+
+    let path: String
+    private let key: String
+    private let scanStart = FileStamp.now()
+    private let stored: CacheFile
+    private let cacheResults: Bool
+    /// Per visited file (by index in the scan's file list): its entry in `stored.files`, and what this scan learnt.
+    private var matches: [Int] = []
+    private var fresh: UnsafeMutableBufferPointer<Fresh?>
+
+    private struct Fresh {
+        enum Result {
+            case noMatch
+            case stored(Int)
+            case new([UInt8])
+        }
+
+        var stamp: FileStamp
+        var contentHash: ContentHash?
+        var outcomes: [(context: ContentHash, result: Result)]
+        var reused: Int
+        var computed: Int
+
+        mutating func set(_ context: ContentHash, _ result: Result) {
+            outcomes.removeAll { $0.context == context }
+            outcomes.append((context, result))
+        }
+    }
+
+    /// Opens (or starts) the cache for these settings in `folder`. An unreadable or corrupt cache file is ignored.
+    init(folder: String, options: ScanOptions) throws {
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw ScannerError.cacheUnusable(folder: folder, reason: (error as NSError).localizedDescription)
+        }
+        let key = ScanCache.key(for: options)
+        self.key = key
+        path = folder + "/scan-" + ContentHash(key).hex + ".cache"
+        cacheResults = options.compileCommands == nil
+        let loaded = FileManager.default.contents(atPath: path).flatMap(CacheFile.init(decoding:)).flatMap { $0.key == key ? $0 : nil }
+        stored = loaded ?? CacheFile(key: key, files: [], outcomes: [], results: [])
+        fresh = UnsafeMutableBufferPointer.allocate(capacity: 0)
+    }
+
+    deinit {
+        fresh.deinitialize()
+        fresh.deallocate()
+    }
+
+    /// Pairs the scan's files (by path, in walk order) with stored entries. Both lists come in walk order, so an
+    /// unchanged tree pairs up position by position; only after a change is a lookup table built.
+    func attach(paths: [String]) {
+        var byPath: [String: Int]?
+        matches = paths.enumerated().map { index, path in
+            if index < stored.files.count && stored.files[index].path == path { return index }
+            if byPath == nil {
+                byPath = Dictionary(stored.files.enumerated().map { ($1.path, $0) }, uniquingKeysWith: { first, _ in first })
+            }
+            return byPath?[path] ?? -1
+        }
+        fresh.deinitialize()
+        fresh.deallocate()
+        fresh = .allocate(capacity: paths.count)
+        fresh.initialize(repeating: nil)
+    }
+
+    /// The context of a pass: what, besides a file's bytes, decides its outcome.
+    static func context(needles: [String], wrappers: [String: WrapperMacro]) -> ContentHash {
+        let wrapperBytes = (try? BinaryCoding.encode(wrappers.sorted { $0.key < $1.key }.map(\.value))) ?? []
+        return ContentHash(Array(needles.joined(separator: "\n").utf8) + [0] + wrapperBytes)
+    }
+
+    /// The outcome of file `index` (at `path`) in this context from an earlier scan, if the file is provably
+    /// unchanged. Each index is handled by one thread at a time, so its slot needs no lock.
+    /// `listed`: the stamp the walker took, if it did, else the file is `stat`ed now.
+    func reuse(index: Int, path: String, listed: FileStamp?, context: ContentHash) -> Outcome? {
+        guard matches[index] >= 0 else { return miss(index) }
+        let entry = stored.files[matches[index]]
+        guard let slot = stored.outcomes[entry.outcomes].first(where: { $0.context == context }),
+              let stamp = listed ?? FileStamp.of(path: path), stamp == entry.stamp else { return miss(index) }
+        if let expected = entry.contentHash {
+            guard case let .bytes(bytes) = SourceFile.read(path, maxBytes: Int.max), ContentHash(bytes) == expected else { return miss(index) }
+        }
+        let outcome: Outcome
+        if let result = slot.result {
+            guard let decoded = try? BinaryCoding.decode(ScanWork.FileResult.self, from: stored.results[result]) else { return miss(index) }
+            outcome = .result(decoded)
+        } else {
+            outcome = .noMatch
+        }
+        if fresh[index]?.stamp != stamp {
+            fresh[index] = Fresh(stamp: stamp, contentHash: nil, outcomes: [], reused: 0, computed: 0)
+        }
+        fresh[index]!.contentHash = stamp.isRacy(scanStart: scanStart) ? entry.contentHash : nil
+        fresh[index]!.set(context, slot.result.map { .stored($0) } ?? .noMatch)
+        fresh[index]!.reused += 1
+        return outcome
+    }
+
+    private func miss(_ index: Int) -> Outcome? {
+        if fresh[index] == nil {
+            fresh[index] = Fresh(stamp: FileStamp(size: -1, modified: 0, changed: 0, inode: 0, device: 0), contentHash: nil, outcomes: [], reused: 0, computed: 0)
+        }
+        fresh[index]!.computed += 1
+        return nil
+    }
+
+    /// Remembers an outcome worked out from `bytes`, which were read after `stamp` was taken from the same
+    /// open file (so any later edit changes the stamp, or falls in the racy window and is caught by the hash).
+    func record(index: Int, stamp: FileStamp, bytes: [UInt8], context: ContentHash, result: ScanWork.FileResult?) {
+        guard result == nil || cacheResults else { return }
+        let encoded: [UInt8]?
+        if let result {
+            guard let data = try? BinaryCoding.encode(result) else { return }
+            encoded = data
+        } else {
+            encoded = nil
+        }
+        let contentHash = stamp.isRacy(scanStart: scanStart) ? ContentHash(bytes) : nil
+        let computed = fresh[index]?.computed ?? 0
+        if fresh[index]?.stamp != stamp || fresh[index]?.contentHash != contentHash {
+            fresh[index] = Fresh(stamp: stamp, contentHash: contentHash, outcomes: [], reused: 0, computed: computed)
+        }
+        fresh[index]!.set(context, encoded.map { .new($0) } ?? .noMatch)
+    }
+
+    var statistics: Statistics {
+        fresh.reduce(into: Statistics()) { total, entry in
+            total.reused += entry?.reused ?? 0
+            total.computed += entry?.computed ?? 0
+        }
+    }
+
+    /// Writes what this scan learnt about `paths` (the files it visited, as given to `attach`), atomically,
+    /// unless it would store exactly what is stored already; then trims the folder to `maxFiles` cache files.
+    func save(paths: [String]) throws {
+        let unchanged = paths.count == stored.files.count && matches.enumerated().allSatisfy { index, match in
+            index == match && fresh[index].map { $0.computed == 0 && $0.contentHash == nil } ?? false
+        }
+        guard !unchanged else { return }
+        var files: [CacheFile.Stored] = []
+        var outcomes: [CacheFile.Outcome] = []
+        var results: [[UInt8]] = []
+        files.reserveCapacity(paths.count)
+        for (index, path) in paths.enumerated() {
+            guard let entry = fresh[index], entry.stamp.size >= 0, !entry.outcomes.isEmpty else { continue }
+            let first = outcomes.count
+            for (context, result) in entry.outcomes {
+                switch result {
+                case .noMatch:
+                    outcomes.append(CacheFile.Outcome(context: context, result: nil))
+                case let .stored(stored):
+                    results.append(self.stored.results[stored])
+                    outcomes.append(CacheFile.Outcome(context: context, result: results.count - 1))
+                case let .new(data):
+                    results.append(data)
+                    outcomes.append(CacheFile.Outcome(context: context, result: results.count - 1))
+                }
+            }
+            files.append(CacheFile.Stored(path: path, stamp: entry.stamp, contentHash: entry.contentHash, outcomes: first..<outcomes.count))
+        }
+        let data = CacheFile(key: key, files: files, outcomes: outcomes, results: results).encoded()
+        guard data.count <= ScanCache.maxBytes else {
+            throw ScannerError.cacheUnusable(folder: (path as NSString).deletingLastPathComponent,
+                                             reason: "the cache for this tree would take \(data.count >> 20) MB, over the \(ScanCache.maxBytes >> 20) MB limit")
+        }
+        try FileOutput.writeAtomically(data, to: path)
+        trim()
+    }
+
+    /// Removes the least recently written cache files beyond `maxFiles`.
+    private func trim() {
+        let folder = (path as NSString).deletingLastPathComponent
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasPrefix("scan-") && $0.hasSuffix(".cache") }
+        guard names.count > ScanCache.maxFiles else { return }
+        let dated = names.map { name -> (String, Int64) in
+            (folder + "/" + name, FileStamp.of(path: folder + "/" + name)?.modified ?? 0)
+        }
+        for (old, _) in dated.sorted(by: { ($0.1, $0.0) > ($1.1, $1.0) }).dropFirst(ScanCache.maxFiles) {
+            unlink(old)
+        }
+    }
+
+    /// Everything besides the files' bytes that decides what a scan finds, as text (kept whole in the cache
+    /// file, so that two keys with the same hash still never share results).
+    static func key(for options: ScanOptions) -> String {
+        var lines = [
+            "cache format \(CacheFile.formatVersion)",
+            "mojify \(MojifyVersion.current)",
+            "libclang \(clangVersion())",
+            "cwd \(FileManager.default.currentDirectoryPath)",
+            "max file bytes \(options.maxFileBytes)",
+            "follow symlinks \(options.followSymlinks)",
+            "gitignore \(options.honourGitIgnore)",
+        ]
+        lines += options.paths.map { "path \($0)" }
+        lines += options.excludes.map { "exclude \($0)" }
+        if let only = options.onlyFiles {
+            lines.append("only files \(ContentHash(only.sorted().joined(separator: "\n")).hex)")
+        }
+        if let database = options.compileCommands {
+            let file = database.hasSuffix(".json") ? database : database + "/compile_commands.json"
+            let contents = FileManager.default.contents(atPath: file) ?? Data()
+            lines.append("compile commands \(file) \(ContentHash([UInt8](contents)).hex)")
+        }
+        lines.append("rules \(rulesHash())")
+        return lines.joined(separator: "\n")
+    }
+
+    private static func clangVersion() -> String {
+        let version = clang_getClangVersion()
+        defer { clang_disposeString(version) }
+        return clang_getCString(version).map { String(cString: $0) } ?? "unknown"
+    }
+
+    /// The Rules folder's files and contents, so that editing a rule file invalidates the cache.
+    private static func rulesHash() -> String {
+        guard let folder = try? RulesDirectory.locate(),
+              let names = FileManager.default.enumerator(atPath: folder)?.compactMap({ $0 as? String }) else { return "none" }
+        var bytes: [UInt8] = []
+        for name in names.sorted() {
+            guard let contents = FileManager.default.contents(atPath: folder + "/" + name) else { continue }
+            bytes += Array(name.utf8) + [0] + Array(contents) + [0]
+        }
+        return ContentHash(bytes).hex
+    }
+}

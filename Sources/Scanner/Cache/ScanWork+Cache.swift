@@ -1,0 +1,100 @@
+import Foundation
+import MojifyCore
+
+extension ScanWork {
+    /// `process`, answered from the cache when the file is provably unchanged, and remembered otherwise.
+    func processCached(
+        _ index: Int, needles: [[UInt8]], context: ContentHash, wrappers: [String: WrapperMacro], session: ClangSession
+    ) -> FileResult? {
+        let entry = files[index]
+        guard let cache else {
+            return process(entry, contents: SourceFile.read(entry.path, maxBytes: options.maxFileBytes), needles: needles, wrappers: wrappers, session: session)
+        }
+        switch cache.reuse(index: index, path: entry.path, listed: entry.stamp, context: context) {
+        case .noMatch?:
+            return nil
+        case let .result(result)?:
+            return result
+        case nil:
+            let read = SourceFile.readStamped(entry.path, maxBytes: options.maxFileBytes)
+            let result = process(entry, contents: read.contents, needles: needles, wrappers: wrappers, session: session)
+            // Only outcomes of bytes actually read are kept: a failed read says nothing about the next one.
+            if let stamp = read.stamp, case let .bytes(bytes) = read.contents {
+                cache.record(index: index, stamp: stamp, bytes: bytes, context: context, result: result)
+            }
+            return result
+        }
+    }
+}
+
+extension ScanCache {
+    /// The cache `options` ask for, or nil; a folder that cannot be used becomes a warning, not a failed scan.
+    static func open(_ options: ScanOptions, diagnostics: inout [Diagnostic]) -> ScanCache? {
+        guard let folder = options.cacheDirectory else { return nil }
+        do {
+            return try ScanCache(folder: folder, options: options)
+        } catch {
+            diagnostics.append(ScanCache.problem(error))
+            return nil
+        }
+    }
+
+    func save(paths: [String], diagnostics: inout [Diagnostic]) {
+        do {
+            try save(paths: paths)
+        } catch {
+            diagnostics.append(ScanCache.problem(error))
+        }
+    }
+
+    private static func problem(_ error: Error) -> Diagnostic {
+        Diagnostic(severity: .warning, location: SourceLocation(file: ".", line: 0, column: 0),
+                   message: "scan cache not used: \(error)", hint: "the scan itself is complete")
+    }
+}
+
+/// Tuples are not `Codable`: typedefs are stored as name/type pairs.
+extension ScanWork.FileResult: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case parsed, partial, wrappers, includes, typedefNames, typedefTypes, types
+    }
+
+    /// Reads in the order `encode(to:)` writes: the binary cache coding is positional.
+    init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let parsed = try container.decode(Bool.self, forKey: .parsed)
+        let partial = try container.decode(PartialInventory.self, forKey: .partial)
+        let wrappers = try container.decode([WrapperMacro].self, forKey: .wrappers)
+        let includes = try container.decode([String].self, forKey: .includes)
+        let names = try container.decode([String].self, forKey: .typedefNames)
+        let types = try container.decode([String].self, forKey: .typedefTypes)
+        guard names.count == types.count else {
+            throw DecodingError.dataCorruptedError(forKey: .typedefTypes, in: container, debugDescription: "typedef names and types differ in number")
+        }
+        self.init(
+            parsed: parsed, partial: partial, wrappers: wrappers, includes: includes,
+            typedefs: zip(names, types).map { (name: $0.0, type: $0.1) },
+            types: try container.decode([TypeDefinition].self, forKey: .types)
+        )
+    }
+
+    func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(parsed, forKey: .parsed)
+        try container.encode(partial, forKey: .partial)
+        try container.encode(wrappers, forKey: .wrappers)
+        try container.encode(includes, forKey: .includes)
+        try container.encode(typedefs.map(\.name), forKey: .typedefNames)
+        try container.encode(typedefs.map(\.type), forKey: .typedefTypes)
+        try container.encode(types, forKey: .types)
+    }
+}
+
+extension ScanOptions {
+    /// Where `mojify scan` keeps its cache unless told otherwise: `$XDG_CACHE_HOME/mojify`, else `~/.cache/mojify`.
+    public static func defaultCacheDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        if let base = environment["XDG_CACHE_HOME"], base.hasPrefix("/") { return base + "/mojify" }
+        guard let home = environment["HOME"], !home.isEmpty else { return nil }
+        return home + "/.cache/mojify"
+    }
+}

@@ -1,0 +1,239 @@
+import Foundation
+import MojifyCore
+@testable import MojifyScanner
+import XCTest
+
+/// The cache must never change what a scan finds: after any edit, a cached scan equals a scan from scratch.
+final class ScanCacheTests: XCTestCase {
+    private var root = ""
+    private var cacheFolder = ""
+
+    private let header = """
+    #define IPC_MESSAGE_START FooMsgStart
+    IPC_MESSAGE_CONTROL1(FooMsg_Alpha, int /* id */)
+    IPC_MESSAGE_ROUTED2(FooHostMsg_Beta, std::string, bool)
+
+    """
+    private let sender = """
+    void Foo::Go() {
+      Send(new FooHostMsg_Beta(routing_id(), name, true));
+    }
+
+    """
+
+    override func setUpWithError() throws {
+        let base = NSTemporaryDirectory() + "mojify-cache-test-" + UUID().uuidString
+        root = base + "/tree"
+        cacheFolder = base + "/cache"
+        try write("foo/common/foo_messages.h", header)
+        try write("foo/browser/foo_sender.cc", sender)
+        try write("foo/browser/plain.cc", "int Plain() { return 1; }\n")
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(atPath: (root as NSString).deletingLastPathComponent)
+    }
+
+    private func write(_ relative: String, _ text: String) throws {
+        let path = root + "/" + relative
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    }
+
+    private func options(_ configure: (inout ScanOptions) -> Void = { _ in }) -> ScanOptions {
+        var options = ScanOptions(paths: [root])
+        options.cacheDirectory = cacheFolder
+        configure(&options)
+        return options
+    }
+
+    /// A cached scan, checked against a scan without the cache.
+    @discardableResult
+    private func cachedScan(file: StaticString = #filePath, line: UInt = #line,
+                            _ configure: (inout ScanOptions) -> Void = { _ in }) throws -> (Inventory, ScanCache.Statistics) {
+        let (inventory, statistics) = try Scanner.scanCounting(options(configure))
+        var fresh = options(configure)
+        fresh.cacheDirectory = nil
+        XCTAssertEqual(inventory, try Scanner.scan(fresh), "a cached scan differs from a fresh one", file: file, line: line)
+        return (inventory, try XCTUnwrap(statistics, file: file, line: line))
+    }
+
+    private func cacheFiles() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: cacheFolder).filter { $0.hasSuffix(".cache") }.sorted()
+    }
+
+    func testUnchangedTreeIsServedFromTheCache() throws {
+        let (_, first) = try cachedScan()
+        XCTAssertEqual(first.reused, 0)
+        XCTAssertGreaterThan(first.computed, 0)
+        let (inventory, second) = try cachedScan()
+        XCTAssertEqual(second.computed, 0, "nothing changed, so nothing should be read again")
+        XCTAssertEqual(second.reused, first.computed)
+        XCTAssertEqual(inventory.messages.map(\.name), ["FooMsg_Alpha", "FooHostMsg_Beta"])
+        XCTAssertEqual(inventory.senders.count, 1)
+        XCTAssertEqual(try cacheFiles().count, 1)
+    }
+
+    func testSameSizeEditIsSeen() throws {
+        try cachedScan()
+        try write("foo/common/foo_messages.h", header.replacingOccurrences(of: "Alpha", with: "Gamma"))
+        let (inventory, statistics) = try cachedScan()
+        XCTAssertEqual(inventory.messages.map(\.name), ["FooMsg_Gamma", "FooHostMsg_Beta"])
+        XCTAssertEqual(statistics.computed, 1)
+    }
+
+    /// On a file system with coarse timestamps, an edit within the same tick keeps size, mtime and ctime. Such a
+    /// stamp is "racy" when stored, and the content hash stored with it must catch the edit.
+    func testEditThatKeepsTheWholeStampIsSeen() throws {
+        try cachedScan()
+        let path = root + "/foo/common/foo_messages.h"
+        try write("foo/common/foo_messages.h", header.replacingOccurrences(of: "Alpha", with: "Delta"))
+        let now = try XCTUnwrap(FileStamp.of(path: path))
+        // Make the cache believe the stamp it stored is the stamp the file has now.
+        let cachePath = cacheFolder + "/" + (try XCTUnwrap(cacheFiles().first))
+        var stored = try XCTUnwrap(CacheFile(decoding: try Data(contentsOf: URL(fileURLWithPath: cachePath))))
+        let index = try XCTUnwrap(stored.files.firstIndex { $0.path == path })
+        XCTAssertNotNil(stored.files[index].contentHash, "a file written just before the scan must be stored with its hash")
+        stored.files[index].stamp = now
+        try stored.encoded().write(to: URL(fileURLWithPath: cachePath))
+
+        let (inventory, _) = try cachedScan()
+        XCTAssertEqual(inventory.messages.map(\.name), ["FooMsg_Delta", "FooHostMsg_Beta"])
+    }
+
+    func testOldStampsAreTrustedWithoutReading() throws {
+        XCTAssertFalse(FileStamp(size: 1, modified: 0, changed: 0, inode: 1, device: 1).isRacy(scanStart: FileStamp.now()))
+        XCTAssertTrue(FileStamp(size: 1, modified: 0, changed: FileStamp.now(), inode: 1, device: 1).isRacy(scanStart: FileStamp.now()))
+    }
+
+    func testDeletedFileDisappears() throws {
+        try cachedScan()
+        try FileManager.default.removeItem(atPath: root + "/foo/browser/foo_sender.cc")
+        let (inventory, _) = try cachedScan()
+        XCTAssertTrue(inventory.senders.isEmpty)
+    }
+
+    func testRenamedFileMoves() throws {
+        try cachedScan()
+        try FileManager.default.moveItem(atPath: root + "/foo/common/foo_messages.h", toPath: root + "/foo/common/bar_messages.h")
+        let (inventory, _) = try cachedScan()
+        XCTAssertEqual(Set(inventory.messages.map(\.location.file)), ["foo/common/bar_messages.h"])
+    }
+
+    func testNewFileIsScanned() throws {
+        try cachedScan()
+        try write("foo/renderer/foo_other.cc", sender.replacingOccurrences(of: "Go", with: "Again"))
+        let (inventory, statistics) = try cachedScan()
+        XCTAssertEqual(inventory.senders.count, 2)
+        XCTAssertEqual(statistics.computed, 1)
+    }
+
+    func testChangedOptionsDoNotShareResults() throws {
+        try cachedScan()
+        let (excluded, statistics) = try cachedScan { $0.excludes = ["foo/browser/**"] }
+        XCTAssertEqual(statistics.reused, 0)
+        XCTAssertTrue(excluded.senders.isEmpty)
+        let (_, limited) = try cachedScan { $0.maxFileBytes = 10 }
+        XCTAssertEqual(limited.reused, 0)
+        XCTAssertEqual(try cacheFiles().count, 3)
+    }
+
+    func testChangedRuleFileInvalidates() throws {
+        let rules = (root as NSString).deletingLastPathComponent + "/rules"
+        try FileManager.default.createDirectory(atPath: rules, withIntermediateDirectories: true)
+        try Data("int: int32\n".utf8).write(to: URL(fileURLWithPath: rules + "/type-mappings.yaml"))
+        setenv("MOJIFY_RULES_DIR", rules, 1)
+        defer { unsetenv("MOJIFY_RULES_DIR") }
+        try cachedScan()
+        XCTAssertEqual(try cachedScan().1.computed, 0)
+        try Data("int: int64\n".utf8).write(to: URL(fileURLWithPath: rules + "/type-mappings.yaml"))
+        XCTAssertEqual(try cachedScan().1.reused, 0)
+    }
+
+    /// Another tool version (or libclang, or settings) that happens to land on the same cache file is refused.
+    func testCacheOfAnotherVersionIsIgnored() throws {
+        XCTAssertTrue(ScanCache.key(for: options()).contains("mojify \(MojifyVersion.current)\n"))
+        try cachedScan()
+        let cachePath = cacheFolder + "/" + (try XCTUnwrap(cacheFiles().first))
+        var stored = try XCTUnwrap(CacheFile(decoding: try Data(contentsOf: URL(fileURLWithPath: cachePath))))
+        stored.key = stored.key.replacingOccurrences(of: "mojify \(MojifyVersion.current)", with: "mojify 0.0.0-older")
+        try stored.encoded().write(to: URL(fileURLWithPath: cachePath))
+        XCTAssertEqual(try cachedScan().1.reused, 0)
+    }
+
+    func testCorruptCacheIsRebuilt() throws {
+        try cachedScan()
+        let cachePath = cacheFolder + "/" + (try XCTUnwrap(cacheFiles().first))
+        let good = try Data(contentsOf: URL(fileURLWithPath: cachePath))
+        var flipped = good
+        flipped[good.count - 3] ^= 0x5A
+        for damaged in [Data(), Data("garbage".utf8), good.prefix(good.count / 2), flipped] {
+            try damaged.write(to: URL(fileURLWithPath: cachePath))
+            XCTAssertEqual(try cachedScan().1.reused, 0)
+            XCTAssertEqual(try cachedScan().1.computed, 0, "the rebuilt cache is used again")
+        }
+    }
+
+    func testCorruptResultIsAMissNotACrash() throws {
+        try cachedScan()
+        let cachePath = cacheFolder + "/" + (try XCTUnwrap(cacheFiles().first))
+        var stored = try XCTUnwrap(CacheFile(decoding: try Data(contentsOf: URL(fileURLWithPath: cachePath))))
+        stored.results = stored.results.map { Array($0.prefix($0.count / 2)) }
+        try stored.encoded().write(to: URL(fileURLWithPath: cachePath))
+        XCTAssertGreaterThan(try cachedScan().1.computed, 0)
+    }
+
+    func testFolderKeepsFewCacheFiles() throws {
+        try FileManager.default.createDirectory(atPath: cacheFolder, withIntermediateDirectories: true)
+        for number in 0..<(ScanCache.maxFiles + 3) {
+            let path = cacheFolder + "/scan-old\(number).cache"
+            try Data("old".utf8).write(to: URL(fileURLWithPath: path))
+            var times = [timespec(tv_sec: 1_000_000 + number, tv_nsec: 0), timespec(tv_sec: 1_000_000 + number, tv_nsec: 0)]
+            utimensat(AT_FDCWD, path, &times, 0)
+        }
+        try cachedScan()
+        let names = try cacheFiles()
+        XCTAssertEqual(names.count, ScanCache.maxFiles)
+        XCTAssertFalse(names.contains("scan-old0.cache"), "the oldest cache files go first")
+    }
+
+    func testFileResultsSurviveTheBinaryEncoding() throws {
+        let examples = URL(fileURLWithPath: #filePath).appendingPathComponent("../../../Examples").standardized.path
+        var options = ScanOptions(paths: [examples])
+        options.cacheDirectory = cacheFolder
+        let first = try Scanner.scanCounting(options)
+        let second = try Scanner.scanCounting(options)
+        XCTAssertEqual(second.cache?.computed, 0)
+        XCTAssertEqual(first.inventory, second.inventory)
+        XCTAssertGreaterThan(second.inventory.messages.count, 40)
+    }
+}
+
+/// `mojify scan --cache` writes the same bytes as `--no-cache`, first time and every time after.
+final class CachedBinaryTests: XCTestCase {
+    func testCachedOutputIsByteIdentical() throws {
+        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("mojify")
+        guard FileManager.default.isExecutableFile(atPath: binary.path) else {
+            throw XCTSkip("the mojify binary is not built next to the tests (\(binary.path))")
+        }
+        let examples = URL(fileURLWithPath: #filePath).appendingPathComponent("../../../Examples").standardized.path
+        let cache = NSTemporaryDirectory() + "mojify-cache-e2e-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: cache) }
+        func output(_ arguments: [String]) throws -> Data {
+            let process = Process()
+            process.executableURL = binary
+            process.arguments = ["scan", examples, "--format", "json"] + arguments
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            try process.run()
+            let data = pipe.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            XCTAssertEqual(process.terminationStatus, 0)
+            return data
+        }
+        let fresh = try output(["--no-cache"])
+        XCTAssertEqual(try output(["--cache", cache]), fresh)
+        XCTAssertEqual(try output(["--cache", cache]), fresh)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: cache).filter { $0.hasSuffix(".cache") }.count, 1)
+    }
+}
