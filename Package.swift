@@ -68,7 +68,7 @@ let package = Package(
         ),
         .target(
             name: "MojifyReport",
-            dependencies: ["MojifyCore", "MojifyScanner", "MojifyLedger", "MojifyConversion", "MojifyLint"],
+            dependencies: ["MojifyCore", "MojifyScanner", "MojifyLedger", "MojifyConversion", "MojifyEmitters", "MojifyLint"],
             path: "Sources/Report"
         ),
         .executableTarget(
@@ -85,7 +85,7 @@ let package = Package(
         .testTarget(name: "LedgerTests", dependencies: ["MojifyLedger", "MojifyCore", "mojify"], path: "Tests/LedgerTests", exclude: ["Golden"]),
         .testTarget(name: "LintTests", dependencies: ["MojifyLint", "MojifyLedger", "MojifyScanner", "MojifyCore", "mojify", .product(name: "Yams", package: "Yams")], path: "Tests/LintTests", exclude: ["Golden", "Fixtures"]),
         .testTarget(
-            name: "ReportTests", dependencies: ["MojifyReport", "MojifyLedger", "MojifyConversion", "MojifyLint", "MojifyCore"],
+            name: "ReportTests", dependencies: ["MojifyReport", "MojifyLedger", "MojifyConversion", "MojifyEmitters", "MojifyLint", "MojifyCore"],
             path: "Tests/ReportTests", exclude: ["Fixtures"]
         ),
         .testTarget(name: "EndToEndTests", dependencies: ["mojify"], path: "Tests/EndToEndTests"),

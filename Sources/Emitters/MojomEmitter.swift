@@ -46,13 +46,25 @@ public enum MojomEmitter: PlanEmitter {
             lines.append("interface \(interface.name) {")
             for (index, method) in interface.methods.enumerated() {
                 if index > 0 { lines.append("") }
-                lines += method.comments.flatMap { EmitterText.comment($0, indent: "  ") }
-                lines += attributeLine(method.attributes, indent: "  ")
-                lines += methodLines(method, indent: "  ")
+                lines += methodBlock(method, indent: "  ")
             }
             lines.append("};")
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A method as its interface holds it: comments, attributes, then the declaration.
+    static func methodBlock(_ method: MojomMethod, indent: String) -> [String] {
+        method.comments.flatMap { EmitterText.comment($0, indent: indent) } + attributeLine(method.attributes, indent: indent)
+            + methodLines(method, indent: indent)
+    }
+
+    /// A method exactly as the `.mojom` file has it inside its interface (wrapped there), without the indent: what
+    /// the HTML report shows as a message's proposal.
+    public static func methodText(_ method: MojomMethod) -> String {
+        let indent = "  "
+        return methodBlock(method, indent: indent).map { $0.hasPrefix(indent) ? String($0.dropFirst(indent.count)) : $0 }
+            .joined(separator: "\n")
     }
 
     static func attributeLine(_ attributes: [String], indent: String) -> [String] {

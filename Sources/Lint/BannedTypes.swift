@@ -30,7 +30,7 @@ public struct BannedTypes: Sendable {
         do {
             return BannedTypes(entries: try YAMLDecoder().decode(File.self, from: text).types)
         } catch {
-            throw LintError.malformedRules(path: path, reason: "\(error)", expected: "a 'types' list of entries with 'type' and 'why'")
+            throw LintError.malformedRules(path: path, reason: LintError.reason(decoding: error), expected: "a 'types' list of entries with 'type' and 'why'")
         }
     }
 

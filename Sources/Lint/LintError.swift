@@ -23,3 +23,23 @@ public enum LintError: Error, Equatable, CustomStringConvertible {
         }
     }
 }
+
+extension LintError {
+    /// A YAML decoding error as a short reason naming its place: the line and column of a syntax error, or the key
+    /// path of a value of the wrong kind, without Foundation's debug text.
+    static func reason(decoding error: Error) -> String {
+        func path(_ context: DecodingError.Context) -> String {
+            context.codingPath.isEmpty ? "the top level" : "'" + context.codingPath.map(\.stringValue).joined(separator: ".") + "'"
+        }
+        switch error {
+        case let DecodingError.dataCorrupted(context):
+            return context.underlyingError.map { "not valid YAML: \($0)" } ?? "\(path(context)): \(context.debugDescription)"
+        case let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context):
+            return "\(path(context)) has the wrong kind of value"
+        case let DecodingError.keyNotFound(key, context):
+            return "\(path(context)) lacks '\(key.stringValue)'"
+        default:
+            return "\(error)"
+        }
+    }
+}

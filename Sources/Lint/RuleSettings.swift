@@ -25,7 +25,7 @@ public struct RuleSettings: Sendable {
         do {
             entries = try YAMLDecoder().decode([String: Entry].self, from: text)
         } catch {
-            throw LintError.malformedRules(path: path, reason: "\(error)", expected: "a mapping from rule id to 'severity' and 'enabled'")
+            throw LintError.malformedRules(path: path, reason: LintError.reason(decoding: error), expected: "a mapping from rule id to 'severity' and 'enabled'")
         }
         let known = LintRules.all.map { $0.id }
         var settings = RuleSettings()

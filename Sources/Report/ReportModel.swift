@@ -104,7 +104,9 @@ public struct ProposedConversion: Sendable, Equatable {
     /// The process that implements the interface, so where the message goes (`browser`, `renderer`); absent when
     /// only the ledger's record of an earlier proposal is known.
     public var process: String?
-    /// The mojom declaration, e.g. `DidStop();`.
+    /// The method as the generated `.mojom` file has it (its comments, attributes, and the declaration, wrapped past
+    /// 80 columns), e.g. `// From FrameHostMsg_DidStop (...).` and `DidStop();`; for a message gone from the tree,
+    /// the one-line declaration the ledger recorded.
     public var method: String
 
     public init(interface: String, process: String?, method: String) {

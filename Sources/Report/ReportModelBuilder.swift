@@ -1,5 +1,6 @@
 import MojifyConversion
 import MojifyCore
+import MojifyEmitters
 import MojifyLedger
 import MojifyLint
 
@@ -60,14 +61,15 @@ public enum ReportModelBuilder {
         return (joined.sorted { $0.name < $1.name }, notInLedger)
     }
 
-    /// Adds what `mojify generate` proposes: interface, process and method, why it skips a message, unmapped types.
+    /// Adds what `mojify generate` proposes: interface, process and method (as the `.mojom` file has it, with its
+    /// comments), why it skips a message, unmapped types.
     public static func attach(_ plan: ConversionPlan, to messages: [MessageEntry]) -> [MessageEntry] {
         var proposals: [String: ProposedConversion] = [:]
         for file in plan.files {
             for interface in file.interfaces {
                 for method in interface.methods {
                     for message in method.messages where proposals[message] == nil {
-                        proposals[message] = ProposedConversion(interface: file.module + "." + interface.name, process: interface.process, method: method.declaration)
+                        proposals[message] = ProposedConversion(interface: file.module + "." + interface.name, process: interface.process, method: MojomEmitter.methodText(method))
                     }
                 }
             }

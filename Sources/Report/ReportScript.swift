@@ -111,6 +111,12 @@ enum ReportScript {
   var dialog = document.getElementById("detail");
   var panel = dialog.querySelector(".panel");
   var returnFocus = null;
+  // The dialog is modal: while it is open the page behind it takes no focus or clicks, so Tab stays inside.
+  var behind = document.querySelectorAll("body > header, body > main, body > footer");
+  function showDetail(open) {
+    dialog.hidden = !open;
+    behind.forEach(function (element) { element.inert = open; });
+  }
 
   function node(tag, className, text) {
     var element = document.createElement(tag);
@@ -165,7 +171,11 @@ enum ReportScript {
     if (message.m) {
       var method = node("pre", "code mojom", "");
       if (message.i) { method.appendChild(node("span", "comment", "// interface " + message.i + "\n")); }
-      method.appendChild(document.createTextNode(message.m));
+      // The method as the .mojom file has it: its comment lines dimmed like the interface line above.
+      message.m.split("\n").forEach(function (line, index, lines) {
+        var text = index < lines.length - 1 ? line + "\n" : line;
+        method.appendChild(line.indexOf("//") === 0 ? node("span", "comment", text) : document.createTextNode(text));
+      });
       panel.appendChild(method);
     } else {
       muted(message.sk ? "mojify generate leaves it out: " + message.sk : "None proposed.");
@@ -232,16 +242,16 @@ enum ReportScript {
     var hash = window.location.hash;
     var index;
     try { index = hash.indexOf("#m=") === 0 ? indexByName.get(decodeURIComponent(hash.slice(3))) : undefined; } catch (error) { index = undefined; }
-    if (index === undefined) { dialog.hidden = true; return; }
+    if (index === undefined) { showDetail(false); return; }
     render(data.messages[index], rows[index]);
-    dialog.hidden = false;
+    showDetail(true);
     panel.scrollTop = 0;
     dialog.scrollTop = 0;
     panel.focus({ preventScroll: true });
   }
   function closeDetail() {
     if (dialog.hidden) { return; }
-    dialog.hidden = true;
+    showDetail(false);
     history.replaceState(null, "", window.location.pathname + window.location.search);
     if (returnFocus) { returnFocus.focus({ preventScroll: true }); }
   }

@@ -2,14 +2,15 @@
 enum ReportStyle {
     static let css = #"""
 :root{--bg:#f4f6f9;--card:#fff;--fg:#1d2330;--muted:#5f6b7a;--line:#dde2ea;--head:#f0f3f7;--accent:#2563eb;--code:#f3f5f8;
---unclaimed:#9aa5b4;--in-progress:#2f7de1;--blocked:#d64545;--converted:#1f9d57;--wontfix:#8b6fc9;--warn:#b7791f;--err:#c53030;
+--unclaimed:#9aa5b4;--in-progress:#2f7de1;--blocked:#d64545;--converted:#1f9d57;--wontfix:#8b6fc9;--warn:#94590f;--err:#c53030;
+--badge-fg:#fff;--badge-unclaimed:#5f6b7a;--badge-in-progress:#1f64c8;--badge-blocked:#b83232;--badge-converted:#177a43;--badge-wontfix:#6e51b0;
 --shadow:0 1px 2px rgba(16,24,40,.06),0 1px 3px rgba(16,24,40,.08);color-scheme:light}
 @media (prefers-color-scheme:dark){:root:not([data-theme=light]){--bg:#0f1419;--card:#171d25;--fg:#e3e8ef;--muted:#9aa6b5;--line:#2a323d;
 --head:#1d242e;--accent:#6ea8ff;--code:#11161c;--unclaimed:#6b7685;--in-progress:#4b93f0;--blocked:#ef6161;--converted:#34b873;
---wontfix:#a58be0;--warn:#e0a53a;--err:#f07070;--shadow:none;color-scheme:dark}}
+--wontfix:#a58be0;--warn:#e0a53a;--err:#f07070;--badge-fg:#0f1419;--badge-unclaimed:#9aa6b5;--badge-in-progress:#4b93f0;--badge-blocked:#ef6161;--badge-converted:#34b873;--badge-wontfix:#a58be0;--shadow:none;color-scheme:dark}}
 :root[data-theme=dark]{--bg:#0f1419;--card:#171d25;--fg:#e3e8ef;--muted:#9aa6b5;--line:#2a323d;--head:#1d242e;--accent:#6ea8ff;
 --code:#11161c;--unclaimed:#6b7685;--in-progress:#4b93f0;--blocked:#ef6161;--converted:#34b873;--wontfix:#a58be0;--warn:#e0a53a;
---err:#f07070;--shadow:none;color-scheme:dark}
+--err:#f07070;--badge-fg:#0f1419;--badge-unclaimed:#9aa6b5;--badge-in-progress:#4b93f0;--badge-blocked:#ef6161;--badge-converted:#34b873;--badge-wontfix:#a58be0;--shadow:none;color-scheme:dark}
 *{box-sizing:border-box}
 body{margin:0;background:var(--bg);color:var(--fg);font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif}
 code,pre{font-family:ui-monospace,"SFMono-Regular","DejaVu Sans Mono",Menlo,Consolas,monospace;font-size:12.5px}
@@ -29,7 +30,8 @@ h2{font-size:15px;margin:0 0 12px;font-weight:650}h3{font-size:13px;margin:18px 
 .stat{border-left:3px solid var(--line);padding:2px 0 2px 10px}.stat .value{display:block;font-size:26px;font-weight:650;font-variant-numeric:tabular-nums}
 .stat .label{color:var(--muted);font-size:12px;text-transform:uppercase;letter-spacing:.04em}
 .stat.total{border-color:var(--fg)}.stat.done{border-color:var(--accent)}.stat.done .value{color:var(--accent)}
-.s-unclaimed{--c:var(--unclaimed)}.s-in-progress{--c:var(--in-progress)}.s-blocked{--c:var(--blocked)}.s-converted{--c:var(--converted)}.s-wontfix{--c:var(--wontfix)}
+.s-unclaimed{--c:var(--unclaimed);--b:var(--badge-unclaimed)}.s-in-progress{--c:var(--in-progress);--b:var(--badge-in-progress)}
+.s-blocked{--c:var(--blocked);--b:var(--badge-blocked)}.s-converted{--c:var(--converted);--b:var(--badge-converted)}.s-wontfix{--c:var(--wontfix);--b:var(--badge-wontfix)}
 .stat[class*=s-]{border-color:var(--c)}
 .bar{display:flex;height:8px;border-radius:4px;overflow:hidden;background:var(--head);min-width:80px}.bar.large{height:14px;border-radius:7px}
 .seg{display:block;background:var(--c);-webkit-print-color-adjust:exact;print-color-adjust:exact}
@@ -49,7 +51,7 @@ table{border-collapse:collapse;width:100%;font-size:13px}
 th,td{padding:6px 10px;text-align:left;border-bottom:1px solid var(--line);vertical-align:top}
 thead th{background:var(--head);font-weight:600;font-size:12px;color:var(--muted);position:sticky;top:0;white-space:nowrap}
 tfoot th,tfoot td{font-weight:600;border-bottom:0;border-top:2px solid var(--line)}
-td.n{text-align:right;font-variant-numeric:tabular-nums}th[data-type=num]{text-align:right}td.zero{color:var(--muted);opacity:.6}
+td.n{text-align:right;font-variant-numeric:tabular-nums}th[data-type=num]{text-align:right}td.zero{color:var(--muted)}
 td.bar-cell{width:18%;vertical-align:middle}
 tbody tr:hover{background:var(--head)}
 th .sort{all:unset;cursor:pointer;display:inline-flex;gap:4px;align-items:center}th .sort:focus-visible{outline:2px solid var(--accent)}
@@ -57,7 +59,7 @@ th .sort::after{content:"\2195";opacity:.35;font-size:11px}th[aria-sort=ascendin
 th[aria-sort=descending] .sort::after{content:"\2193";opacity:1}
 table.messages td{white-space:nowrap}
 table.messages td:first-child{font-family:ui-monospace,"DejaVu Sans Mono",Menlo,Consolas,monospace;font-size:12.5px;white-space:nowrap}
-.badge{display:inline-block;padding:1px 8px;border-radius:10px;font-size:11.5px;font-weight:600;color:#fff;background:var(--c);white-space:nowrap;
+.badge{display:inline-block;padding:1px 8px;border-radius:10px;font-size:11.5px;font-weight:600;color:var(--badge-fg);background:var(--b);white-space:nowrap;
 -webkit-print-color-adjust:exact;print-color-adjust:exact}
 .flag{display:inline-block;padding:0 6px;border-radius:4px;font-size:11px;border:1px solid var(--line);color:var(--muted);white-space:nowrap}
 .flag.warn{color:var(--warn);border-color:var(--warn)}.flag.err{color:var(--err);border-color:var(--err)}
@@ -74,7 +76,7 @@ box-shadow:0 10px 40px rgba(0,0,0,.3)}
 .panel h2{font-size:17px;font-family:ui-monospace,"DejaVu Sans Mono",Menlo,Consolas,monospace;padding-right:30px;overflow-wrap:anywhere}
 .panel:focus{outline:none}
 .close{position:absolute;top:10px;right:12px;font:inherit;font-size:22px;line-height:1;color:var(--muted);background:none;border:0;cursor:pointer;padding:4px 8px}
-.facts{display:grid;grid-template-columns:max-content 1fr;gap:4px 16px;margin:0}.facts dt{color:var(--muted)}.facts dd{margin:0;overflow-wrap:anywhere}
+.facts{display:grid;grid-template-columns:max-content 1fr;gap:4px 16px;margin:0}.facts dt{color:var(--muted)}.facts dd{margin:0;overflow-wrap:anywhere;white-space:pre-wrap}
 pre.code .comment{color:var(--muted)}
 pre.code{background:var(--code);border:1px solid var(--line);border-radius:6px;padding:10px 12px;overflow:auto;margin:4px 0 8px;white-space:pre}
 .where{margin:10px 0 0}.cond{margin:4px 0 0;font-size:12px}
@@ -84,7 +86,9 @@ ul.sites,ul.findings,ul.types{margin:4px 0;padding-left:20px}ul.sites li{margin:
 @media print{:root{--bg:#fff;--card:#fff;--fg:#000;--muted:#444;--line:#ccc;--head:#f2f2f2;--code:#f7f7f7;--shadow:none;color-scheme:light}
 .top{position:static}nav,.js-only,#theme-toggle,.close{display:none!important}main{display:block;padding:0}
 .card{break-inside:avoid-page;margin:0 0 12px;border-color:#ccc}#messages,#by-directory{break-inside:auto}
-.scroll,.scroll.tall{max-height:none;overflow:visible;border:0}thead th{position:static}
+.scroll,.scroll.tall{max-height:none;overflow:visible;border:0}thead th{position:static}th .sort::after{content:none}
+table.messages{font-size:10px}table.messages th,table.messages td{padding:3px 6px}table.messages td{white-space:normal}
+table.messages td:first-child{font-size:9.5px;white-space:normal;overflow-wrap:anywhere}pre.code{white-space:pre-wrap;overflow-wrap:anywhere}
 .detail{position:static;background:none;padding:0;break-before:page}.panel{box-shadow:none;border:0;max-width:none}
 #burndown .chart{max-width:170mm;margin:0 auto}
 a{color:inherit}body{font-size:11px}}

@@ -48,6 +48,8 @@ final class CommandTests: XCTestCase {
             (["lint", tree.root, "--fail-on", "fatal"], "fatal"),
             (["lint", tree.root, "--rules", try tree.write("r.yaml", "no-such-rule:\n  severity: error\n")], "no lint rule is called 'no-such-rule'"),
             (["lint", tree.root, "--rules", try tree.write("s.yaml", "orphan-handler:\n  severity: fatal\n")], "use error, warning or note"),
+            (["lint", tree.root, "--rules", try tree.write("t.yaml", "orphan-handler: 3\n")], "t.yaml: 'orphan-handler' has the wrong kind of value; expected a mapping"),
+            (["lint", tree.root, "--rules", try tree.write("u.yaml", "orphan-handler:\n  severity: [error\n")], "u.yaml: not valid YAML: 3:1:"),
             (["lint", tree.root, "--files", tree.root + "/no-list.txt"], "--files"),
             (["lint", tree.root, tree.root, "--files", "-"], "exactly one folder"),
         ]
@@ -116,5 +118,17 @@ final class CommandTests: XCTestCase {
         ])
         let found = try findings(["lint", tree.root, "--files", "-"], input: "foo/foo_client.cc\nfoo/README.md\n")
         XCTAssertEqual(keys(found), ["foo/foo_client.cc:2 unused-suppression "])
+    }
+
+    func testFilesReadsPathsGitQuotes() throws {
+        // `git diff --name-only` quotes names with bytes outside printable ASCII and with `"`; dropping them as
+        // missing would let their new messages pass the check.
+        let tree = try TemporaryTree([
+            "d\u{e9}j\u{e0}/a_messages.h": "#define IPC_MESSAGE_START FooMsgStart\nIPC_MESSAGE_CONTROL0(FooMsg_Accent)\n",
+            "say \"hi\"/b_messages.h": "#define IPC_MESSAGE_START BarMsgStart\nIPC_MESSAGE_CONTROL0(BarMsg_Quote)\n",
+        ])
+        let list = "\"d\\303\\251j\\303\\240/a_messages.h\"\n\"say \\\"hi\\\"/b_messages.h\"\n"
+        let found = try findings(["lint", tree.root, "--files", "-"], input: list)
+        XCTAssertEqual(keys(found), ["d\u{e9}j\u{e0}/a_messages.h:2 new-legacy-ipc FooMsg_Accent", "say \"hi\"/b_messages.h:2 new-legacy-ipc BarMsg_Quote"])
     }
 }

@@ -67,6 +67,13 @@ final class SARIFTests: XCTestCase {
         XCTAssertEqual(base, URL(fileURLWithPath: Mojify.repositoryRoot + "/Examples/", isDirectory: true).absoluteString)
         let rules = try XCTUnwrap(((run["tool"] as? [String: Any])?["driver"] as? [String: Any])?["rules"] as? [[String: Any]])
         XCTAssertTrue(rules.contains { $0["id"] as? String == "new-legacy-ipc" && ($0["fullDescription"] as? [String: Any]) != nil })
+        for rule in rules {
+            // Code scanning shows help.markdown in the alert; each rule's shows the examples it fires on.
+            let markdown = try XCTUnwrap((rule["help"] as? [String: Any])?["markdown"] as? String, "\(rule["id"] ?? "")")
+            XCTAssertTrue(markdown.contains("**Reported:**") && markdown.contains("```cpp\n"), markdown)
+        }
+        let invocations = try XCTUnwrap(run["invocations"] as? [[String: Any]])
+        XCTAssertEqual(invocations.map { $0["executionSuccessful"] as? Bool }, [true])
         let results = try XCTUnwrap(run["results"] as? [[String: Any]])
         XCTAssertFalse(results.isEmpty)
         for result in results {

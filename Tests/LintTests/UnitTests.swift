@@ -81,3 +81,12 @@ final class LedgerReferenceTests: XCTestCase {
         XCTAssertEqual(reference.location(of: "FooMsg_B").line, 4)
     }
 }
+
+final class ChangedFilesTests: XCTestCase {
+    func testGitQuotedPathsAreUnquotedAndOthersKept() {
+        XCTAssertEqual(ChangedFiles.unquoted(#""d\303\251j\303\240/a\tb\\c\"d.h""#), "d\u{e9}j\u{e0}/a\tb\\c\"d.h")
+        XCTAssertEqual(ChangedFiles.unquoted("plain/a_messages.h"), "plain/a_messages.h")
+        XCTAssertEqual(ChangedFiles.unquoted(#""unknown\q escape""#), #""unknown\q escape""#, "git writes no such quoting: kept as a name")
+        XCTAssertEqual(ChangedFiles.unquoted(#""\777""#), #""\777""#)
+    }
+}

@@ -62,7 +62,11 @@ final class BrowserTests: XCTestCase {
                          "Handlers (1)", "RenderFrameHostImpl::", "Senders ("] {
             XCTAssertTrue(detail.contains(expected), "drill-down lacks \(expected): \(detail)")
         }
+        XCTAssertEqual(results["focusInDetail"] as? Bool, true, "the opened drill-down has the focus")
+        XCTAssertEqual(results["pageBehindInert"] as? Bool, true, "the modal drill-down keeps Tab and clicks off the page behind it")
         XCTAssertEqual(results["detailClosed"] as? Bool, true, "Escape closes the drill-down")
+        XCTAssertEqual(results["pageInertAfterClose"] as? Bool, false)
+        XCTAssertEqual(results["focusReturnedTo"] as? String, "FrameHostMsg_DidCommitProvisionalLoad", "closing returns the focus to the link")
         XCTAssertEqual(results["hashAfterClose"] as? String, "")
         XCTAssertEqual(results["convertedDetail"] as? String, "Not in the scanned tree any more; the ledger last saw it at content/common/widget_messages.h:4.")
 
@@ -247,8 +251,12 @@ final class BrowserTests: XCTestCase {
       results.detailOpen = !dialog.hidden;
       results.detailTitle = dialog.querySelector("h2").textContent;
       results.detailText = dialog.textContent;
+      results.focusInDetail = dialog.contains(document.activeElement);
+      results.pageBehindInert = document.querySelector("main").inert && document.querySelector("header").inert;
       document.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape" }));
       results.detailClosed = dialog.hidden;
+      results.pageInertAfterClose = document.querySelector("main").inert;
+      results.focusReturnedTo = document.activeElement.textContent;
       results.hashAfterClose = window.location.hash;
       window.location.hash = "#m=WidgetMsg_WasShown";
     },

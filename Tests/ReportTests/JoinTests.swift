@@ -1,5 +1,6 @@
 import MojifyConversion
 import MojifyCore
+import MojifyEmitters
 import MojifyLedger
 import MojifyLint
 @testable import MojifyReport
@@ -38,11 +39,22 @@ final class JoinTests: XCTestCase {
             Self.definition("FrameHostMsg_DidStop", [Parameter(type: "int", name: "code")]),
             Self.definition("FrameMsg_Show", [Parameter(type: "madeup::Thing", name: "thing")]),
             Self.definition("NoDirection", []),
+            Self.definition("FrameHostMsg_DidFinishLoadingEverything", ["first_argument", "second_argument", "third_argument"].map {
+                Parameter(type: "std::string", name: $0)
+            }),
         ])
-        let plan = try ConversionPlan.make(inventory: inventory, rules: try ConversionRules.load())
+        let rules = try ConversionRules.load()
+        let plan = try ConversionPlan.make(inventory: inventory, rules: rules)
         let messages = ReportModelBuilder.attach(plan, to: ReportModelBuilder.messages(from: inventory))
         let byName = Dictionary(uniqueKeysWithValues: messages.map { ($0.name, $0) })
-        XCTAssertEqual(byName["FrameHostMsg_DidStop"]?.proposal?.method, plan.proposedMethod(for: "FrameHostMsg_DidStop"))
+        // The method as the generated .mojom file has it: its comment, and the declaration wrapped past 80 columns.
+        let mojom = try MojomEmitter.emit(plan, rules: rules).values.joined()
+        for name in ["FrameHostMsg_DidStop", "FrameHostMsg_DidFinishLoadingEverything"] {
+            let method = try XCTUnwrap(byName[name]?.proposal?.method, name)
+            XCTAssertTrue(method.hasPrefix("// From \(name)"), method)
+            XCTAssertTrue(mojom.contains(method.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n") + "\n"), method)
+        }
+        XCTAssertTrue(try XCTUnwrap(byName["FrameHostMsg_DidFinishLoadingEverything"]?.proposal?.method).contains("(string first_argument,\n"))
         XCTAssertEqual(byName["FrameHostMsg_DidStop"]?.proposal?.interface, plan.proposedInterface(for: "FrameHostMsg_DidStop"))
         XCTAssertEqual(byName["FrameHostMsg_DidStop"]?.direction, "to browser")
         XCTAssertEqual(byName["FrameMsg_Show"]?.direction, "to renderer")

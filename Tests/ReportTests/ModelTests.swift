@@ -47,7 +47,7 @@ final class ModelTests: XCTestCase {
         let first = try ReportPage.render(model)
         XCTAssertEqual(first, try ReportPage.render(model))
         let megabytes = Double(first.utf8.count) / 1_000_000
-        XCTAssertLessThan(megabytes, 5, "a 5000-message report should stay a few MB; it is \(megabytes) MB")
+        XCTAssertLessThan(megabytes, 6, "a 5000-message report should stay a few MB; it is \(megabytes) MB")
         let data = try XCTUnwrap(PageParts.dataBlock(first))
         let decoded = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(data.utf8)) as? [String: Any])
         XCTAssertEqual((decoded["messages"] as? [Any])?.count, 5_000)
@@ -87,7 +87,9 @@ enum Synthetic {
                 ),
                 proposal: ProposedConversion(
                     interface: "content.mojom.\(prefix.replacingOccurrences(of: "Msg", with: ""))", process: prefix.hasSuffix("HostMsg") ? "browser" : "renderer",
-                    method: "DidUpdateSomethingImportant\(index)(" + inputs.map { "\($0.type) \($0.name!)" }.joined(separator: ", ") + ");"
+                    // As the .mojom file has it: a comment naming the message, then the declaration.
+                    method: "// From \(name) (\(file):\(definition.location.line):1).\n"
+                        + "DidUpdateSomethingImportant\(index)(" + inputs.map { "\($0.type) \($0.name!)" }.joined(separator: ", ") + ");"
                 ),
                 unmappedTypes: index % 13 == 0 ? ["content::FaviconURL"] : [],
                 findings: index % 17 == 0 ? [FindingEntry(severity: .warning, rule: "sync-message", message: "sync IPC should become an async method with a reply", location: definition.location)] : []

@@ -20,8 +20,14 @@ public enum SARIFFindings: FindingsRenderer {
 
     struct Run: Encodable {
         var tool: Tool
+        /// One invocation that ran to the end: mojify writes no SARIF when a run fails.
+        var invocations = [Invocation(executionSuccessful: true)]
         var originalUriBaseIds: [String: ArtifactLocation]
         var results: [Result]
+    }
+
+    struct Invocation: Encodable {
+        var executionSuccessful: Bool
     }
 
     struct Tool: Encodable {
@@ -40,7 +46,7 @@ public enum SARIFFindings: FindingsRenderer {
         var name: String
         var shortDescription: Text
         var fullDescription: Text
-        var help: Text
+        var help: Help
         var defaultConfiguration: Configuration
     }
 
@@ -50,6 +56,12 @@ public enum SARIFFindings: FindingsRenderer {
 
     struct Text: Encodable {
         var text: String
+    }
+
+    /// Code scanning shows `markdown` in an alert's help panel, and `text` where markdown is not rendered.
+    struct Help: Encodable {
+        var text: String
+        var markdown: String
     }
 
     struct Result: Encodable {
@@ -100,11 +112,26 @@ public enum SARIFFindings: FindingsRenderer {
         }
         let driver = Driver(version: context.version, semanticVersion: context.version, rules: rules.map { rule in
             Rule(id: rule.id, name: ruleName(rule.id), shortDescription: Text(text: rule.summary),
-                 fullDescription: Text(text: rule.documentation), help: Text(text: rule.documentation),
+                 fullDescription: Text(text: rule.documentation),
+                 help: Help(text: rule.documentation, markdown: helpMarkdown(rule)),
                  defaultConfiguration: Configuration(level: context.settings.severity(of: rule).rawValue))
         })
         let run = Run(tool: Tool(driver: driver), originalUriBaseIds: [rootBase: ArtifactLocation(uri: context.rootURI, uriBaseId: nil)], results: results)
         return try Log(runs: [run]).stableJSON()
+    }
+
+    /// The documentation, then the rule's first example it fires on and first it stays quiet on, as code blocks.
+    static func helpMarkdown(_ rule: any LintRule.Type) -> String {
+        var parts = [rule.documentation]
+        for (title, fires) in [("Reported", true), ("Not reported", false)] {
+            guard let example = rule.examples.first(where: { $0.fires == fires }) else { continue }
+            parts.append("**\(title):**")
+            for (file, text) in example.files.sorted(by: { $0.key < $1.key }) {
+                parts.append("`\(file)`:\n\n```cpp\n\(text)\n```")
+            }
+            if let ledger = example.ledger { parts.append("With the ledger:\n\n```csv\n\(ledger)```") }
+        }
+        return parts.joined(separator: "\n\n")
     }
 
     /// `new-legacy-ipc` → `NewLegacyIpc`: SARIF's `name` is an identifier-like form of the id.
