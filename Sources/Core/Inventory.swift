@@ -15,6 +15,9 @@ public struct Inventory: Codable, Equatable, Sendable {
     public var senders: [Sender]
     public var diagnostics: [Diagnostic]
     public var stats: ScanStats
+    /// Files whose bytes contain one of the scan's `markers` (e.g. suppression comments), whether or not they hold
+    /// IPC; absent when the scan was given no markers.
+    public var markedFiles: [String]?
 
     public init(
         tool: String = "mojify",

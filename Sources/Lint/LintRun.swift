@@ -30,6 +30,9 @@ public enum LintRun {
         // An unreadable or malformed ledger is an input error, never "no findings".
         let ledger = try request.ledgerPath.map { LedgerReference(ledger: try Ledger.load(path: $0), path: $0, root: root) }
         let inventory: Inventory
+        var request = request
+        // Suppression comments can outlive the IPC they were for: find every file that still has one.
+        request.scan.markers = [Suppression.marker]
         if let list = request.filesList {
             let changed = try ChangedFiles.read(list: list, root: root)
             var scan = request.scan

@@ -29,7 +29,8 @@ public enum Linter {
         }
 
         let found = findings(of: active.filter { $0.scope != .suppressions })
-        let commentFiles = options.changedFiles ?? Set(found.map(\.location.file)).union(inventory.filesWithConstructs)
+        let commentFiles = options.changedFiles
+            ?? Set(found.map(\.location.file)).union(inventory.filesWithConstructs).union(inventory.markedFiles ?? [])
         let filter = SuppressionFilter(files: commentFiles.sorted(), lines: lines)
         let (kept, outcomes) = filter.apply(to: found, knownRules: Set(LintRules.all.map { $0.id }), ranRules: Set(active.map { $0.id }))
         context.suppressions = outcomes

@@ -16,6 +16,9 @@ public struct ScanOptions: Sendable {
     /// Scan only these files, relative to the one folder in `paths` (the changed files of a pull request), instead
     /// of walking it. `--exclude` globs still apply; `.gitignore` does not, since a listed file was chosen on purpose.
     public var onlyFiles: [String]?
+    /// Byte strings to look for in every file besides the IPC needles, at no extra read: the inventory lists the
+    /// files that contain one in `markedFiles`. Files are then read even when a cache could vouch for them.
+    public var markers: [String] = []
 
     public init(paths: [String]) {
         self.paths = paths
@@ -182,6 +185,9 @@ final class ScanWork: @unchecked Sendable {
     let options: ScanOptions
     let cache: ScanCache?
     var results: [FileResult?]
+    /// Indices of files that contain one of `options.markers`.
+    private var marked = Set<Int>()
+    private let markerBytes: [[UInt8]]
     private let lock = NSLock()
 
     init(files: [FileWalker.Entry], database: CompileDatabase?, options: ScanOptions, cache: ScanCache?) {
@@ -190,6 +196,7 @@ final class ScanWork: @unchecked Sendable {
         self.options = options
         self.cache = cache
         self.results = Array(repeating: nil, count: files.count)
+        self.markerBytes = options.markers.map { Array($0.utf8) }
     }
 
     /// Processes `indices` on `options.jobs` threads, each with its own libclang index. A file is parsed only when
@@ -263,7 +270,7 @@ final class ScanWork: @unchecked Sendable {
     /// Checks the cache, reads the file and runs the byte prefilter.
     private func begin(_ index: Int, needles: [[UInt8]], context: ContentHash) -> Step {
         let entry = files[index]
-        switch cache?.reuse(index: index, path: entry.path, listed: entry.stamp, context: context) {
+        switch options.markers.isEmpty ? cache?.reuse(index: index, path: entry.path, listed: entry.stamp, context: context) : nil {
         case .noMatch?:
             return .finished(nil)
         case let .result(result)?:
@@ -285,6 +292,11 @@ final class ScanWork: @unchecked Sendable {
             return .finished(skipped(entry, "cannot read: \(reason)", hint: "check its permissions; it was skipped"))
         }
         let file = PendingFile(index: index, bytes: bytes, stamp: read.stamp)
+        if !markerBytes.isEmpty, SourceFile.contains(bytes, anyOf: markerBytes) {
+            lock.lock()
+            marked.insert(index)
+            lock.unlock()
+        }
         guard needles.isEmpty || SourceFile.contains(bytes, anyOf: needles) else {
             remember(file, result: nil, context: context)
             return .finished(nil)
@@ -494,6 +506,7 @@ final class ScanWork: @unchecked Sendable {
             }
         }
         inventory.stats.filesVisited = files.count
+        if !options.markers.isEmpty { inventory.markedFiles = marked.map { files[$0].relativePath }.sorted() }
         inventory.diagnostics += extraDiagnostics
 
         for index in inventory.messages.indices {

@@ -77,6 +77,21 @@ final class SuppressionTests: XCTestCase {
         XCTAssertTrue(messages.contains { $0.contains("names no rule") }, "\(messages)")
     }
 
+    func testAStaleSuppressionInAFileWithNoIPCLeftIsReported() throws {
+        let tree = try TemporaryTree([
+            "foo/foo_messages.h": "#define IPC_MESSAGE_START FooMsgStart\nIPC_MESSAGE_CONTROL0(FooMsg_Ping)\n",
+            "foo/leftover.cc": "// The sender that needed this is gone.\nint x = 1;  // mojify:ignore[orphan-sender] old sender\n",
+        ])
+        let request = LintRequest(scan: ScanOptions(paths: [tree.root]))
+        var scan = request.scan
+        scan.markers = [Suppression.marker]
+        let inventory = try Scanner.scan(scan)
+        XCTAssertEqual(inventory.markedFiles, ["foo/leftover.cc"])
+        let findings = try Linter.lint(inventory: inventory, ledger: nil, options: try LintOptions.standard(root: tree.root))
+        XCTAssertEqual(findings.filter { $0.location.file == "foo/leftover.cc" }.map(\.ruleID), ["unused-suppression"])
+        XCTAssertNil(try Scanner.scan(ScanOptions(paths: [tree.root])).markedFiles, "no markers asked, none listed")
+    }
+
     func testMarkersOutsideCommentsAreNotSuppressions() throws {
         let findings = try lint(["foo/foo_messages.h": """
             #define IPC_MESSAGE_START FooMsgStart
