@@ -122,9 +122,10 @@ public enum Scanner {
         let walker = FileWalker(excludes: excludes, followSymlinks: options.followSymlinks, honourGitIgnore: options.honourGitIgnore)
         let needles = words.map { ($0, Array($0.utf8)) }
         var found: [String: [String]] = [:]
+        let buffer = SourceFile.ReadBuffer()
         for entry in walker.walk(root: root).files where !FileWalker.compiledExtensions.contains(FileWalker.fileExtension(entry.relativePath)) {
-            guard case let .bytes(bytes) = SourceFile.read(entry.path, maxBytes: options.maxFileBytes) else { continue }
-            let mentioned = needles.filter { SourceFile.contains(bytes, anyOf: [$0.1]) }.map(\.0)
+            guard case .bytes = buffer.readStamped(entry.path, maxBytes: options.maxFileBytes).contents else { continue }
+            let mentioned = needles.filter { SourceFile.contains(buffer.contents, anyOf: [$0.1]) }.map(\.0)
             if !mentioned.isEmpty { found[entry.relativePath] = mentioned }
         }
         return found
@@ -212,6 +213,7 @@ final class ScanWork: @unchecked Sendable {
         let jobs = max(1, min(options.jobs, indices.count))
         DispatchQueue.concurrentPerform(iterations: jobs) { _ in
             let session = ClangSession()
+            let buffer = SourceFile.ReadBuffer()
             var pending: [PendingFile] = []
             func store(_ outcomes: [(Int, FileResult?)]) {
                 lock.lock()
@@ -227,7 +229,9 @@ final class ScanWork: @unchecked Sendable {
             }
             func flush() {
                 let results = analyse(pending, wrappers: wrappers, session: session)
-                for (file, result) in zip(pending, results) { remember(file, result: result, context: context) }
+                for (file, result) in zip(pending, results) {
+                    file.bytes.withUnsafeBytes { remember(file.index, stamp: file.stamp, bytes: $0, result: result, context: context) }
+                }
                 store(Array(zip(pending.map(\.index), results)))
                 pending.removeAll(keepingCapacity: true)
             }
@@ -241,7 +245,7 @@ final class ScanWork: @unchecked Sendable {
                 next += 1
                 lock.unlock()
 
-                switch begin(index, needles: needleBytes, context: context) {
+                switch begin(index, needles: needleBytes, context: context, buffer: buffer) {
                 case let .finished(result):
                     store([(index, result)])
                 case let .analyse(file):
@@ -257,7 +261,7 @@ final class ScanWork: @unchecked Sendable {
     struct PendingFile {
         var index: Int
         var bytes: [UInt8]
-        /// The file's stamp when the cache is on, to remember the outcome under.
+        /// The stamp of the open file, for the cache (when it is on) to remember the outcome under.
         var stamp: FileStamp?
     }
 
@@ -267,8 +271,9 @@ final class ScanWork: @unchecked Sendable {
         case analyse(PendingFile)
     }
 
-    /// Checks the cache, reads the file and runs the byte prefilter.
-    private func begin(_ index: Int, needles: [[UInt8]], context: ContentHash) -> Step {
+    /// Checks the cache, reads the file into `buffer` and runs the byte prefilter; only a file that passes is
+    /// copied out of it.
+    private func begin(_ index: Int, needles: [[UInt8]], context: ContentHash, buffer: SourceFile.ReadBuffer) -> Step {
         let entry = files[index]
         switch options.markers.isEmpty ? cache?.reuse(index: index, path: entry.path, listed: entry.stamp, context: context) : nil {
         case .noMatch?:
@@ -278,41 +283,38 @@ final class ScanWork: @unchecked Sendable {
         case nil:
             break
         }
-        let read = cache == nil
-            ? (contents: SourceFile.read(entry.path, maxBytes: options.maxFileBytes), stamp: nil)
-            : SourceFile.readStamped(entry.path, maxBytes: options.maxFileBytes)
-        let bytes: [UInt8]
+        let read = buffer.readStamped(entry.path, maxBytes: options.maxFileBytes)
         switch read.contents {
-        case let .bytes(read):
-            bytes = read
+        case .bytes:
+            break
         case let .tooLarge(size):
             return .finished(skipped(entry, "file of \(size) bytes is larger than the \(options.maxFileBytes)-byte limit; skipped",
                                      hint: "raise --max-file-size if it holds hand-written IPC"))
         case let .failed(reason):
             return .finished(skipped(entry, "cannot read: \(reason)", hint: "check its permissions; it was skipped"))
         }
-        let file = PendingFile(index: index, bytes: bytes, stamp: read.stamp)
+        let bytes = buffer.contents
         if !markerBytes.isEmpty, SourceFile.contains(bytes, anyOf: markerBytes) {
             lock.lock()
             marked.insert(index)
             lock.unlock()
         }
         guard needles.isEmpty || SourceFile.contains(bytes, anyOf: needles) else {
-            remember(file, result: nil, context: context)
+            remember(index, stamp: read.stamp, bytes: bytes, result: nil, context: context)
             return .finished(nil)
         }
         if SourceFile.looksBinary(bytes) {
             let result = skipped(entry, "binary file (NUL bytes) skipped", hint: nil, severity: .note)
-            remember(file, result: result, context: context)
+            remember(index, stamp: read.stamp, bytes: bytes, result: result, context: context)
             return .finished(result)
         }
-        return .analyse(file)
+        return .analyse(PendingFile(index: index, bytes: Array(bytes), stamp: read.stamp))
     }
 
     /// Keeps the outcome of bytes actually read: a failed read says nothing about the next one.
-    private func remember(_ file: PendingFile, result: FileResult?, context: ContentHash) {
-        guard let cache, let stamp = file.stamp else { return }
-        cache.record(index: file.index, stamp: stamp, bytes: file.bytes, context: context, result: result)
+    private func remember(_ index: Int, stamp: FileStamp?, bytes: UnsafeRawBufferPointer, result: FileResult?, context: ContentHash) {
+        guard let cache, let stamp else { return }
+        cache.record(index: index, stamp: stamp, bytes: bytes, context: context, result: result)
     }
 
     /// Runs libclang and the recogniser over files that passed the prefilter. Plain files are lexed together in

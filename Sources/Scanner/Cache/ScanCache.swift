@@ -138,7 +138,7 @@ final class ScanCache: @unchecked Sendable {
 
     /// Remembers an outcome worked out from `bytes`, which were read after `stamp` was taken from the same
     /// open file (so any later edit changes the stamp, or falls in the racy window and is caught by the hash).
-    func record(index: Int, stamp: FileStamp, bytes: [UInt8], context: ContentHash, result: ScanWork.FileResult?) {
+    func record(index: Int, stamp: FileStamp, bytes: UnsafeRawBufferPointer, context: ContentHash, result: ScanWork.FileResult?) {
         guard result == nil || cacheResults else { return }
         let encoded: [UInt8]?
         if let result {
