@@ -1,3 +1,5 @@
+import MojifyCore
+
 /// A JSON document that keeps the order of object keys and the spelling of numbers, so that a manifest
 /// read and written back changes only where mojify changes it (Foundation's JSONSerialization loses both).
 indirect enum JSONValue: Equatable {
@@ -75,21 +77,19 @@ indirect enum JSONValue: Equatable {
     }
 
     static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
+        let escaped = text.replacingScalars { scalar in
             switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
+            case "\"": "\\\""
+            case "\\": "\\\\"
+            case "\n": "\\n"
+            case "\r": "\\r"
+            case "\t": "\\t"
             case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
+                "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
+            default: nil
             }
         }
-        return out + "\""
+        return "\"" + escaped + "\""
     }
 }
 

@@ -1,23 +1,22 @@
+import MojifyCore
+
 /// Escaping for untrusted text (scanned code, ledger fields, command-line arguments) placed in HTML.
 enum HTMLText {
     /// Safe in element content and in double- or single-quoted attribute values. C0 control characters other
     /// than tab and line breaks become U+FFFD, as they have no business in a page and some break parsers.
     static func escape(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
+        text.replacingScalars { scalar in
             switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            case "\t", "\n", "\r": result.unicodeScalars.append(scalar)
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F: result += "\u{FFFD}"
-            default: result.unicodeScalars.append(scalar)
+            case "&": "&amp;"
+            case "<": "&lt;"
+            case ">": "&gt;"
+            case "\"": "&quot;"
+            case "'": "&#39;"
+            case "\t", "\n", "\r": nil
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F: "\u{FFFD}"
+            default: nil
             }
         }
-        return result
     }
 
     /// The URL fragment that opens a message's drill-down: `m=` and the name with every byte but ASCII letters,
