@@ -56,11 +56,6 @@ public struct Inventory: Codable, Equatable, Sendable {
         diagnostics.sort { ($0.location, $0.message) < ($1.location, $1.message) }
     }
 
-    /// Messages by name; where a name is defined twice (e.g. in `#if` branches) the first definition wins.
-    public var messagesByName: [String: MessageDefinition] {
-        Dictionary(messages.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-    }
-
     public var messageClasses: [String] {
         Array(Set(messages.map(\.messageClass))).sorted()
     }
@@ -145,9 +140,6 @@ public struct Parameter: Codable, Hashable, Sendable {
         self.name = name
         self.resolvedType = resolvedType
     }
-
-    /// The type to convert: the resolved alias target when known.
-    public var effectiveType: String { resolvedType ?? type }
 }
 
 public struct MessageDefinition: Codable, Hashable, Sendable {

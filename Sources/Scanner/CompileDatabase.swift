@@ -3,6 +3,8 @@ import Foundation
 /// `compile_commands.json`: each file's real flags, reduced to those that change what the preprocessor sees.
 struct CompileDatabase {
     private var byPath: [String: [String]] = [:]
+    /// Database paths by file name, sorted: the few candidates for the suffix match, instead of every entry.
+    private var pathsByName: [String: [String]] = [:]
 
     init(folder: String) throws {
         let path = folder.hasSuffix(".json") ? folder : folder + "/compile_commands.json"
@@ -33,6 +35,7 @@ struct CompileDatabase {
             let absolute = CompileDatabase.normalise(file.hasPrefix("/") ? file : directory + "/" + file)
             byPath[absolute] = CompileDatabase.preprocessorFlags(arguments, directory: directory)
         }
+        pathsByName = Dictionary(grouping: byPath.keys.sorted()) { String($0.split(separator: "/").last ?? "") }
     }
 
     /// The flags for a file: by its absolute path, else by a database path that ends with its path relative to
@@ -40,7 +43,8 @@ struct CompileDatabase {
     func flags(absolutePath: String, relativePath: String) -> [String]? {
         if let exact = byPath[CompileDatabase.normalise(absolutePath)] { return exact }
         let suffix = "/" + relativePath
-        return byPath.keys.filter { $0.hasSuffix(suffix) }.sorted().first.flatMap { byPath[$0] }
+        let name = String(relativePath.split(separator: "/").last ?? "")
+        return pathsByName[name]?.first { $0.hasSuffix(suffix) }.flatMap { byPath[$0] }
     }
 
     /// Keeps the flags that shape preprocessing (-D, -U, -I, -include, -std ...), made absolute against `directory`.

@@ -36,7 +36,7 @@ struct PartialInventory: Codable {
     var skipped = 0
 
     /// `inactiveRanges`: byte ranges the build configuration skips, known only with real compile flags.
-    mutating func add(_ findings: FileFindings, mapper: LocationMapper, activeRanges inactiveRanges: [Range<Int>]?) {
+    mutating func add(_ findings: FileFindings, mapper: LocationMapper, inactiveRanges: [Range<Int>]?) {
         func place(_ at: RawLocation) -> SourceLocation { mapper.location(line: at.line, column: at.column) }
         func conditions(_ value: Conditions, _ at: RawLocation) -> Conditions {
             var result = value

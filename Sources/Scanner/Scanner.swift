@@ -324,15 +324,17 @@ final class ScanWork: @unchecked Sendable {
         var batched: [Int] = []
         for (position, file) in pending.enumerated() {
             let entry = files[file.index]
-            if pending.count > 1, !FileWalker.isPatch(entry.relativePath), flags(for: entry) == nil {
+            let flags = FileWalker.isPatch(entry.relativePath) ? nil : self.flags(for: entry)
+            if pending.count > 1, !FileWalker.isPatch(entry.relativePath), flags == nil {
                 batched.append(position)
             } else {
-                analyseAlone(file, wrappers: wrappers, session: session, into: &results[position])
+                analyseAlone(file, flags: flags, wrappers: wrappers, session: session, into: &results[position])
             }
         }
         guard !batched.isEmpty else { return results }
+        // Batched files have no compile flags: that is what let them into the batch.
         guard let batch = session.lexBatch(batched.map { pending[$0].bytes }) else {
-            for position in batched { analyseAlone(pending[position], wrappers: wrappers, session: session, into: &results[position]) }
+            for position in batched { analyseAlone(pending[position], flags: nil, wrappers: wrappers, session: session, into: &results[position]) }
             return results
         }
         for (slot, position) in batched.enumerated() {
@@ -341,13 +343,13 @@ final class ScanWork: @unchecked Sendable {
             // A file can stop libclang from entering the files after it in a batch (seen with invalid UTF-8 after
             // certain others); raw lexing always reaches a file's last non-blank byte, so a shortfall means: again, alone.
             guard Scanner.tokensCover(file.bytes, tokens) else {
-                analyseAlone(file, wrappers: wrappers, session: session, into: &results[position])
+                analyseAlone(file, flags: nil, wrappers: wrappers, session: session, into: &results[position])
                 continue
             }
             let findings = recognise(tokens: tokens, bytes: file.bytes, wrappers: wrappers, functionAt: { _ in nil })
             // Traits name enums and structs whose definitions only an AST of the file alone gives.
             if (!findings.enumTraits.isEmpty || !findings.structTraits.isEmpty) && Scanner.definesTypes(tokens) {
-                analyseAlone(file, wrappers: wrappers, session: session, into: &results[position])
+                analyseAlone(file, flags: nil, wrappers: wrappers, session: session, into: &results[position])
             } else {
                 add(findings, mapper: .plain(file: files[file.index].relativePath), inactiveRanges: nil, into: &results[position])
             }
@@ -356,12 +358,17 @@ final class ScanWork: @unchecked Sendable {
     }
 
     private func flags(for entry: FileWalker.Entry) -> [String]? {
-        guard let database else { return nil }
-        let absolute = entry.path.hasPrefix("/") ? entry.path : FileManager.default.currentDirectoryPath + "/" + entry.path
-        return database.flags(absolutePath: absolute, relativePath: entry.relativePath)
+        database?.flags(absolutePath: absolutePath(of: entry), relativePath: entry.relativePath)
     }
 
-    private func analyseAlone(_ file: PendingFile, wrappers: [String: WrapperMacro], session: ClangSession, into result: inout FileResult) {
+    private func absolutePath(of entry: FileWalker.Entry) -> String {
+        entry.path.hasPrefix("/") ? entry.path : FileManager.default.currentDirectoryPath + "/" + entry.path
+    }
+
+    /// `flags`: the file's compile flags, already looked up by the caller (nil for patches and without a database).
+    private func analyseAlone(
+        _ file: PendingFile, flags: [String]?, wrappers: [String: WrapperMacro], session: ClangSession, into result: inout FileResult
+    ) {
         let entry = files[file.index]
         if FileWalker.isPatch(entry.relativePath) {
             for section in PatchFile(bytes: file.bytes).sections {
@@ -370,8 +377,7 @@ final class ScanWork: @unchecked Sendable {
                 analyse(path: virtualPath, bytes: section.text, flags: nil, mapper: mapper, wrappers: wrappers, session: session, into: &result)
             }
         } else {
-            let absolute = entry.path.hasPrefix("/") ? entry.path : FileManager.default.currentDirectoryPath + "/" + entry.path
-            analyse(path: absolute, bytes: file.bytes, flags: flags(for: entry), mapper: .plain(file: entry.relativePath),
+            analyse(path: absolutePath(of: entry), bytes: file.bytes, flags: flags, mapper: .plain(file: entry.relativePath),
                     wrappers: wrappers, session: session, into: &result)
         }
     }
@@ -382,7 +388,7 @@ final class ScanWork: @unchecked Sendable {
     }
 
     private func add(_ findings: FileFindings, mapper: LocationMapper, inactiveRanges: [Range<Int>]?, into result: inout FileResult) {
-        result.partial.add(findings, mapper: mapper, activeRanges: inactiveRanges)
+        result.partial.add(findings, mapper: mapper, inactiveRanges: inactiveRanges)
         result.wrappers += findings.wrappers
         result.includes += findings.includes
         result.typedefs += findings.typedefs
