@@ -124,6 +124,7 @@ public struct ConversionRules: Sendable, Equatable {
         moduleSkipFolders = try reader.strings(root["module_skip_folders"], in: "module_skip_folders") ?? base?.moduleSkipFolders ?? []
         classes = (base?.classes ?? [:]).merging(try reader.classes()) { _, new in new }
         conditions = (base?.conditions ?? [:]).merging(try reader.stringMapping("conditions")) { _, new in new }
+        for (condition, feature) in conditions { try reader.checkWritten(feature, as: .feature, in: "conditions: '\(condition)'") }
         reservedWords = (base?.reservedWords ?? []).union(try reader.strings(root["reserved_words"], in: "reserved_words") ?? [])
         reservedSuffix = try reader.string("reserved_suffix") ?? base?.reservedSuffix ?? "_value"
         for direction in directions where processes[direction.process] == nil {
@@ -177,11 +178,49 @@ private struct SectionReader {
             for key in ["import", "dep", "note"] where entry[key] != nil && !(entry[key] is String) {
                 throw fail("types: '\(cppType)': '\(key)' must be a string")
             }
+            try checkWritten(mojom, as: .mojomType, in: "types: '\(cppType)': mojom")
+            if let importPath = entry["import"] as? String { try checkWritten(importPath, as: .mojomPath, in: "types: '\(cppType)': import") }
+            if let dependency = entry["dep"] as? String { try checkWritten(dependency, as: .gnLabel, in: "types: '\(cppType)': dep") }
             result[CppType(parsing: cppType).description] = ConversionRules.TypeRule(
                 mojom: mojom, importPath: entry["import"] as? String, dependency: entry["dep"] as? String, note: entry["note"] as? String
             )
         }
         return result
+    }
+
+    /// Values of the rules that generate writes into mojom, GN, JSON and C++ as they stand: a character outside
+    /// their grammar (a quote, `$`, a line break) would let a rules file inject code into the generated files.
+    enum WrittenValue {
+        case mojomType, mojomPath, gnLabel, name, feature
+
+        var example: String {
+            switch self {
+            case .mojomType: "a mojom type such as gfx.mojom.Rect or array<uint8>"
+            case .mojomPath: "a .mojom path inside the output folder, such as content/common/frame.mojom (letters, digits, _ . - and /)"
+            case .gnLabel: "a GN label such as //url/mojom:url_mojom_gurl"
+            case .name: "a name of letters, digits, _ . and - that does not start with a dot"
+            case .feature: "a mojom feature name such as is_android"
+            }
+        }
+
+        func accepts(_ value: String) -> Bool {
+            switch self {
+            case .mojomType:
+                value.first.map { $0.isASCII && ($0.isLetter || $0 == "_") } == true
+                    && value.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "_.<>,? []".contains($0)) }
+            case .mojomPath: value.hasSuffix(".mojom") && SafeName.isSafePath(value)
+            case .gnLabel:
+                value.hasPrefix("//") && value.dropFirst(2).split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).allSatisfy { part in
+                    part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "_.-/+".contains($0)) }
+                }
+            case .name: !value.contains("/") && SafeName.isSafePath(value)
+            case .feature: Naming.isIdentifier(value)
+            }
+        }
+    }
+
+    func checkWritten(_ value: String, as kind: WrittenValue, in place: String) throws {
+        guard kind.accepts(value) else { throw fail("\(place) '\(value)' must be \(kind.example)") }
     }
 
     func containers() throws -> [String: ConversionRules.ContainerKind] {
@@ -220,6 +259,9 @@ private struct SectionReader {
             guard let fields = entry.value as? [String: Any], case let values = keys.compactMap({ fields[$0] as? String }), values.count == keys.count else {
                 throw fail("processes: '\(entry.key)' needs \(keys.joined(separator: ", "))")
             }
+            try checkWritten(entry.key, as: .name, in: "processes: '\(entry.key)'")
+            try checkWritten(values[0], as: .name, in: "processes: '\(entry.key)': service")
+            try checkWritten(values[1], as: .name, in: "processes: '\(entry.key)': peer")
             result[entry.key] = ConversionRules.Process(
                 service: values[0], peer: values[1], routedRegistry: values[2], controlRegistry: values[3],
                 routedRemotes: values[4], controlRemotes: values[5]
@@ -238,10 +280,7 @@ private struct SectionReader {
             if let module, !module.split(separator: ".", omittingEmptySubsequences: false).allSatisfy({ Naming.isIdentifier(String($0)) }) {
                 throw fail("classes: '\(entry.key)': module '\(module)' is not a mojom module name such as content.mojom")
             }
-            if let file, !file.hasSuffix(".mojom") || file.hasPrefix("/")
-                || file.split(separator: "/", omittingEmptySubsequences: false).contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }) {
-                throw fail("classes: '\(entry.key)': file '\(file)' must be a .mojom path inside the output folder, such as content/common/frame.mojom")
-            }
+            if let file { try checkWritten(file, as: .mojomPath, in: "classes: '\(entry.key)': file") }
             result[entry.key] = ConversionRules.ClassOverride(module: module, file: file)
         }
     }

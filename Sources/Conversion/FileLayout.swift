@@ -6,6 +6,8 @@ struct FileLayout {
         var path: String
         var module: String
         var header: String
+        /// The header's folder or file name had characters that names mojify writes may not hold.
+        var renamedUnsafeName: Bool
     }
 
     private let rules: ConversionRules
@@ -37,7 +39,7 @@ struct FileLayout {
     func target(messageClass: String, header: String) -> Target {
         let chosenClass: String? = messageClass.isEmpty ? (classesByHeader[header]?.count == 1 ? classesByHeader[header]?.first : nil) : messageClass
         let home = chosenClass.flatMap { headerByClass[$0] } ?? header
-        let folder = home.split(separator: "/").dropLast().joined(separator: "/")
+        let rawFolder = home.split(separator: "/").dropLast().joined(separator: "/")
         var stem = String(home.split(separator: "/").last ?? "")
         for suffix in [".h", "_messages", "_message"] where stem.hasSuffix(suffix) {
             stem = String(stem.dropLast(suffix.count))
@@ -46,13 +48,16 @@ struct FileLayout {
         if let chosenClass, (classesByHeader[home]?.count ?? 0) > 1 {
             stem = naming.snakeCase(chosenClass.hasSuffix("MsgStart") ? String(chosenClass.dropLast("MsgStart".count)) : chosenClass)
         }
-        var path = (folder.isEmpty ? "" : folder + "/") + (stem.isEmpty ? "messages" : stem) + ".mojom"
+        let rawPath = (rawFolder.isEmpty ? "" : rawFolder + "/") + (stem.isEmpty ? "messages" : stem) + ".mojom"
+        var path = rawPath.split(separator: "/", omittingEmptySubsequences: false).map(SafeName.pathComponent).joined(separator: "/")
         var module = Self.module(forPath: path, skipping: rules.moduleSkipFolders)
+        var renamed = path != rawPath
         if let chosenClass, let override = rules.classes[chosenClass] {
+            renamed = renamed && override.file == nil
             path = override.file ?? path
             module = override.module ?? module
         }
-        return Target(path: path, module: module, header: home)
+        return Target(path: path, module: module, header: home, renamedUnsafeName: renamed)
     }
 
     /// `content/common/frame.mojom` -> `content.mojom`; `components/printing/...` -> `printing.mojom`.

@@ -92,6 +92,9 @@ private struct PlanBuilder {
                 path: target.path, module: target.module, sourceHeader: target.header, messageClasses: [], imports: [],
                 dependencies: [], interfaces: [], structs: [], enums: [], placeholders: [], features: []
             )
+            if target.renamedUnsafeName {
+                warnings.append("\(target.header): the name has characters mojify never writes into paths, GN or mojom (it keeps to A-Z a-z 0-9 _ . -); its file is \(target.path)")
+            }
         }
         if !messageClass.isEmpty, !(files[target.path]!.messageClasses.contains(messageClass)) {
             files[target.path]!.messageClasses.append(messageClass)
@@ -437,7 +440,7 @@ private struct PlanBuilder {
                 feature = known
             } else if condition.hasPrefix("BUILDFLAG("), condition.hasSuffix(")") {
                 let flag = condition.dropFirst("BUILDFLAG(".count).dropLast()
-                feature = flag.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } && !flag.isEmpty ? flag.lowercased() : nil
+                feature = Naming.isIdentifier(String(flag)) ? flag.lowercased() : nil
             } else {
                 feature = nil
             }

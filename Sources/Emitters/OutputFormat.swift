@@ -1,4 +1,5 @@
 import MojifyConversion
+import MojifyCore
 
 /// One kind of file `mojify generate` writes from a plan.
 public protocol PlanEmitter {
@@ -30,7 +31,7 @@ public enum OutputFormat: String, CaseIterable, Sendable {
 enum EmitterText {
     /// Comment lines of at most `width` columns, from text that may come from scanned code (newlines removed).
     static func comment(_ text: String, indent: String, marker: String = "//", width: Int = 80) -> [String] {
-        let words = text.split(whereSeparator: \.isWhitespace)
+        let words = commentSafe(text).split(whereSeparator: \.isWhitespace)
         var lines: [String] = []
         var line = ""
         for word in words {
@@ -41,6 +42,20 @@ enum EmitterText {
             line += (line.isEmpty ? "" : " ") + word
         }
         if !line.isEmpty { lines.append(line) }
-        return lines.map { "\(indent)\(marker) \($0)" }
+        // In C++ a backslash ending a `//` line continues the comment onto the next line of code.
+        return lines.map { "\(indent)\(marker) \($0)\($0.hasSuffix("\\") ? "." : "")" }
+    }
+
+    /// Control and format characters (terminal escapes, bidirectional overrides that make code read differently
+    /// from how it compiles) shown as `\u{...}`; line breaks become spaces.
+    static func commentSafe(_ text: String) -> String {
+        text.replacingScalars { scalar in
+            if scalar.properties.isWhitespace { return scalar == " " ? nil : " " }
+            switch scalar.properties.generalCategory {
+            case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .unassigned, .privateUse:
+                return "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            default: return nil
+            }
+        }
     }
 }
