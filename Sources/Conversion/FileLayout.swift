@@ -50,7 +50,7 @@ struct FileLayout {
         }
         let rawPath = (rawFolder.isEmpty ? "" : rawFolder + "/") + (stem.isEmpty ? "messages" : stem) + ".mojom"
         var path = rawPath.split(separator: "/", omittingEmptySubsequences: false).map(SafeName.pathComponent).joined(separator: "/")
-        var module = Self.module(forPath: path, skipping: rules.moduleSkipFolders)
+        var module = Self.module(forPath: path, skipping: rules.moduleSkipFolders, reserved: rules.reservedWords)
         var renamed = path != rawPath
         if let chosenClass, let override = rules.classes[chosenClass] {
             renamed = renamed && override.file == nil
@@ -61,10 +61,11 @@ struct FileLayout {
     }
 
     /// `content/common/frame.mojom` -> `content.mojom`; `components/printing/...` -> `printing.mojom`.
-    static func module(forPath path: String, skipping: [String]) -> String {
+    /// A folder that is no identifier, or a reserved word (`import/`, `module/`), gets an `m_` prefix.
+    static func module(forPath path: String, skipping: [String], reserved: Set<String>) -> String {
         var folders = path.split(separator: "/").dropLast().map(String.init)
         if folders.count > 1, skipping.contains(folders[0]) { folders.removeFirst() }
         let first = folders.first.map { String($0.map { Naming.isWordCharacter($0) ? $0 : "_" }) } ?? "mojify"
-        return (Naming.isIdentifier(first) ? first : "m_" + first) + ".mojom"
+        return (Naming.isIdentifier(first) && !reserved.contains(first) ? first : "m_" + first) + ".mojom"
     }
 }
