@@ -3,25 +3,85 @@ import Foundation
 /// Writing that never leaves a half-written file behind and never strays outside its folder.
 public enum FileOutput {
     /// Writes `data` to a temporary file beside `path`, then renames it over `path`, so readers see the old
-    /// content or the new, never a mix, and a killed run leaves the previous file intact.
+    /// content or the new, never a mix, and a killed run leaves the previous file intact. A symbolic link is
+    /// written through (its target is replaced, the link stays) and an existing file keeps its permissions.
     public static func writeAtomically(_ data: Data, to path: String) throws {
-        let url = URL(fileURLWithPath: path)
-        let directory = url.deletingLastPathComponent()
-        let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).mojify-\(getpid())-\(UInt64.random(in: 0...UInt64.max)).tmp")
-        do {
-            try data.write(to: temporary)
-        } catch {
-            throw CoreError.writeFailed(path: path, reason: (error as NSError).localizedDescription)
-        }
-        if rename(temporary.path, url.path) != 0 {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary.path)
-            throw CoreError.writeFailed(path: path, reason: reason)
-        }
+        try writeAtomically([(path, data)])
     }
 
     public static func writeAtomically(_ text: String, to path: String) throws {
         try writeAtomically(Data(text.utf8), to: path)
+    }
+
+    /// Replaces several files as `writeAtomically(_:to:)` does, in the order given. Every temporary file is written
+    /// in full before the first rename, so a write that fails (a full disk, a killed run) changes none of the files;
+    /// a rename that fails leaves the files before it replaced and those after it as they were.
+    public static func writeAtomically(_ files: [(path: String, data: Data)]) throws {
+        var staged: [(temporary: String, target: String, path: String)] = []
+        defer { for file in staged { unlink(file.temporary) } }
+        for (path, data) in files {
+            let target = try resolvingLinks(path)
+            staged.append((try stage(data, beside: target, reportedAs: path), target, path))
+        }
+        while let file = staged.first {
+            if rename(file.temporary, file.target) != 0 {
+                throw CoreError.writeFailed(path: file.path, reason: String(cString: strerror(errno)))
+            }
+            staged.removeFirst()
+        }
+    }
+
+    /// The file `path` names once every symbolic link is followed; `path` itself when it is no link. The target
+    /// need not exist yet (a link to a file still to be created).
+    public static func resolvingLinks(_ path: String) throws -> String {
+        var current = path
+        // The kernel's own limit on links in a row (ELOOP).
+        for _ in 0..<40 {
+            guard let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: current) else { return current }
+            // A relative link is relative to the folder holding the link.
+            let folder = (current as NSString).deletingLastPathComponent
+            current = destination.hasPrefix("/") || folder.isEmpty ? destination : folder + "/" + destination
+        }
+        throw CoreError.writeFailed(path: path, reason: "too many levels of symbolic links")
+    }
+
+    /// Writes `data` to a new temporary file in `target`'s folder and returns its path. The file gets `target`'s
+    /// permissions and, where allowed, its owner and group (a shared file stays usable by those who share it); it
+    /// is private until then, so a 0600 file's content is never readable by others, even briefly.
+    private static func stage(_ data: Data, beside target: String, reportedAs path: String) throws -> String {
+        let url = URL(fileURLWithPath: target)
+        let temporary = url.deletingLastPathComponent()
+            .appendingPathComponent(".\(url.lastPathComponent).mojify-\(getpid())-\(UInt64.random(in: 0...UInt64.max)).tmp").path
+        var existing = stat()
+        let keeps = stat(target, &existing) == 0
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, keeps ? 0o600 : 0o666)
+        guard descriptor >= 0 else { throw CoreError.writeFailed(path: path, reason: String(cString: strerror(errno))) }
+        defer { close(descriptor) }
+        func failed() -> CoreError {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            return CoreError.writeFailed(path: path, reason: reason)
+        }
+        if keeps {
+            // Only root may give a file away, and only members may hand it to a group; failing that, the
+            // writer's own owner or group is the best there is.
+            if fchown(descriptor, existing.st_uid, existing.st_gid) != 0 {
+                _ = fchown(descriptor, uid_t.max, existing.st_gid)
+            }
+            guard fchmod(descriptor, existing.st_mode & 0o7777) == 0 else { throw failed() }
+        }
+        try data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
+            var offset = 0
+            while offset < buffer.count {
+                let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    guard errno == EINTR else { throw failed() }
+                    continue
+                }
+                offset += written
+            }
+        }
+        return temporary
     }
 
     /// Joins `relative` (which may come from scanned, untrusted code) onto `root` and refuses any result outside it:

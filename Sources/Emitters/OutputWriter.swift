@@ -59,9 +59,10 @@ struct OutputWriter {
         return result
     }
 
-    /// Refuses `path` when the deepest of its folders that exists already resolves outside the output folder.
+    /// Refuses `path` when the deepest of its folders that exists already resolves outside the output folder, or
+    /// when it is a symbolic link (which writing follows) to a file outside it.
     private func checkFolders(of path: String, full: String) throws {
-        var folder = (full as NSString).deletingLastPathComponent
+        var folder = (try FileOutput.resolvingLinks(full) as NSString).deletingLastPathComponent
         while !FileManager.default.fileExists(atPath: folder), folder.count > root.count {
             folder = (folder as NSString).deletingLastPathComponent
         }

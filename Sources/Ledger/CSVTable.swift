@@ -31,9 +31,14 @@ enum CSVTable {
     /// Every non-blank record of `text`, cells restored from their neutralised form.
     /// Refuses text with merge-conflict markers, which would otherwise parse as rows, and NUL bytes, which no text
     /// ledger has. A leading byte-order mark, which spreadsheet programs add, is dropped.
-    static func records(of text: String, path: String) throws -> [Record] {
+    /// A quoted cell missing its closing quote takes in the lines after it, rows included, which a rewrite would
+    /// then drop; so a quoted cell running to the end of the text, or over a line that `isWholeRecord` accepts on
+    /// its own (given that line's cells and the header's), is refused at the line where it opens.
+    static func records(
+        of text: String, path: String, isWholeRecord: ((_ cells: [String], _ header: [String]) -> Bool)? = nil
+    ) throws -> [Record] {
         let text = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
-        try checkLines(of: text, path: path)
+        let quotedLines = try checkLines(of: text, path: path)
         let reader = try CSVReader(string: text)
         var records: [Record] = []
         var line = 1
@@ -44,6 +49,14 @@ enum CSVTable {
                 records.append(Record(line: line, cells: cells.map(FormulaGuard.restore)))
             }
             line += 1 + breaks
+        }
+        if let isWholeRecord, let header = records.first?.cells {
+            for quoted in quotedLines {
+                let cells = try CSVReader(string: String(quoted.text)).next()?.map(FormulaGuard.restore) ?? []
+                if isWholeRecord(cells, header) {
+                    throw LedgerError.unclosedQuote(path: path, line: quoted.openedOn, runsOver: quoted.line)
+                }
+            }
         }
         return records
     }
@@ -60,31 +73,48 @@ enum CSVTable {
         return String(decoding: data, as: UTF8.self) + (rows.isEmpty ? "" : "\n")
     }
 
+    /// A line that begins inside a quoted cell, and the line where that cell opened.
+    private struct QuotedLine {
+        var line: Int
+        var openedOn: Int
+        var text: Substring
+    }
+
     /// Refuses NUL bytes, and the lines git writes around a conflict (`<<<<<<< ours`, `=======`, `||||||| base`,
     /// `>>>>>>> theirs`) where a record could start. Inside a quoted cell such a line may be a user's text (a
     /// Markdown heading rule, a pasted diff), so there only a whole `<<<<<<<`, `=======`, `>>>>>>>` sequence counts:
-    /// git writes all three lines even when the conflict falls inside a multi-line note.
-    private static func checkLines(of text: String, path: String) throws {
+    /// git writes all three lines even when the conflict falls inside a multi-line note. Then refuses a quoted cell
+    /// still open at the end of the text, and returns the lines that begin inside a quoted cell.
+    private static func checkLines(of text: String, path: String) throws -> [QuotedLine] {
         var quoted = false
+        var openedOn = 0
         var fieldStart = true
         var markersInCells: [(line: Int, marker: String)] = []
+        var quotedLines: [QuotedLine] = []
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             if line.unicodeScalars.contains("\0") { throw LedgerError.nulByte(path: path, line: index + 1) }
             if let marker = conflictMarker(line) {
                 guard quoted else { throw LedgerError.mergeConflict(path: path, line: index + 1) }
                 markersInCells.append((index + 1, marker))
             }
-            // RFC 4180: a quote opens a quoted cell only at the start of a cell; inside one, "" is a quote.
+            if quoted { quotedLines.append(QuotedLine(line: index + 1, openedOn: openedOn, text: line)) }
+            // As the CSV reader reads it: a quote opens a quoted cell only at the start of a cell; inside one, "" is a
+            // quote, and a quote ends the cell only before a comma or the end of the line (elsewhere it is text).
             var scalars = line.unicodeScalars.makeIterator()
             var pending = scalars.next()
             while let scalar = pending {
                 pending = scalars.next()
                 if quoted {
                     if scalar == "\"" {
-                        if pending == "\"" { pending = scalars.next() } else { quoted = false }
+                        if pending == "\"" {
+                            pending = scalars.next()
+                        } else if pending == nil || pending == "," || pending == "\r" {
+                            quoted = false
+                        }
                     }
                 } else if scalar == "\"" && fieldStart {
                     quoted = true
+                    openedOn = index + 1
                 } else {
                     fieldStart = scalar == ","
                     continue
@@ -100,6 +130,8 @@ enum CSVTable {
             expected = expected.dropFirst()
             if expected.isEmpty { throw LedgerError.mergeConflict(path: path, line: start) }
         }
+        if quoted { throw LedgerError.unclosedQuote(path: path, line: openedOn, runsOver: nil) }
+        return quotedLines
     }
 
     /// The marker a line is (`<<<<<<<`, `=======`, `|||||||` or `>>>>>>>`, the first three with an optional label),

@@ -35,7 +35,7 @@ public struct Ledger: Equatable, Sendable {
 
     /// Validates `text` as a ledger; `path` only names the file in errors.
     public static func parse(_ text: String, path: String) throws -> Ledger {
-        let records = try CSVTable.records(of: text, path: path)
+        let records = try CSVTable.records(of: text, path: path, isWholeRecord: isWholeRow)
         guard let header = records.first?.cells else { throw LedgerError.empty(path: path) }
         var seenColumns = Set<String>()
         for column in header where !seenColumns.insert(column).inserted {
@@ -59,6 +59,19 @@ public struct Ledger: Equatable, Sendable {
             rows.append(row)
         }
         return Ledger(columns: header, rows: rows)
+    }
+
+    /// Whether `cells`, one line read on its own, look like a row of a ledger with `header`: as many cells, a message
+    /// name, a known status. A line of a user's note rarely does; a row taken into a cell missing its closing quote does.
+    private static func isWholeRow(_ cells: [String], header: [String]) -> Bool {
+        guard cells.count == header.count else { return false }
+        let row = Dictionary(zip(header, cells)) { first, _ in first }
+        guard let message = row[LedgerColumn.message.rawValue]?.unicodeScalars, let first = message.first,
+              let status = row[LedgerColumn.status.rawValue] else { return false }
+        let isNameCharacter = { (scalar: Unicode.Scalar) in
+            scalar == "_" || ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
+        }
+        return !("0"..."9").contains(first) && message.allSatisfy(isNameCharacter) && LedgerStatus(rawValue: status) != nil
     }
 
     /// The ledger as CSV text: header, then one record per row in the current row order.

@@ -5,6 +5,8 @@ public enum LedgerError: Error, Equatable, CustomStringConvertible {
     case nulByte(path: String, line: Int)
     case empty(path: String)
     case mergeConflict(path: String, line: Int)
+    /// A quoted cell opening on `line` that never closes (`runsOver` is nil) or takes in the whole row on `runsOver`.
+    case unclosedQuote(path: String, line: Int, runsOver: Int?)
     case missingColumn(path: String, column: String)
     case duplicateColumn(path: String, column: String)
     case wrongColumnCount(path: String, line: Int, found: Int, expected: Int)
@@ -44,6 +46,9 @@ public enum LedgerError: Error, Equatable, CustomStringConvertible {
             return "\(path): empty, not even a header row; delete it and run 'mojify ledger sync' to recreate it"
         case let .mergeConflict(path, line):
             return "\(path):\(line): merge-conflict marker; resolve the conflict (keep one version of each row, remove the <<<<<<< ======= >>>>>>> lines), then run the command again"
+        case let .unclosedQuote(path, line, runsOver):
+            let extent = runsOver.map { "runs over line \($0), a whole row of its own" } ?? "runs to the end of the file"
+            return "\(path):\(line): the quoted cell that opens on this line \(extent): its closing quote is missing; end the cell's text with \" (write a quote inside a cell as \"\"), then run the command again; nothing was written"
         case let .missingColumn(path, column):
             return "\(path):1: the header has no '\(column)' column; add it back (mojify needs every column of its schema, see the README)"
         case let .duplicateColumn(path, column):

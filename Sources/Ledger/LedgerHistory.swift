@@ -1,4 +1,5 @@
 import Foundation
+import MojifyCore
 
 /// The burndown data: one line of counts per day a `sync` ran, in a CSV file next to the ledger.
 public struct LedgerHistory: Equatable, Sendable {
@@ -27,8 +28,11 @@ public struct LedgerHistory: Equatable, Sendable {
         self.entries = entries
     }
 
-    /// `ledger.csv` keeps its history in `ledger.history.csv`; other names get `.history.csv` appended.
-    public static func path(forLedger ledgerPath: String) -> String {
+    /// `ledger.csv` keeps its history in `ledger.history.csv`; other names get `.history.csv` appended. A linked
+    /// ledger's history sits beside the file the link points to, so everyone linking one shared ledger shares it.
+    public static func path(forLedger linkedPath: String) -> String {
+        // A link cycle names no file; loading the ledger itself reports it.
+        let ledgerPath = (try? FileOutput.resolvingLinks(linkedPath)) ?? linkedPath
         let base = ledgerPath.hasSuffix(".csv") ? String(ledgerPath.dropLast(".csv".count)) : ledgerPath
         return base + ".history.csv"
     }

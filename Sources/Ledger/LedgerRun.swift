@@ -40,7 +40,12 @@ public enum LedgerRun {
         let inventory = try Scanner.scan(options)
         let plan = try ConversionPlan.make(inventory: inventory, rules: ConversionRules.load(overridePath: rulesFile))
         let historyPath = LedgerHistory.path(forLedger: path)
-        let (summary, total) = try LedgerStore.update(path: path, creating: true) { ledger in
+        let recordHistory = { (ledger: Ledger) in
+            var history = try LedgerHistory.load(path: historyPath)
+            history.record(ledger.historyEntry(date: date))
+            return [(path: historyPath, text: try history.csvText())]
+        }
+        let (summary, total) = try LedgerStore.update(path: path, creating: true, companions: recordHistory) { ledger in
             let open = ledger.rows.filter { !$0.status.isDone }.count
             let summary = ledger.sync(with: inventory, today: date) { definition in
                 guard let interface = plan.proposedInterface(for: definition.name),
@@ -50,9 +55,6 @@ public enum LedgerRun {
             if !allowMassConversion, summary.vanished.count > massConversionMinimum, summary.vanished.count * 2 > open {
                 throw LedgerError.massConversion(path: path, vanishing: summary.vanished.count, open: open, scanned: options.paths)
             }
-            var history = try LedgerHistory.load(path: historyPath)
-            history.record(ledger.historyEntry(date: date))
-            try FileOutput.writeAtomically(history.csvText(), to: historyPath)
             return (summary, ledger.rows.count)
         }
         var report = "\(path): \(total) messages; \(summary.added.count) new, \(summary.vanished.count) gone from the code "

@@ -5,12 +5,18 @@ import MojifyCore
 /// and written atomically, so concurrent commands never lose each other's changes and a killed run
 /// leaves the previous ledger intact.
 enum LedgerStore {
-    static func lockPath(forLedger path: String) -> String { path + ".lock" }
+    /// Beside the file a linked ledger points to, so that everyone linking one shared ledger takes the same lock.
+    static func lockPath(forLedger path: String) throws -> String { try FileOutput.resolvingLinks(path) + ".lock" }
 
-    /// Runs `body` on the ledger at `path` under the lock, then writes the result back if it changed.
+    /// Runs `body` on the ledger at `path` under the lock, then writes the result back if it changed, followed by
+    /// the files `companions` makes from the result (the history): all are written out in full before the first is
+    /// replaced, and the ledger is replaced first, so a failure never leaves a companion ahead of the ledger.
     /// With `creating`, a missing ledger starts empty; otherwise it is an error. A malformed ledger throws
-    /// before `body` runs, and an error from `body` leaves the file as it was.
-    static func update<Result>(path: String, creating: Bool, _ body: (inout Ledger) throws -> Result) throws -> Result {
+    /// before `body` runs, and an error from `body` or `companions` leaves every file as it was.
+    static func update<Result>(
+        path: String, creating: Bool, companions: (Ledger) throws -> [(path: String, text: String)] = { _ in [] },
+        _ body: (inout Ledger) throws -> Result
+    ) throws -> Result {
         if !creating && !FileManager.default.fileExists(atPath: path) { throw LedgerError.notFound(path: path) }
         return try withLock(path: lockPath(forLedger: path)) {
             let exists = FileManager.default.fileExists(atPath: path)
@@ -18,9 +24,9 @@ enum LedgerStore {
             let original = ledger
             let result = try body(&ledger)
             ledger.sort()
-            if ledger != original || !exists {
-                try FileOutput.writeAtomically(ledger.csvText(), to: path)
-            }
+            let changed = ledger != original || !exists
+            let files = (changed ? [(path, try ledger.csvText())] : []) + (try companions(ledger))
+            try FileOutput.writeAtomically(files.map { ($0.path, Data($0.text.utf8)) })
             return result
         }
     }

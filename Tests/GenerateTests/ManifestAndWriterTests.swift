@@ -139,5 +139,17 @@ final class ManifestAndWriterTests: XCTestCase {
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: scratch.path + "/out/a.mojom"))
         XCTAssertFalse(FileManager.default.fileExists(atPath: outside.path + "/deeper"))
+        // Writing goes through a linked file, so a link to a file outside is refused too, also by a relative way
+        // out; a link to a file inside is written through.
+        for (name, destination) in [("abs.mojom", outside.path + "/abs.mojom"), ("rel.mojom", "../../" + outside.path.split(separator: "/").last! + "/rel.mojom")] {
+            try FileManager.default.createSymbolicLink(atPath: scratch.path + "/out/" + name, withDestinationPath: destination)
+            XCTAssertThrowsError(try writer.plan([name: "x"], force: false), name) { error in
+                XCTAssertEqual(error as? EmitterError, .outputEscapes(path: name, root: scratch.path + "/out"))
+            }
+        }
+        try FileManager.default.createSymbolicLink(atPath: scratch.path + "/out/inside.mojom", withDestinationPath: "a.mojom")
+        try writer.write(["inside.mojom": "y"], statuses: try writer.plan(["inside.mojom": "y"], force: false))
+        XCTAssertEqual(try String(contentsOfFile: scratch.path + "/out/a.mojom", encoding: .utf8), "y")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: outside.path), [])
     }
 }

@@ -25,9 +25,9 @@ final class LedgerCommandTests: XCTestCase {
                           "the mojify binary is not built next to the test bundle (\(binary.path)); run 'swift build' first")
     }
 
-    private func start(_ arguments: [String], in folder: String, today: String) throws -> (Process, Pipe, Pipe) {
+    private func start(_ arguments: [String], in folder: String, today: String, executable: URL? = nil) throws -> (Process, Pipe, Pipe) {
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = executable ?? binary
         process.arguments = arguments
         process.currentDirectoryURL = URL(fileURLWithPath: folder)
         var environment = ProcessInfo.processInfo.environment
@@ -242,5 +242,91 @@ final class LedgerCommandTests: XCTestCase {
         }
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".tmp") }
         XCTAssertEqual(leftovers, [])
+    }
+
+    func testAQuoteLeftOpenIsRefusedAndNoRowIsLost() throws {
+        let folder = try Fixture.temporaryFolder(for: self)
+        // FooHostMsg_A's last cell lost its closing quote; read as it stands, FooHostMsg_B's row and claim would be
+        // text inside that cell, and the claim's rewrite would drop them.
+        let broken = """
+        message,class,kind,sync,file,line,status,owner,bug,notes,claimed_on,updated_on,proposed_interface,proposed_method,remarks
+        FooHostMsg_A,FooMsgStart,routed,no,foo/foo_messages.h,2,unclaimed,,,,,,,,"waits on the Frame, Host split
+        FooHostMsg_B,FooMsgStart,routed,no,foo/foo_messages.h,3,in-progress,erin,,keep this note,2024-03-01,2024-03-01,,,
+        FooHostMsg_C,FooMsgStart,routed,no,foo/foo_messages.h,4,unclaimed,,,,,,,,"later"
+
+        """
+        try broken.write(toFile: folder + "/l.csv", atomically: true, encoding: .utf8)
+        let claim = try mojify("ledger", "claim", "FooHostMsg_A", "--owner", "bob", "--ledger", "l.csv", in: folder)
+        XCTAssertEqual(claim.status, 2)
+        XCTAssertTrue(claim.stderr.contains("l.csv:2: the quoted cell that opens on this line runs over line 3"), claim.stderr)
+        XCTAssertTrue(claim.stderr.contains("nothing was written"), claim.stderr)
+        XCTAssertEqual(try contents(folder + "/l.csv"), broken)
+    }
+
+    /// Two users' links to one shared ledger: writes go to the shared file, which keeps its mode, and both take the
+    /// one lock beside it, so claims made in parallel through either link all land.
+    func testALinkedLedgerIsWrittenThroughKeepingItsModeAndSharingItsLockAndHistory() throws {
+        let folder = try Fixture.temporaryFolder(for: self)
+        let shared = folder + "/shared", alice = folder + "/alice", bob = folder + "/bob"
+        for user in [shared, alice, bob] { try FileManager.default.createDirectory(atPath: user, withIntermediateDirectories: true) }
+        try mojify("ledger", "sync", examples, "--ledger", "l.csv", in: shared)
+        try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: shared + "/l.csv")
+        try FileManager.default.removeItem(atPath: shared + "/l.csv.lock")
+        try FileManager.default.createSymbolicLink(atPath: alice + "/l.csv", withDestinationPath: "../shared/l.csv")
+        try FileManager.default.createSymbolicLink(atPath: bob + "/l.csv", withDestinationPath: shared + "/l.csv")
+
+        let messages = try Ledger.load(path: shared + "/l.csv").rows.map(\.message)
+        let started = try messages.enumerated().map { index, message in
+            try start(["ledger", "claim", message, "--owner", "user\(index)", "--ledger", "l.csv"], in: index % 2 == 0 ? alice : bob, today: "2024-03-02")
+        }
+        for output in started.map(finish) { XCTAssertEqual(output.status, 0, output.stderr) }
+        let ledger = try Ledger.load(path: shared + "/l.csv")
+        XCTAssertEqual(ledger.rows.map(\.owner), messages.indices.map { "user\($0)" }, "a claim was lost")
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: alice + "/l.csv"), "../shared/l.csv")
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: bob + "/l.csv"), shared + "/l.csv")
+        XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: shared + "/l.csv")[.posixPermissions] as? Int, 0o640)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: shared + "/l.csv.lock"))
+
+        let sync = try mojify("ledger", "sync", examples, "--ledger", "l.csv", in: bob, today: "2024-03-03")
+        XCTAssertEqual(sync.status, 0, sync.stderr)
+        XCTAssertEqual(try LedgerHistory.load(path: shared + "/l.history.csv").entries.map(\.date), ["2024-03-01", "2024-03-03"])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: alice), ["l.csv"])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: bob), ["l.csv"])
+    }
+
+    /// A sync whose ledger cannot be written, because the disk is full or the run is killed (here: a file size limit
+    /// the small history fits but the ledger does not), must not record the day in the history either.
+    func testAFailedLedgerWriteLeavesTheHistoryAsItWas() throws {
+        let folder = try Fixture.temporaryFolder(for: self)
+        try mojify("ledger", "sync", examples, "--ledger", "l.csv", in: folder)
+        // Without one row, the next sync changes the ledger and so must write it.
+        var ledger = try Ledger.load(path: folder + "/l.csv")
+        ledger.rows.removeFirst()
+        try FileOutput.writeAtomically(ledger.csvText(), to: folder + "/l.csv")
+        let before = try contents(folder + "/l.csv"), history = try contents(folder + "/l.history.csv")
+        XCTAssertGreaterThan(before.utf8.count, 4096)
+        XCTAssertLessThan(history.utf8.count, 512)
+
+        // `ulimit -f 2` allows 1 or 2 KB, as the shell counts. With SIGXFSZ ignored, writing past it fails (EFBIG),
+        // as on a full disk; otherwise the signal kills mojify mid-write.
+        for (setup, killed) in [("trap '' XFSZ; ", false), ("", true)] {
+            let script = setup + "ulimit -c 0; ulimit -f 2; exec \"$0\" ledger sync \"$1\" --ledger l.csv"
+            let started = try start(["-c", script, binary.path, examples], in: folder, today: "2024-03-02",
+                                    executable: URL(fileURLWithPath: "/bin/sh"))
+            let output = finish(started)
+            XCTAssertNotEqual(output.status, 0, setup)
+            if killed {
+                XCTAssertEqual(started.0.terminationReason, .uncaughtSignal, setup)
+            } else {
+                XCTAssertTrue(output.stderr.contains("l.csv: cannot write: File too large"), output.stderr)
+                let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".tmp") }
+                XCTAssertEqual(leftovers, [])
+            }
+            XCTAssertEqual(try contents(folder + "/l.csv"), before, setup)
+            XCTAssertEqual(try contents(folder + "/l.history.csv"), history, setup)
+        }
+        let sync = try mojify("ledger", "sync", examples, "--ledger", "l.csv", in: folder, today: "2024-03-02")
+        XCTAssertEqual(sync.status, 0, sync.stderr)
+        XCTAssertEqual(try LedgerHistory.load(path: folder + "/l.history.csv").entries.map(\.date), ["2024-03-01", "2024-03-02"])
     }
 }

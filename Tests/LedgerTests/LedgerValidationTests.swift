@@ -107,6 +107,29 @@ final class LedgerValidationTests: XCTestCase {
                       .mergeConflict(path: "l.csv", line: 3))
     }
 
+    func testAQuotedCellMissingItsClosingQuoteIsRefusedWhereItOpens() throws {
+        // Row A's last cell lost its closing quote: read as it stands, row B would be text inside it, and gone.
+        let open = "A,FooMsgStart,routed,no,f.h,1,unclaimed,,,,,,,\"Frame, Host"
+        let rowB = "B,FooMsgStart,routed,no,f.h,2,in-progress,erin,,waits on A,,,,"
+        let closing = "C,FooMsgStart,routed,no,f.h,3,unclaimed,,,,,,,\"x\""
+        assertRefused([header, open, rowB, closing].joined(separator: "\n") + "\n",
+                      .unclosedQuote(path: "l.csv", line: 2, runsOver: 3))
+        // With nothing after it that closes a cell, it runs to the end of the file.
+        assertRefused([header, row("Z"), open, rowB].joined(separator: "\n") + "\n", .unclosedQuote(path: "l.csv", line: 3, runsOver: nil))
+        assertRefused([header, open].joined(separator: "\n"), .unclosedQuote(path: "l.csv", line: 2, runsOver: nil))
+        // A quote inside a quoted cell ends it only before a comma or the line's end, as the reader reads it, so
+        // this cell is still open after 'to' and takes in row B.
+        let stray = "A,FooMsgStart,routed,no,f.h,1,unclaimed,,,,,,,\"say \"hi\" to"
+        assertRefused([header, stray, rowB, closing].joined(separator: "\n"), .unclosedQuote(path: "l.csv", line: 2, runsOver: 3))
+        // A multi-line note whose lines have commas, but are no row (not a message name, not a status), is text.
+        let lines = ["a,b,c,d,e,f,g,h,i,j,k,l,m,n", "B,x,routed,no,f.h,2,waiting,,,,,,,", "9B,FooMsgStart,routed,no,f.h,2,unclaimed,,,,,,,"]
+        let note = "copied from the tracker:\n" + lines.joined(separator: "\n")
+        let text = [header, "A,FooMsgStart,routed,no,f.h,1,unclaimed,,,\"\(note)\",,,,", rowB].joined(separator: "\n")
+        XCTAssertEqual(try Ledger.parse(text, path: "l.csv").rows.map(\.notes), [note, "waits on A"])
+        XCTAssertTrue(LedgerError.unclosedQuote(path: "l.csv", line: 2, runsOver: 3).description
+            .hasPrefix("l.csv:2: the quoted cell that opens on this line runs over line 3, a whole row of its own: its closing quote is missing; end the cell's text with \""))
+    }
+
     func testErrorMessagesSayWhatToDo() {
         let message = LedgerError.mergeConflict(path: "l.csv", line: 7).description
         XCTAssertTrue(message.hasPrefix("l.csv:7: "))
@@ -128,6 +151,8 @@ final class LedgerValidationTests: XCTestCase {
             (["date,total", "2024-03-01,1"].joined(separator: "\n"),
              .malformedHistory(path: path, line: 1, reason: "the header must be \(header)")),
             ([header, "<<<<<<< ours"].joined(separator: "\n"), .mergeConflict(path: path, line: 2)),
+            ([header, "2024-03-01,\"1,1,0,0,0,0", "2024-03-02,1,1,0,0,0,0"].joined(separator: "\n"),
+             .unclosedQuote(path: path, line: 2, runsOver: nil)),
         ]
         for (text, expected) in cases {
             try text.write(toFile: path, atomically: true, encoding: .utf8)
