@@ -79,10 +79,12 @@ let package = Package(
             ],
             path: "Sources/mojify"
         ),
+        // Generators and mutators the fuzz and property tests share.
+        .target(name: "MojifyTestSupport", path: "Tests/Support"),
         .testTarget(name: "CoreTests", dependencies: ["MojifyCore"], path: "Tests/CoreTests"),
-        .testTarget(name: "ScannerTests", dependencies: ["MojifyScanner", "MojifyCore"], path: "Tests/ScannerTests", exclude: ["Golden"]),
-        .testTarget(name: "GenerateTests", dependencies: ["MojifyConversion", "MojifyEmitters", "MojifyScanner", "MojifyCore"], path: "Tests/GenerateTests", exclude: ["Golden"]),
-        .testTarget(name: "LedgerTests", dependencies: ["MojifyLedger", "MojifyCore", "mojify"], path: "Tests/LedgerTests", exclude: ["Golden"]),
+        .testTarget(name: "ScannerTests", dependencies: ["MojifyScanner", "MojifyCore", "MojifyTestSupport"], path: "Tests/ScannerTests", exclude: ["Golden"]),
+        .testTarget(name: "GenerateTests", dependencies: ["MojifyConversion", "MojifyEmitters", "MojifyScanner", "MojifyCore", "MojifyTestSupport"], path: "Tests/GenerateTests", exclude: ["Golden"]),
+        .testTarget(name: "LedgerTests", dependencies: ["MojifyLedger", "MojifyCore", "mojify", "MojifyTestSupport"], path: "Tests/LedgerTests", exclude: ["Golden"]),
         .testTarget(name: "LintTests", dependencies: ["MojifyLint", "MojifyLedger", "MojifyScanner", "MojifyCore", "mojify", .product(name: "Yams", package: "Yams")], path: "Tests/LintTests", exclude: ["Golden", "Fixtures"]),
         .testTarget(
             name: "ReportTests", dependencies: ["MojifyReport", "MojifyLedger", "MojifyConversion", "MojifyEmitters", "MojifyLint", "MojifyCore"],

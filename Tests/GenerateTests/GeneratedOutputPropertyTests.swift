@@ -2,27 +2,14 @@ import Foundation
 @testable import MojifyConversion
 @testable import MojifyEmitters
 import MojifyCore
+import MojifyTestSupport
 import XCTest
 
 /// A property test over random hostile inventories: whatever text scanned code carries in its file names, message
 /// names, parameter comments, types and `#if` conditions, every generated path is safe, every mojom file parses,
 /// and GN parses every BUILD.gn into nothing but `import()` and `mojom()` calls with plain strings.
-/// Bounded by a fixed count of cases; `MOJIFY_PROPERTY_CASES` raises it for a longer local run.
+/// Bounded by a fixed count of cases (`propertyCases`).
 final class GeneratedOutputPropertyTests: XCTestCase {
-    /// SplitMix64: the same cases on every machine, so a failure reproduces.
-    struct Random {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-        mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
-    }
-
     static let hostilePieces = [
         "\"", "$", "\\", "\n", "\r", "\t", " ", "#", "//", "/*", "*/", "{", "}", "[", "]", ";", ",", "(", ")", "<", ">",
         "..", ".", "/", "+", "=", "'", "`", "exec_script(\"pwn.py\")", "$root_out_dir", "\u{202E}", "\u{1B}[2J", "\u{0}",
@@ -30,22 +17,30 @@ final class GeneratedOutputPropertyTests: XCTestCase {
     ]
     static let plainPieces = ["foo", "Bar", "frame", "Host", "7", "_", "content", "common", "x"]
 
-    func text(_ random: inout Random, pieces: Int) -> String {
-        (0 ..< pieces).map { _ in random.below(3) == 0 ? random.pick(Self.hostilePieces) : random.pick(Self.plainPieces) }.joined()
+    func text(_ random: inout SeededGenerator, pieces: Int) -> String {
+        (0 ..< pieces).map { _ in Int.random(in: 0 ..< 3, using: &random) == 0 ? Self.hostilePieces.randomElement(using: &random)! : Self.plainPieces.randomElement(using: &random)! }.joined()
     }
 
-    func inventory(_ random: inout Random) -> Inventory {
-        let header = (0 ..< 1 + random.below(3)).map { _ in text(&random, pieces: 1 + random.below(4)) }.joined(separator: "/") + "_messages.h"
-        let messageClass = random.below(4) == 0 ? text(&random, pieces: 2) : "PwnMsgStart"
-        let messages = (0 ..< 1 + random.below(4)).map { index in
+    func below(_ bound: Int, _ random: inout SeededGenerator) -> Int {
+        Int.random(in: 0 ..< bound, using: &random)
+    }
+
+    func pick(_ items: [String], _ random: inout SeededGenerator) -> String {
+        items.randomElement(using: &random)!
+    }
+
+    func inventory(_ random: inout SeededGenerator) -> Inventory {
+        let header = (0 ..< 1 + below(3, &random)).map { _ in text(&random, pieces: 1 + below(4, &random)) }.joined(separator: "/") + "_messages.h"
+        let messageClass = below(4, &random) == 0 ? text(&random, pieces: 2) : "PwnMsgStart"
+        let messages = (0 ..< 1 + below(4, &random)).map { index in
             Fixtures.message(
-                random.pick(["PwnHostMsg_", "PwnMsg_", ""]) + text(&random, pieces: 1 + random.below(3)),
-                messageClass: messageClass, kind: random.below(2) == 0 ? .routed : .control, sync: random.below(4) == 0,
-                inputs: (0 ..< random.below(3)).map { _ in
-                    Parameter(type: random.pick(["int", "std::string", "std::vector<", "GURL", ""]) + text(&random, pieces: random.below(3)), name: text(&random, pieces: 2))
+                pick(["PwnHostMsg_", "PwnMsg_", ""], &random) + text(&random, pieces: 1 + below(3, &random)),
+                messageClass: messageClass, kind: below(2, &random) == 0 ? .routed : .control, sync: below(4, &random) == 0,
+                inputs: (0 ..< below(3, &random)).map { _ in
+                    Parameter(type: pick(["int", "std::string", "std::vector<", "GURL", ""], &random) + text(&random, pieces: below(3, &random)), name: text(&random, pieces: 2))
                 },
                 line: index + 1,
-                conditions: random.below(3) == 0 ? [random.pick(["BUILDFLAG(", "defined(", "!("]) + text(&random, pieces: 2) + ")"] : [],
+                conditions: below(3, &random) == 0 ? [pick(["BUILDFLAG(", "defined(", "!("], &random) + text(&random, pieces: 2) + ")"] : [],
                 file: header
             )
         }
@@ -53,10 +48,10 @@ final class GeneratedOutputPropertyTests: XCTestCase {
     }
 
     func testHostileInventoriesNeverInjectIntoGeneratedFiles() throws {
-        let cases = Int(ProcessInfo.processInfo.environment["MOJIFY_PROPERTY_CASES"] ?? "") ?? 150
+        let cases = propertyCases(default: 150)
         let rules = try Fixtures.rules()
         let gn = try XCTUnwrap(["/usr/bin/gn", "/usr/local/bin/gn"].first { FileManager.default.isExecutableFile(atPath: $0) }, "gn is not installed; run .ci/setup")
-        var random = Random(state: 20_261_123)
+        var random = SeededGenerator(seed: 20_261_123)
         for number in 0 ..< cases {
             let inventory = inventory(&random)
             let plan = try ConversionPlan.make(inventory: inventory, rules: rules)

@@ -1,3 +1,4 @@
+import MojifyTestSupport
 @testable import MojifyScanner
 import XCTest
 
@@ -10,7 +11,7 @@ final class PrefilterTests: XCTestCase {
                 bytes.count >= needle.count && (0...(bytes.count - needle.count)).contains { Array(bytes[$0..<($0 + needle.count)]) == needle }
             }
         }
-        var generator = MutationTests.SeededGenerator(state: 11)
+        var generator = SeededGenerator(seed: 11)
         let alphabet = Array("IPC_Msg_ xC_g_".utf8)
         for length in 0..<70 {
             for _ in 0..<40 {
