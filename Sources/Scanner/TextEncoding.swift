@@ -25,7 +25,8 @@ enum TextEncoding {
         default: break
         }
         let units = min(bytes.count, 8000) / 2
-        guard units >= 2 else { return nil }
+        // Every file is asked, and almost none has a NUL byte: one memchr settles those.
+        guard units >= 2, firstNUL(UnsafeRawBufferPointer(rebasing: bytes[..<(2 * units)])) != nil else { return nil }
         var nulLow = 0, nulHigh = 0
         for unit in 0..<units {
             if bytes[2 * unit] == 0 { nulLow += 1 }
