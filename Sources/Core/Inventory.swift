@@ -18,6 +18,10 @@ public struct Inventory: Codable, Equatable, Sendable {
     /// Files whose bytes contain one of the scan's `markers` (e.g. suppression comments), whether or not they hold
     /// IPC; absent when the scan was given no markers.
     public var markedFiles: [String]?
+    /// Files the scan visited but could not read in full (unreadable, too large, NUL bytes, not decodable text):
+    /// whatever IPC they hold is missing above, so nothing may conclude that it is gone. Every scan sets it;
+    /// absent only in inventories written before the field existed.
+    public var unreadFiles: [UnreadFile]?
 
     public init(
         tool: String = "mojify",
@@ -54,6 +58,12 @@ public struct Inventory: Codable, Equatable, Sendable {
         messageMaps.sort { $0.location < $1.location }
         senders.sort { ($0.location, $0.message) < ($1.location, $1.message) }
         diagnostics.sort { ($0.location, $0.message) < ($1.location, $1.message) }
+        unreadFiles?.sort { ($0.location, $0.detail) < ($1.location, $1.detail) }
+    }
+
+    /// The paths of `unreadFiles`.
+    public var unreadPaths: Set<String> {
+        Set((unreadFiles ?? []).map(\.location.file))
     }
 
     public var messageClasses: [String] {
@@ -429,13 +439,42 @@ public struct Diagnostic: Codable, Hashable, Sendable, CustomStringConvertible {
     }
 }
 
+/// A file the scan visited but did not read in full, so it contributed nothing to the inventory.
+public struct UnreadFile: Codable, Hashable, Sendable {
+    public enum Reason: String, Codable, Sendable, CaseIterable {
+        /// Opening or reading it failed (permissions, I/O error, not a regular file).
+        case unreadable
+        /// Larger than the scan's size limit (`--max-file-size`).
+        case tooLarge
+        /// It holds NUL bytes, so it is not text that libclang can read.
+        case binary
+        /// Bytes that are not UTF-8 (nor UTF-16) in its code, e.g. inside a message name.
+        case undecodable
+        /// libclang could not process it.
+        case unparsable
+    }
+
+    /// The file, and the line and column of the first offending byte; line 0 when the file as a whole is the
+    /// problem (unreadable, too large).
+    public var location: SourceLocation
+    public var reason: Reason
+    /// What went wrong, in words (the message of the file's diagnostic).
+    public var detail: String
+
+    public init(location: SourceLocation, reason: Reason, detail: String) {
+        self.location = location
+        self.reason = reason
+        self.detail = detail
+    }
+}
+
 /// Counts that describe the scan itself; deterministic (no timings) so inventories diff cleanly.
 public struct ScanStats: Codable, Hashable, Sendable {
     /// Files the walk visited after excludes and `.gitignore`.
     public var filesVisited: Int
     /// Files whose bytes could contain IPC constructs and went to libclang.
     public var filesParsed: Int
-    /// Files that were skipped as binary, too large or unreadable (each has a diagnostic).
+    /// Files that were skipped as binary, too large, undecodable or unreadable: those in `Inventory.unreadFiles`.
     public var filesSkipped: Int
 
     public init(filesVisited: Int = 0, filesParsed: Int = 0, filesSkipped: Int = 0) {

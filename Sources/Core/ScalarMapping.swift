@@ -14,3 +14,12 @@ extension String {
         return result
     }
 }
+
+extension String {
+    /// The string with control characters (C0 and C1 ones, DEL: terminal escapes, newlines, tabs) written as Swift
+    /// escapes (`\n`, `\u{1B}`): for printing text that came from files or their names to a terminal or a
+    /// line-based log, where such characters would move the cursor, recolour or forge lines.
+    public var escapingControlCharacters: String {
+        replacingScalars { $0.properties.generalCategory == .control ? $0.escaped(asASCII: true) : nil }
+    }
+}

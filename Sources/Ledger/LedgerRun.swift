@@ -58,13 +58,21 @@ public enum LedgerRun {
             return (summary, ledger.rows.count)
         }
         var report = "\(path): \(total) messages; \(summary.added.count) new, \(summary.vanished.count) gone from the code "
-        report += "(now converted), \(summary.moved.count) moved\n"
+        report += "(now converted), \(summary.moved.count) moved"
+        if !summary.keptUnread.isEmpty { report += ", \(summary.keptUnread.count) left as they were (their file could not be read)" }
+        report += "\n"
         print(report, terminator: "")
         var warnings = ""
         if !summary.convertedButPresent.isEmpty {
-            warnings += "mojify: marked converted but still in the code: \(summary.convertedButPresent.joined(separator: ", "))\n"
+            warnings += "mojify: marked converted but still in the code: \(summary.convertedButPresent.joined(separator: ", ").escapingControlCharacters)\n"
         }
-        let errors = inventory.diagnostics.filter { $0.severity == .error }.count
+        let unread = inventory.unreadFiles ?? []
+        if !unread.isEmpty {
+            warnings += "mojify: could not read \(unread.count) file\(unread.count == 1 ? "" : "s"); the rows of their messages were left as they were:\n"
+            warnings += unread.map { "  " + "\($0.location.file): \($0.detail)".escapingControlCharacters + "\n" }.joined()
+        }
+        let unreadPaths = inventory.unreadPaths
+        let errors = inventory.diagnostics.filter { $0.severity == .error && !unreadPaths.contains($0.location.file) }.count
         if errors > 0 {
             warnings += "mojify: the scan reported \(errors) error\(errors == 1 ? "" : "s"), so some messages may be missing "
             warnings += "and wrongly marked converted; see 'mojify scan'\n"

@@ -21,13 +21,17 @@ public struct LedgerSyncSummary: Equatable, Sendable {
     public var moved: [String] = []
     /// Messages marked converted that are still in the code (left as they are; `mojify lint` reports them).
     public var convertedButPresent: [String] = []
+    /// Messages not found whose row names a file the scan could not read: left as they were, since the scan never
+    /// saw whether they are gone.
+    public var keptUnread: [String] = []
 
     public init() {}
 }
 
 extension Ledger {
     /// Brings the ledger in line with `inventory`: new messages are added as unclaimed, vanished ones marked
-    /// converted on `today`, and positions, class, kind and sync refreshed. Claims, owners, notes and user columns
+    /// converted on `today` (unless their row names a file the scan could not read), and positions, class, kind and
+    /// sync refreshed. Claims, owners, notes and user columns
     /// are kept. `proposals` fills the proposed interface and method; where it has none the cells are left alone.
     public mutating func sync(
         with inventory: Inventory, today: String, proposals: (MessageDefinition) -> LedgerProposal?
@@ -42,6 +46,7 @@ extension Ledger {
             order.append(definition.name)
         }
         var known = Set<String>()
+        let unread = inventory.unreadPaths
         for index in rows.indices {
             let message = rows[index].message
             known.insert(message)
@@ -50,6 +55,8 @@ extension Ledger {
                 rows[index].refresh(from: definition, proposal: proposals(definition))
                 if before != (rows[index].file, rows[index].line) { summary.moved.append(message) }
                 if rows[index].status == .converted { summary.convertedButPresent.append(message) }
+            } else if unread.contains(rows[index].file) {
+                summary.keptUnread.append(message)
             } else if !rows[index].status.isDone {
                 rows[index].status = .converted
                 rows[index].updatedOn = today

@@ -10,6 +10,7 @@ public enum LintRules {
         OrphanSender.self,
         SuppressionWithoutReason.self,
         UnusedSuppression.self,
+        UnreadableFile.self,
     ]
 
     public static func rule(id: String) -> (any LintRule.Type)? {

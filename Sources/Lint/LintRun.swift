@@ -56,10 +56,19 @@ public enum LintRun {
         } else {
             FileHandle.standardOutput.write(Data(rendered.utf8))
         }
-        let problems = inventory.diagnostics.filter { $0.severity >= .warning }.count
-        if problems > 0 {
-            FileHandle.standardError.write(Data("mojify: note: the scan met \(problems) problem\(problems == 1 ? "" : "s") inside files, which may hide constructs; 'mojify scan' lists them\n".utf8))
+        var notes = ""
+        let unread = inventory.unreadFiles ?? []
+        if !unread.isEmpty {
+            // Said whatever the rule settings, so that a tree not fully read never looks clean.
+            notes += "mojify: could not read \(unread.count) file\(unread.count == 1 ? "" : "s"), so \(unread.count == 1 ? "it was" : "they were") not checked:\n"
+            notes += unread.map { "  " + "\(context.displayPath($0.location.file)): \($0.detail)".escapingControlCharacters + "\n" }.joined()
         }
+        let unreadPaths = inventory.unreadPaths
+        let problems = inventory.diagnostics.filter { $0.severity >= .warning && !unreadPaths.contains($0.location.file) }.count
+        if problems > 0 {
+            notes += "mojify: note: the scan met \(problems) problem\(problems == 1 ? "" : "s") inside files, which may hide constructs; 'mojify scan' lists them\n"
+        }
+        FileHandle.standardError.write(Data(notes.utf8))
         return findings.contains { $0.severity >= request.failOn } ? 1 : 0
     }
 

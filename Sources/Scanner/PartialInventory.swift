@@ -33,7 +33,16 @@ struct PartialInventory: Codable {
     var messageMaps: [MessageMap] = []
     var senders: [Sender] = []
     var diagnostics: [Diagnostic] = []
-    var skipped = 0
+    /// Set when the file could not be read in full; it then contributes nothing but this and its diagnostic.
+    var unread: UnreadFile?
+
+    /// The share of a file the scan could not read in full: an error diagnostic and the entry for `unreadFiles`.
+    static func unread(_ location: SourceLocation, reason: UnreadFile.Reason, detail: String, hint: String) -> PartialInventory {
+        var partial = PartialInventory()
+        partial.diagnostics = [Diagnostic(severity: .error, location: location, message: detail + "; the file was not read", hint: hint)]
+        partial.unread = UnreadFile(location: location, reason: reason, detail: detail)
+        return partial
+    }
 
     /// `inactiveRanges`: byte ranges the build configuration skips, known only with real compile flags.
     mutating func add(_ findings: FileFindings, mapper: LocationMapper, inactiveRanges: [Range<Int>]?) {

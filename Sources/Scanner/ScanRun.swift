@@ -15,7 +15,8 @@ public enum ScanRun {
         if format != .json || output != nil {
             let problems = inventory.diagnostics.filter { $0.severity >= .warning }
             for diagnostic in problems.prefix(50) {
-                FileHandle.standardError.write(Data("\(diagnostic)\n".utf8))
+                // File names and the text of messages come from the tree: their control characters are shown escaped.
+                FileHandle.standardError.write(Data("\(diagnostic.description.escapingControlCharacters)\n".utf8))
             }
             if problems.count > 50 {
                 FileHandle.standardError.write(Data("mojify: \(problems.count - 50) more diagnostics; see --format json\n".utf8))

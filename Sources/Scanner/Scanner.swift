@@ -54,10 +54,7 @@ public enum Scanner {
             files = try listedFiles(only, options: options, excludes: excludes)
         }
         for path in options.paths where options.onlyFiles == nil {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                throw ScannerError.pathNotFound(path)
-            }
+            try checkNamedPath(path)
             let walked = walker.walk(root: path)
             let prefix = options.paths.count > 1 ? displayRoot(path) : nil
             files += walked.files.map { entry in
@@ -90,6 +87,21 @@ public enum Scanner {
         }
         cache?.save(paths: files.map(\.path), diagnostics: &diagnostics)
         return (work.inventory(extraDiagnostics: diagnostics), cache?.statistics)
+    }
+
+    /// Refuses a named path that is neither a regular file nor a folder (after links): reading a FIFO waits for a
+    /// writer forever, and a device such as `/dev/zero` never ends or holds no source.
+    static func checkNamedPath(_ path: String) throws {
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw ScannerError.pathNotFound(path) }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG, S_IFDIR: return
+        case S_IFIFO: throw ScannerError.notFileOrFolder(path: path, kind: "a FIFO (named pipe)")
+        case S_IFCHR: throw ScannerError.notFileOrFolder(path: path, kind: "a character device")
+        case S_IFBLK: throw ScannerError.notFileOrFolder(path: path, kind: "a block device")
+        case S_IFSOCK: throw ScannerError.notFileOrFolder(path: path, kind: "a socket")
+        default: throw ScannerError.notFileOrFolder(path: path, kind: "a special file")
+        }
     }
 
     /// Whether a file of this name is one the scanner reads (C, C++, Objective-C sources and headers, patches).
@@ -125,7 +137,7 @@ public enum Scanner {
         let buffer = SourceFile.ReadBuffer()
         for entry in walker.walk(root: root).files where !FileWalker.compiledExtensions.contains(FileWalker.fileExtension(entry.relativePath)) {
             guard case .bytes = buffer.readStamped(entry.path, maxBytes: options.maxFileBytes).contents else { continue }
-            let mentioned = needles.filter { SourceFile.contains(buffer.contents, anyOf: [$0.1]) }.map(\.0)
+            let mentioned = TextEncoding.withUTF8(buffer.contents) { text in needles.filter { SourceFile.contains(text, anyOf: [$0.1]) }.map(\.0) }
             if !mentioned.isEmpty { found[entry.relativePath] = mentioned }
         }
         return found
@@ -179,6 +191,12 @@ final class ScanWork: @unchecked Sendable {
         var includes: [String]
         var typedefs: [(name: String, type: String)]
         var types: [TypeDefinition]
+
+        /// Drops everything found in the file: it was not read in full, so what was found cannot be trusted.
+        mutating func markUnread(at location: SourceLocation, reason: UnreadFile.Reason, detail: String, hint: String) {
+            self = FileResult(parsed: parsed, partial: .unread(location, reason: reason, detail: detail, hint: hint),
+                              wrappers: [], includes: [], typedefs: [], types: [])
+        }
     }
 
     let files: [FileWalker.Entry]
@@ -230,7 +248,7 @@ final class ScanWork: @unchecked Sendable {
             func flush() {
                 let results = analyse(pending, wrappers: wrappers, session: session)
                 for (file, result) in zip(pending, results) {
-                    file.bytes.withUnsafeBytes { remember(file.index, stamp: file.stamp, bytes: $0, result: result, context: context) }
+                    (file.original ?? file.bytes).withUnsafeBytes { remember(file.index, stamp: file.stamp, bytes: $0, result: result, context: context) }
                 }
                 store(Array(zip(pending.map(\.index), results)))
                 pending.removeAll(keepingCapacity: true)
@@ -260,13 +278,16 @@ final class ScanWork: @unchecked Sendable {
     /// What a file still needs after its bytes were read and passed the prefilter.
     struct PendingFile {
         var index: Int
+        /// The text as UTF-8, what libclang lexes.
         var bytes: [UInt8]
+        /// The file's own bytes when `bytes` are their transcoding, for the cache, which vouches for files on disk.
+        var original: [UInt8]?
         /// The stamp of the open file, for the cache (when it is on) to remember the outcome under.
         var stamp: FileStamp?
     }
 
     enum Step {
-        /// Decided without libclang: cached, no needle, unreadable, too large or binary.
+        /// Decided without libclang: cached, no needle, unreadable, too large, binary or not decodable.
         case finished(FileResult?)
         case analyse(PendingFile)
     }
@@ -288,27 +309,46 @@ final class ScanWork: @unchecked Sendable {
         case .bytes:
             break
         case let .tooLarge(size):
-            return .finished(skipped(entry, "file of \(size) bytes is larger than the \(options.maxFileBytes)-byte limit; skipped",
-                                     hint: "raise --max-file-size if it holds hand-written IPC"))
+            return .finished(unread(entry, .tooLarge, "file of \(size) bytes is larger than the \(options.maxFileBytes)-byte limit",
+                                    hint: "raise --max-file-size if it holds hand-written IPC, or --exclude it"))
         case let .failed(reason):
-            return .finished(skipped(entry, "cannot read: \(reason)", hint: "check its permissions; it was skipped"))
+            return .finished(unread(entry, .unreadable, "cannot read: \(reason)", hint: "check its permissions and type"))
         }
-        let bytes = buffer.contents
-        if !markerBytes.isEmpty, SourceFile.contains(bytes, anyOf: markerBytes) {
-            lock.lock()
-            marked.insert(index)
-            lock.unlock()
+        let raw = buffer.contents
+        // UTF-16 text is scanned as UTF-8: its needles, NUL bytes and positions are those of the transcoded text.
+        var transcoded: [UInt8]?
+        if let (order, markLength) = TextEncoding.utf16Order(raw) {
+            switch TextEncoding.utf8(fromUTF16: raw, order: order, markLength: markLength) {
+            case let .success(text):
+                transcoded = text
+            case let .failure(problem):
+                let result = unread(entry, .undecodable, "UTF-16 text that stops decoding at line \(problem.position.line) (an unpaired surrogate or an odd byte at the end)",
+                                    hint: "save the file as UTF-8", at: problem.position)
+                remember(index, stamp: read.stamp, bytes: raw, result: result, context: context)
+                return .finished(result)
+            }
         }
-        guard needles.isEmpty || SourceFile.contains(bytes, anyOf: needles) else {
-            remember(index, stamp: read.stamp, bytes: bytes, result: nil, context: context)
-            return .finished(nil)
+        func examine(_ bytes: UnsafeRawBufferPointer) -> Step {
+            if !markerBytes.isEmpty, SourceFile.contains(bytes, anyOf: markerBytes) {
+                lock.lock()
+                marked.insert(index)
+                lock.unlock()
+            }
+            guard needles.isEmpty || SourceFile.contains(bytes, anyOf: needles) else {
+                remember(index, stamp: read.stamp, bytes: raw, result: nil, context: context)
+                return .finished(nil)
+            }
+            // A NUL byte anywhere: libclang would read past it, but this is no text one can trust to be C++.
+            if let nul = TextEncoding.firstNUL(bytes) {
+                let position = TextEncoding.position(ofOffset: nul, in: bytes)
+                let result = unread(entry, .binary, "binary file: NUL byte at line \(position.line)",
+                                    hint: "remove the NUL byte, or --exclude the file if it is not source", at: position)
+                remember(index, stamp: read.stamp, bytes: raw, result: result, context: context)
+                return .finished(result)
+            }
+            return .analyse(PendingFile(index: index, bytes: Array(bytes), original: transcoded == nil ? nil : Array(raw), stamp: read.stamp))
         }
-        if SourceFile.looksBinary(bytes) {
-            let result = skipped(entry, "binary file (NUL bytes) skipped", hint: nil, severity: .note)
-            remember(index, stamp: read.stamp, bytes: bytes, result: result, context: context)
-            return .finished(result)
-        }
-        return .analyse(PendingFile(index: index, bytes: Array(bytes), stamp: read.stamp))
+        return transcoded.map { text in text.withUnsafeBytes(examine) } ?? examine(raw)
     }
 
     /// Keeps the outcome of bytes actually read: a failed read says nothing about the next one.
@@ -346,12 +386,14 @@ final class ScanWork: @unchecked Sendable {
                 analyseAlone(file, flags: nil, wrappers: wrappers, session: session, into: &results[position])
                 continue
             }
+            let mapper = LocationMapper.plain(file: files[file.index].relativePath)
+            guard !rejectsUndecodable(file.bytes, tokens: tokens, mapper: mapper, into: &results[position]) else { continue }
             let findings = recognise(tokens: tokens, bytes: file.bytes, wrappers: wrappers, functionAt: { _ in nil })
             // Traits name enums and structs whose definitions only an AST of the file alone gives.
             if (!findings.enumTraits.isEmpty || !findings.structTraits.isEmpty) && Scanner.definesTypes(tokens) {
                 analyseAlone(file, flags: nil, wrappers: wrappers, session: session, into: &results[position])
             } else {
-                add(findings, mapper: .plain(file: files[file.index].relativePath), inactiveRanges: nil, into: &results[position])
+                add(findings, mapper: mapper, inactiveRanges: nil, into: &results[position])
             }
         }
         return results
@@ -371,7 +413,7 @@ final class ScanWork: @unchecked Sendable {
     ) {
         let entry = files[file.index]
         if FileWalker.isPatch(entry.relativePath) {
-            for section in PatchFile(bytes: file.bytes).sections {
+            for section in PatchFile(bytes: file.bytes).sections where result.partial.unread == nil {
                 let virtualPath = "/mojify-patch/\(entry.relativePath)/\(section.targetFile)"
                 let mapper = LocationMapper.patch(file: entry.relativePath, section: section)
                 analyse(path: virtualPath, bytes: section.text, flags: nil, mapper: mapper, wrappers: wrappers, session: session, into: &result)
@@ -380,6 +422,20 @@ final class ScanWork: @unchecked Sendable {
             analyse(path: absolutePath(of: entry), bytes: file.bytes, flags: flags, mapper: .plain(file: entry.relativePath),
                     wrappers: wrappers, session: session, into: &result)
         }
+    }
+
+    /// Whether `bytes` hold a byte that is not UTF-8 where it changes what the code says; the file is then recorded
+    /// as not read, since its names cannot be trusted (see `TextEncoding.firstUndecodableCodeByte`).
+    private func rejectsUndecodable(_ bytes: [UInt8], tokens: [Token], mapper: LocationMapper, into result: inout FileResult) -> Bool {
+        guard let offset = TextEncoding.firstUndecodableCodeByte(bytes, tokens: tokens) else { return false }
+        let position = TextEncoding.position(ofOffset: offset, in: bytes)
+        let byte = String(bytes[offset], radix: 16, uppercase: true)
+        result.markUnread(
+            at: mapper.location(line: position.line, column: position.column), reason: .undecodable,
+            detail: "byte 0x\(byte) at line \(position.line) is not UTF-8 and sits in code, where it would change a name",
+            hint: "save the file as UTF-8"
+        )
+        return true
     }
 
     private func recognise(tokens: [Token], bytes: [UInt8], wrappers: [String: WrapperMacro], functionAt: @escaping (Int) -> String?) -> FileFindings {
@@ -403,13 +459,12 @@ final class ScanWork: @unchecked Sendable {
             + (language.hasSuffix("c++") ? ["-std=c++17", "-nostdinc++"] : [])
             + (flags ?? [])
         guard var file = session.parse(path: path, contents: bytes, arguments: arguments, singleFile: flags == nil) else {
-            result.partial.diagnostics.append(Diagnostic(
-                severity: .error, location: mapper.location(line: 1, column: 1),
-                message: "libclang could not parse this file", hint: "check that it is C or C++ text; it was skipped"
-            ))
+            result.markUnread(at: mapper.location(line: 0, column: 0), reason: .unparsable, detail: "libclang could not parse this file",
+                              hint: "check that it is C or C++ text")
             return
         }
         let tokens = file.tokens()
+        guard !rejectsUndecodable(bytes, tokens: tokens, mapper: mapper, into: &result) else { return }
         // `struct CONTENT_EXPORT Foo {` hides the struct from the AST when the export header is not followed:
         // parse again with those macros defined empty, so type definitions and enclosing functions are found.
         let exportMacros = flags == nil ? Scanner.exportMacros(in: tokens) : []
@@ -430,12 +485,13 @@ final class ScanWork: @unchecked Sendable {
         }
     }
 
-    private func skipped(_ entry: FileWalker.Entry, _ message: String, hint: String?, severity: Diagnostic.Severity = .warning) -> FileResult {
-        var partial = PartialInventory()
-        partial.diagnostics.append(Diagnostic(severity: severity, location: SourceLocation(file: entry.relativePath, line: 0, column: 0),
-                                              message: message, hint: hint))
-        partial.skipped = 1
-        return FileResult(parsed: false, partial: partial, wrappers: [], includes: [], typedefs: [], types: [])
+    /// The outcome of a file not read in full; `at` is where in its text the problem is, nil for the whole file.
+    private func unread(_ entry: FileWalker.Entry, _ reason: UnreadFile.Reason, _ detail: String, hint: String,
+                        at position: TextEncoding.Position? = nil) -> FileResult {
+        var result = FileResult(parsed: false, partial: PartialInventory(), wrappers: [], includes: [], typedefs: [], types: [])
+        result.markUnread(at: SourceLocation(file: entry.relativePath, line: position?.line ?? 0, column: position?.column ?? 0),
+                          reason: reason, detail: detail, hint: hint)
+        return result
     }
 
     // MARK: - Between passes
@@ -495,6 +551,7 @@ final class ScanWork: @unchecked Sendable {
         var typedefs: [String: String] = [:]
         var types: [TypeDefinition] = []
         var senders: [Sender] = []
+        var unreadFiles: [UnreadFile] = []
         for result in results.compactMap({ $0 }) {
             let partial = result.partial
             inventory.messages += partial.messages
@@ -505,7 +562,10 @@ final class ScanWork: @unchecked Sendable {
             inventory.diagnostics += partial.diagnostics
             senders += partial.senders
             types += result.types
-            inventory.stats.filesSkipped += partial.skipped
+            if let unread = partial.unread {
+                unreadFiles.append(unread)
+                inventory.stats.filesSkipped += 1
+            }
             if result.parsed { inventory.stats.filesParsed += 1 }
             for (name, type) in result.typedefs {
                 if typedefs[name] == nil { typedefs[name] = type }
@@ -514,6 +574,7 @@ final class ScanWork: @unchecked Sendable {
             }
         }
         inventory.stats.filesVisited = files.count
+        inventory.unreadFiles = unreadFiles
         if !options.markers.isEmpty { inventory.markedFiles = marked.map { files[$0].relativePath }.sorted() }
         inventory.diagnostics += extraDiagnostics
 

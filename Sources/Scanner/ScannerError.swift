@@ -1,6 +1,7 @@
 /// Errors that stop a scan before it starts; problems inside files are diagnostics and never stop it.
 public enum ScannerError: Error, Equatable, CustomStringConvertible {
     case pathNotFound(String)
+    case notFileOrFolder(path: String, kind: String)
     case compileCommandsNotFound(String)
     case malformedCompileCommands(path: String, reason: String)
     case invalidExclude(String)
@@ -11,6 +12,8 @@ public enum ScannerError: Error, Equatable, CustomStringConvertible {
         switch self {
         case let .pathNotFound(path):
             "\(path): no such file or directory; pass a folder or file to scan"
+        case let .notFileOrFolder(path, kind):
+            "\(path): \(kind), not a regular file or folder; pass a folder or file to scan"
         case let .compileCommandsNotFound(path):
             "\(path): no compile_commands.json there; pass the folder that holds it (usually the build output folder)"
         case let .malformedCompileCommands(path, reason):

@@ -46,11 +46,13 @@ enum SourceFile {
         /// Reads the file into `contents`, with the stamp of the open file taken before its bytes are read.
         func readStamped(_ path: String, maxBytes: Int) -> (contents: Outcome, stamp: FileStamp?) {
             filled = 0
-            let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            // Non-blocking, so that a FIFO put where a file was listed cannot stop the scan; it is refused below.
+            let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
             guard descriptor >= 0 else { return (.failed(String(cString: strerror(errno))), nil) }
             defer { close(descriptor) }
             var info = stat()
             guard fstat(descriptor, &info) == 0 else { return (.failed(String(cString: strerror(errno))), nil) }
+            guard (info.st_mode & S_IFMT) == S_IFREG else { return (.failed("not a regular file"), nil) }
             let stamp = FileStamp(info)
             let size = Int(info.st_size)
             guard size <= maxBytes else { return (.tooLarge(size), stamp) }
@@ -110,10 +112,5 @@ enum SourceFile {
             index += 16
         }
         return (index..<haystack.count).contains(where: matchesEnding(at:))
-    }
-
-    /// A NUL byte among the first 8000 bytes marks a binary file, as git and grep decide it.
-    static func looksBinary(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        bytes.prefix(8000).contains(0)
     }
 }

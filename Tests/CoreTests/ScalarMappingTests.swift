@@ -7,4 +7,9 @@ final class ScalarMappingTests: XCTestCase {
         XCTAssertEqual(replaced, "a&lt;b>é\\u2028😀")
         XCTAssertEqual("".replacingScalars { _ in "x" }, "")
     }
+
+    func testControlCharactersAreEscapedAndEverythingElseKept() {
+        XCTAssertEqual("a\u{1B}[31mb\nc\td\r\u{7F}\u{85}é😀".escapingControlCharacters, "a\\u{1B}[31mb\\nc\\td\\r\\u{7F}\\u{0085}é😀")
+        XCTAssertEqual("plain/path_messages.h".escapingControlCharacters, "plain/path_messages.h")
+    }
 }

@@ -22,7 +22,8 @@ struct Binary {
         return found
     }
 
-    static func run(_ arguments: [String], in directory: String? = nil, environment: [String: String] = [:]) throws -> Result {
+    /// A run still going after `timeout` seconds is stopped, so that a hang fails the test instead of the suite.
+    static func run(_ arguments: [String], in directory: String? = nil, environment: [String: String] = [:], timeout: TimeInterval = 300) throws -> Result {
         let process = Process()
         process.executableURL = try url()
         process.arguments = arguments
@@ -33,6 +34,7 @@ struct Binary {
         process.standardOutput = out
         process.standardError = err
         try process.run()
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { if process.isRunning { process.terminate() } }
         // Read before waiting so a large output cannot fill the pipe and block the child.
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()

@@ -45,6 +45,34 @@ final class ScanCommandTests: XCTestCase {
         XCTAssertTrue(badDatabase.stderr.contains("no compile_commands.json there"), badDatabase.stderr)
     }
 
+    /// A FIFO named on the command line would block the read forever, and a device is no source: both are refused.
+    func testNamedSpecialFilesAreRefusedWithExitTwo() throws {
+        let folder = NSTemporaryDirectory() + "mojify-special-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        XCTAssertEqual(mkfifo(folder + "/some_fifo_messages.h", 0o644), 0)
+        let fifo = try Binary.run(["scan", "some_fifo_messages.h", "--no-cache"], in: folder, timeout: 20)
+        XCTAssertEqual(fifo.status, 2, fifo.stderr)
+        XCTAssertTrue(fifo.stderr.contains("some_fifo_messages.h: a FIFO (named pipe), not a regular file or folder"), fifo.stderr)
+        let device = try Binary.run(["scan", "/dev/zero", "--no-cache"], timeout: 20)
+        XCTAssertEqual(device.status, 2, device.stderr)
+        XCTAssertEqual(device.stdout, "", "no summary of a scan that did not happen")
+        XCTAssertTrue(device.stderr.contains("/dev/zero: a character device, not a regular file or folder"), device.stderr)
+    }
+
+    /// Diagnostics name files: a terminal escape or a newline in a name is printed escaped, never obeyed.
+    func testDiagnosticsShowControlCharactersInFileNamesEscaped() throws {
+        let folder = NSTemporaryDirectory() + "mojify-names-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let name = "evil\u{1B}[31m\nforged_messages.h"
+        try Data("IPC_MESSAGE_CONTROL0(EvilMsg_A)\n\u{0}".utf8).write(to: URL(fileURLWithPath: folder + "/" + name))
+        let result = try Binary.run(["scan", ".", "--no-cache"], in: folder)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stderr.contains("evil\\u{1B}[31m\\nforged_messages.h:2:1: error: binary file: NUL byte at line 2"), result.stderr)
+        XCTAssertFalse(result.stderr.contains("\u{1B}"), result.stderr)
+    }
+
     func testCompileCommandsOfExamples() throws {
         let result = try Binary.run(["scan", "Examples", "--compile-commands", "Examples", "--format", "json"], in: Binary.repositoryRoot)
         XCTAssertEqual(result.status, 0, result.stderr)

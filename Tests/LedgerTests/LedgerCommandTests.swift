@@ -133,6 +133,42 @@ final class LedgerCommandTests: XCTestCase {
         XCTAssertEqual(history.entries.map { $0.counts[.converted] }, [0, 1])
     }
 
+    /// A header the scan cannot read must not make its messages "gone": a NUL byte, a size over --max-file-size
+    /// and a Latin-1 byte in a message name each leave the rows as they were, and the sync names the files.
+    func testSyncLeavesTheRowsOfUnreadableHeadersAsTheyWere() throws {
+        let folder = try Fixture.temporaryFolder(for: self)
+        let tree = folder + "/tree"
+        let headers = ["nul": "NulMsg", "big": "BigMsg", "latin": "LatinMsg"]
+        for (name, prefix) in headers {
+            try FileManager.default.createDirectory(atPath: "\(tree)/\(name)", withIntermediateDirectories: true)
+            try "#define IPC_MESSAGE_START \(prefix)Start\nIPC_MESSAGE_ROUTED0(\(prefix)_A)\nIPC_MESSAGE_ROUTED0(\(prefix)_B)\n"
+                .write(toFile: "\(tree)/\(name)/\(name)_messages.h", atomically: true, encoding: .utf8)
+        }
+        XCTAssertEqual(try mojify("ledger", "sync", "tree", "--ledger", "l.csv", in: folder).status, 0)
+        try mojify("ledger", "claim", "NulMsg_A", "BigMsg_A", "LatinMsg_A", "--owner", "erin", "--ledger", "l.csv", in: folder)
+        let before = try Ledger.load(path: folder + "/l.csv")
+
+        func append(_ bytes: [UInt8], to name: String) throws {
+            let handle = try XCTUnwrap(FileHandle(forWritingAtPath: "\(tree)/\(name)/\(name)_messages.h"))
+            handle.seekToEndOfFile()
+            handle.write(Data(bytes))
+            handle.closeFile()
+        }
+        try append([0x00, 0x0A], to: "nul")
+        try append(Array(String(repeating: "// padding\n", count: 200).utf8), to: "big")
+        try append(Array("IPC_MESSAGE_ROUTED0(LatinMsg_Caf".utf8) + [0xE9] + Array(")\n".utf8), to: "latin")
+        let sync = try mojify("ledger", "sync", "tree", "--ledger", "l.csv", "--max-file-size", "1000", in: folder, today: "2024-03-09")
+        XCTAssertEqual(sync.status, 0, sync.stderr)
+        XCTAssertTrue(sync.stdout.contains("0 gone from the code (now converted), 0 moved, 6 left as they were (their file could not be read)"), sync.stdout)
+        XCTAssertTrue(sync.stderr.contains("could not read 3 files"), sync.stderr)
+        XCTAssertTrue(sync.stderr.contains("nul/nul_messages.h: binary file: NUL byte at line 4"), sync.stderr)
+        XCTAssertTrue(sync.stderr.contains("big/big_messages.h: file of"), sync.stderr)
+        XCTAssertTrue(sync.stderr.contains("latin/latin_messages.h: byte 0xE9 at line 4"), sync.stderr)
+        let after = try Ledger.load(path: folder + "/l.csv")
+        XCTAssertEqual(after.rows, before.rows, "no row of an unread file changed")
+        XCTAssertNil(after.row(for: "LatinMsg_Caf"), "a name cut at a bad byte is not added")
+    }
+
     func testASyncThatWouldConvertMostMessagesIsRefusedUnlessAllowed() throws {
         let folder = try Fixture.temporaryFolder(for: self)
         try mojify("ledger", "sync", examples, "--ledger", "l.csv", in: folder)

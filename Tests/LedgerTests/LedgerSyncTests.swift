@@ -39,6 +39,29 @@ final class LedgerSyncTests: XCTestCase {
         XCTAssertEqual(ledger.row(for: "FooMsg_Stays")?.status, .unclaimed)
     }
 
+    /// Whatever kept the scan from reading a file (no permission, NUL bytes, its size, bad bytes), its messages
+    /// were not seen: their rows must stay as they were, never become converted.
+    func testRowsOfUnreadFilesKeepTheirStatusWhateverTheReason() {
+        for reason in UnreadFile.Reason.allCases {
+            var ledger = Ledger(rows: [
+                Fixture.row("FooMsg_Unseen", line: 10, status: .inProgress, owner: "alice"),
+                Fixture.row("FooMsg_Open", line: 20),
+                LedgerRow(message: "BarMsg_Gone", messageClass: "BarMsgStart", kind: .control, sync: false,
+                          file: "bar/bar_messages.h", line: 3, status: .unclaimed, owner: ""),
+            ])
+            var inventory = Inventory()
+            inventory.unreadFiles = [UnreadFile(location: SourceLocation(file: "foo/foo_messages.h", line: 0, column: 0),
+                                                reason: reason, detail: "cannot read: Permission denied")]
+            let summary = ledger.sync(with: inventory, today: "2024-03-05", proposals: noProposals)
+            XCTAssertEqual(summary.keptUnread, ["FooMsg_Unseen", "FooMsg_Open"], "\(reason)")
+            XCTAssertEqual(summary.vanished, ["BarMsg_Gone"], "a message of a file that was read still vanishes (\(reason))")
+            XCTAssertEqual(ledger.row(for: "FooMsg_Unseen")?.status, .inProgress)
+            XCTAssertEqual(ledger.row(for: "FooMsg_Unseen")?.updatedOn, "")
+            XCTAssertEqual(ledger.row(for: "FooMsg_Open")?.status, .unclaimed)
+            XCTAssertEqual(ledger.row(for: "BarMsg_Gone")?.status, .converted)
+        }
+    }
+
     func testMovedLinesUpdateOnlyThePosition() throws {
         var row = Fixture.row("FooMsg_A", line: 10, status: .blocked, owner: "bob")
         row.notes = "waiting for the typemap"

@@ -1,5 +1,6 @@
 import Foundation
-import MojifyLint
+import MojifyLedger
+@testable import MojifyLint
 import XCTest
 
 /// Exit codes, input errors and `--files`, through the real binary.
@@ -24,6 +25,30 @@ final class CommandTests: XCTestCase {
         XCTAssertEqual(try Mojify.run(["lint", warnings.root, "--fail-on", "warning"]).status, 1)
         XCTAssertEqual(try Mojify.run(["lint", warnings.root, "--fail-on", "note"]).status, 1)
         XCTAssertEqual(try Mojify.run(["lint", "Examples"]).status, 1, "new legacy messages are errors")
+    }
+
+    /// A tree the scan did not fully read never passes: each unread file is an `unreadable-file` error whatever
+    /// --fail-on says, listed on standard error too; UTF-16 headers are read like any other.
+    func testUnreadFilesFailTheGateAtEveryFailOnLevel() throws {
+        let tree = try TemporaryTree()
+        try tree.write("ipc-ledger.csv", RuleExample.ledgerCSV([("FooMsg_Ping", .inProgress), ("WideMsg_A", .unclaimed)]))
+        try tree.write("foo/foo_messages.h", "")
+        try Data(("#define IPC_MESSAGE_START FooMsgStart\nIPC_MESSAGE_CONTROL0(FooMsg_Ping)\n\u{0}\n").utf8)
+            .write(to: URL(fileURLWithPath: tree.root + "/foo/foo_messages.h"))
+        let wide = "#define IPC_MESSAGE_START WideMsgStart\nIPC_MESSAGE_CONTROL0(WideMsg_A)\n"
+        try tree.write("wide/wide_messages.h", "")
+        try Data([0xFF, 0xFE] + wide.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }).write(to: URL(fileURLWithPath: tree.root + "/wide/wide_messages.h"))
+        for level in ["error", "warning", "note"] {
+            let result = try Mojify.run(["lint", tree.root, "--ledger", tree.root + "/ipc-ledger.csv", "--fail-on", level])
+            XCTAssertEqual(result.status, 1, "--fail-on \(level): \(result.stdout)")
+            XCTAssertTrue(result.stdout.contains("foo/foo_messages.h:3:1: error: mojify could not read this file (binary file: NUL byte at line 3)"), result.stdout)
+            XCTAssertTrue(result.stdout.contains("[unreadable-file]"), result.stdout)
+            XCTAssertFalse(result.stdout.contains("stale-ledger-row"), "the row of an unread file is not stale: \(result.stdout)")
+            XCTAssertFalse(result.stdout.contains("WideMsg_A"), "the UTF-16 header was read and its message is in the ledger: \(result.stdout)")
+            XCTAssertTrue(result.stderr.contains("could not read 1 file, so it was not checked:\n  \(tree.root)/foo/foo_messages.h: binary file"), result.stderr)
+        }
+        let sarif = try Mojify.run(["lint", tree.root, "--format", "sarif"])
+        XCTAssertTrue(sarif.stdout.contains("\"ruleId\" : \"unreadable-file\""), sarif.stdout)
     }
 
     func testRulesFileChangesSeveritiesAndEnablement() throws {

@@ -55,6 +55,21 @@ final class FormatTests: XCTestCase {
         XCTAssertEqual(lines.last, "mojify lint: 1 error, 12 warnings, 0 notes; 2 not annotated (GitHub shows 10 per kind and step), listed above")
     }
 
+    func testControlCharactersInFileNamesAndMessagesAreShownEscaped() throws {
+        var hostile = finding(.error, line: 4, message: "ledger says \u{1B}]0;owned\u{07}")
+        hostile.location.file = "evil\u{1B}[2J\nfake.h:1:1: error: forged.h"
+        let text = try TextFindings.render([hostile], context: context)
+        XCTAssertEqual(text, """
+            src/evil\\u{1B}[2J\\nfake.h:1:1: error: forged.h:4:1: error: ledger says \\u{1B}]0;owned\\u{07} [new-legacy-ipc]
+            mojify lint: 1 error, 0 warnings, 0 notes
+
+            """)
+        let github = try GitHubFindings.render([hostile], context: context)
+        XCTAssertEqual(github.split(separator: "\n").first,
+                       "::error file=src/evil\\u{1B}[2J%0Afake.h%3A1%3A1%3A error%3A forged.h,line=4,col=1,title=mojify new-legacy-ipc::ledger says \\u{1B}]0;owned\\u{07}")
+        XCTAssertFalse(text.contains("\u{1B}") || github.contains("\u{1B}") || github.contains("\u{07}"))
+    }
+
     func testTextIsCompilerStyleAndPathsOutsideTheRootAreShownFromTheCurrentFolder() throws {
         var outside = finding(.note, line: 3)
         outside.location.file = "/w/ledger.csv"
@@ -65,6 +80,28 @@ final class FormatTests: XCTestCase {
             mojify lint: 1 error, 0 warnings, 1 note
 
             """)
+    }
+}
+
+final class UnreadFileRuleTests: XCTestCase {
+    /// Whatever stopped the scan reading a file (here a permission error, which tests running as root cannot
+    /// provoke on disk), a ledger row naming it is not stale: the scan never saw whether its message is gone.
+    func testStaleLedgerRowLeavesRowsOfUnreadFilesAndUnreadableFileReportsThem() throws {
+        let tree = try TemporaryTree()
+        let path = try tree.write("ledger.csv", RuleExample.ledgerCSV([("FooMsg_Unseen", .inProgress)])
+            + "BarMsg_Gone,BarMsgStart,control,no,bar/bar_messages.h,2,unclaimed,,,,,,,\n")
+        let ledger = try Ledger.load(path: path)
+        XCTAssertEqual(ledger.row(for: "BarMsg_Gone")?.file, "bar/bar_messages.h")
+        var inventory = Inventory()
+        inventory.unreadFiles = [UnreadFile(location: SourceLocation(file: "foo/foo_messages.h", line: 0, column: 0),
+                                            reason: .unreadable, detail: "cannot read: Permission denied")]
+        let findings = try Linter.lint(inventory: inventory, ledger: LedgerReference(ledger: ledger, path: path, root: tree.root),
+                                       options: try LintOptions.standard(root: tree.root))
+        XCTAssertEqual(findings.filter { $0.ruleID == "stale-ledger-row" }.map(\.messageName), ["BarMsg_Gone"])
+        let unreadable = try XCTUnwrap(findings.first { $0.ruleID == "unreadable-file" })
+        XCTAssertEqual(unreadable.severity, .error)
+        XCTAssertEqual(unreadable.location.file, "foo/foo_messages.h")
+        XCTAssertTrue(unreadable.message.contains("cannot read: Permission denied"), unreadable.message)
     }
 }
 

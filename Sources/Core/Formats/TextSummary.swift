@@ -12,7 +12,7 @@ public enum TextSummary: InventoryRenderer {
         }
         var rows: [String: Row] = [:]
         func count(_ messageClass: String, _ update: (inout Row) -> Void) {
-            let key = messageClass.isEmpty ? "(no IPC_MESSAGE_START)" : messageClass
+            let key = messageClass.isEmpty ? "(no IPC_MESSAGE_START)" : messageClass.escapingControlCharacters
             update(&rows[key, default: Row(messageClass: key)])
         }
         for message in inventory.messages {

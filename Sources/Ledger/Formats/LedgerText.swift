@@ -1,4 +1,5 @@
 import Foundation
+import MojifyCore
 
 /// Aligned tables for a terminal. Cells come from the ledger, which anyone can edit, so control characters
 /// are shown escaped rather than sent to the terminal.
@@ -27,7 +28,7 @@ enum LedgerText: LedgerRenderer {
 
     /// Left-aligned first column, right-aligned numbers elsewhere when the whole column is numeric.
     private static func table(_ lines: [[String]]) -> String {
-        let cells = lines.map { $0.map(escaped) }
+        let cells = lines.map { $0.map(\.escapingControlCharacters) }
         let widths = cells[0].indices.map { column in cells.map { $0[column].count }.max() ?? 0 }
         let numeric = cells[0].indices.map { column in cells.dropFirst().allSatisfy { Int($0[column]) != nil } }
         return cells.map { line in
@@ -35,12 +36,6 @@ enum LedgerText: LedgerRenderer {
                 let padding = String(repeating: " ", count: widths[column] - line[column].count)
                 return numeric[column] && column > 0 ? padding + line[column] : line[column] + padding
             }.joined(separator: "  ").trimmingTrailingSpaces() + "\n"
-        }.joined()
-    }
-
-    private static func escaped(_ cell: String) -> String {
-        cell.unicodeScalars.map { scalar in
-            scalar.properties.generalCategory == .control ? scalar.escaped(asASCII: true) : String(scalar)
         }.joined()
     }
 }

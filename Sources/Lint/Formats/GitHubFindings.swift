@@ -34,9 +34,11 @@ public enum GitHubFindings: FindingsRenderer {
         return (lines + plain + [summary]).joined(separator: "\n") + "\n"
     }
 
-    /// Workflow command data: `%`, CR and LF must be escaped or the command ends early.
+    /// Workflow command data: `%`, CR and LF must be percent-encoded or the command ends early; other control
+    /// characters (terminal escapes in a file name) are then shown escaped, as in the text format.
     static func data(_ text: String) -> String {
         text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A")
+            .escapingControlCharacters
     }
 
     /// Property values additionally escape `:` and `,`, which separate properties.

@@ -11,7 +11,8 @@ enum StaleLedgerRow: LintRule {
     static let documentation = """
         The ledger is the migration's burndown; a row for a message that is gone but still shows unclaimed, \
         in-progress, blocked or wontfix overstates the work left. The finding points at the row in the ledger file. \
-        It needs the whole tree to know a message is gone, so it does not run with --files. Fix it with \
+        It needs the whole tree to know a message is gone, so it does not run with --files, and a row whose file \
+        the scan could not read is left to `unreadable-file`. Fix it with \
         `mojify ledger sync`, which marks vanished messages converted, or set the status by hand.
         """
     static let examples: [RuleExample] = [
@@ -27,9 +28,13 @@ enum StaleLedgerRow: LintRule {
 
     static func check(_ context: LintContext) -> [Violation] {
         guard let reference = context.ledger else { return [] }
-        // Any definition, even in `#if 0` code, keeps a row alive: `mojify ledger sync` counts them the same way.
+        // Any definition, even in `#if 0` code, keeps a row alive: `mojify ledger sync` counts them the same way,
+        // and also leaves alone a row whose file it could not read.
         let present = Set(context.inventory.messages.map(\.name))
-        return reference.ledger.rows.filter { $0.status != .converted && !present.contains($0.message) }.map { row in
+        let unread = context.inventory.unreadPaths
+        return reference.ledger.rows.filter { row in
+            row.status != .converted && !present.contains(row.message) && !unread.contains(row.file)
+        }.map { row in
             Violation(location: reference.location(of: row.message),
                       message: "the ledger lists '\(row.message)' as \(row.status.rawValue), but the code no longer defines it; run 'mojify ledger sync' or mark it converted",
                       messageName: row.message)

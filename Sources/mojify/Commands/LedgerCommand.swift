@@ -71,6 +71,9 @@ struct LedgerCommand: ParsableCommand {
         @Flag(help: "Scan files that .gitignore files exclude.")
         var noIgnore = false
 
+        @Option(help: "Files larger than this many bytes are not read (the rows of their messages are left as they are).")
+        var maxFileSize: Int = 16 << 20
+
         @Option(help: "A rules file overriding the built-in Rules/type-mappings.yaml, as for 'mojify generate' (for the proposed_* columns).")
         var rules: String?
 
@@ -85,6 +88,7 @@ struct LedgerCommand: ParsableCommand {
             options.excludes = excludes
             options.compileCommands = compileCommands
             options.honourGitIgnore = !noIgnore
+            options.maxFileBytes = maxFileSize
             try CommandSupport.run {
                 try LedgerRun.sync(
                     options: options, rulesFile: rules, ledger: file.ledger, today: today.today, allowMassConversion: allowMassConversion

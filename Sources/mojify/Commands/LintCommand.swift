@@ -10,7 +10,8 @@ struct LintCommand: ParsableCommand {
         discussion: """
             Rules: \(LintRules.all.map { $0.id }.joined(separator: ", ")). Silence one finding with \
             '// mojify:ignore[rule-id] reason' on its line or the line above.
-            Exit status: 0 when no finding is at or above --fail-on, 1 when one is, 2 for usage or input errors.
+            Exit status: 0 when no finding is at or above --fail-on, 1 when one is (a file the scan could not read \
+            is an unreadable-file finding, an error by default), 2 for usage or input errors.
             """
     )
 
@@ -38,9 +39,13 @@ struct LintCommand: ParsableCommand {
     @Option(name: .customLong("exclude"), help: "Skip paths matching this glob (repeatable), e.g. 'third_party/**'.")
     var excludes: [String] = []
 
+    @Option(help: "Files larger than this many bytes are not read (each is an unreadable-file finding).")
+    var maxFileSize: Int = 16 << 20
+
     func run() throws {
         var request = LintRequest(scan: ScanOptions(paths: paths))
         request.scan.excludes = excludes
+        request.scan.maxFileBytes = maxFileSize
         request.format = format
         request.output = output
         request.failOn = failOn
