@@ -32,10 +32,12 @@ enum CSVTable {
     /// Refuses text with merge-conflict markers, which would otherwise parse as rows, and NUL bytes, which no text
     /// ledger has. A leading byte-order mark, which spreadsheet programs add, is dropped.
     /// A quoted cell missing its closing quote takes in the lines after it, rows included, which a rewrite would
-    /// then drop; so a quoted cell running to the end of the text, or over a line that `isWholeRecord` accepts on
-    /// its own (given that line's cells and the header's), is refused at the line where it opens.
+    /// then drop; so a quoted cell running to the end of the text, or over a line whose leading cells
+    /// `startsRecord` accepts (the unquoted cells before the line's first quote, and the header), is refused at the
+    /// line where it opens. Only the leading cells count because the swallowed row's own quoted cell (a note) is
+    /// where the runaway cell usually ends.
     static func records(
-        of text: String, path: String, isWholeRecord: ((_ cells: [String], _ header: [String]) -> Bool)? = nil
+        of text: String, path: String, startsRecord: ((_ leadingCells: [String], _ header: [String]) -> Bool)? = nil
     ) throws -> [Record] {
         let text = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
         let quotedLines = try checkLines(of: text, path: path)
@@ -50,10 +52,13 @@ enum CSVTable {
             }
             line += 1 + breaks
         }
-        if let isWholeRecord, let header = records.first?.cells {
+        if let startsRecord, let header = records.first?.cells {
             for quoted in quotedLines {
-                let cells = try CSVReader(string: String(quoted.text)).next()?.map(FormulaGuard.restore) ?? []
-                if isWholeRecord(cells, header) {
+                let beforeQuote = quoted.text.prefix { $0 != "\"" }
+                var cells = beforeQuote.split(separator: ",", omittingEmptySubsequences: false).map { FormulaGuard.restore(String($0)) }
+                // The cell a quote starts in is not complete.
+                if beforeQuote.count < quoted.text.count { cells.removeLast() }
+                if startsRecord(cells, header) {
                     throw LedgerError.unclosedQuote(path: path, line: quoted.openedOn, runsOver: quoted.line)
                 }
             }

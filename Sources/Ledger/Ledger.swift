@@ -35,7 +35,7 @@ public struct Ledger: Equatable, Sendable {
 
     /// Validates `text` as a ledger; `path` only names the file in errors.
     public static func parse(_ text: String, path: String) throws -> Ledger {
-        let records = try CSVTable.records(of: text, path: path, isWholeRecord: isWholeRow)
+        let records = try CSVTable.records(of: text, path: path, startsRecord: startsRow)
         guard let header = records.first?.cells else { throw LedgerError.empty(path: path) }
         var seenColumns = Set<String>()
         for column in header where !seenColumns.insert(column).inserted {
@@ -61,17 +61,24 @@ public struct Ledger: Equatable, Sendable {
         return Ledger(columns: header, rows: rows)
     }
 
-    /// Whether `cells`, one line read on its own, look like a row of a ledger with `header`: as many cells, a message
-    /// name, a known status. A line of a user's note rarely does; a row taken into a cell missing its closing quote does.
-    private static func isWholeRow(_ cells: [String], header: [String]) -> Bool {
-        guard cells.count == header.count else { return false }
+    /// Whether the leading cells of a line read as the start of a ledger row: a message name, and at least two of
+    /// the checked columns (kind, sync, line, status) among them, each with a value a row would hold. A note's
+    /// line that merely starts with a message name is still text.
+    private static func startsRow(_ cells: [String], header: [String]) -> Bool {
         let row = Dictionary(zip(header, cells)) { first, _ in first }
-        guard let message = row[LedgerColumn.message.rawValue]?.unicodeScalars, let first = message.first,
-              let status = row[LedgerColumn.status.rawValue] else { return false }
+        guard let message = row[LedgerColumn.message.rawValue]?.unicodeScalars, let first = message.first else { return false }
         let isNameCharacter = { (scalar: Unicode.Scalar) in
             scalar == "_" || ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
         }
-        return !("0"..."9").contains(first) && message.allSatisfy(isNameCharacter) && LedgerStatus(rawValue: status) != nil
+        guard !("0"..."9").contains(first), message.allSatisfy(isNameCharacter) else { return false }
+        let checks: [(LedgerColumn, (String) -> Bool)] = [
+            (.kind, { RoutingKind(rawValue: $0) != nil }),
+            (.sync, { $0 == "yes" || $0 == "no" }),
+            (.line, { Int($0) != nil }),
+            (.status, { LedgerStatus(rawValue: $0) != nil }),
+        ]
+        let present = checks.filter { row[$0.0.rawValue] != nil }
+        return present.count >= 2 && present.allSatisfy { column, isValid in isValid(row[column.rawValue]!) }
     }
 
     /// The ledger as CSV text: header, then one record per row in the current row order.
