@@ -6,12 +6,16 @@ public enum FileOutput {
     /// content or the new, never a mix, and a killed run leaves the previous file intact.
     public static func writeAtomically(_ data: Data, to path: String) throws {
         let url = URL(fileURLWithPath: path)
-        let directory = url.deletingLastPathComponent()
-        let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).mojify-\(getpid())-\(UInt64.random(in: 0...UInt64.max)).tmp")
+        TemporaryFiles.removeStale(beside: url)
+        let temporary = TemporaryFiles.path(beside: url)
+        TemporaryFiles.register(temporary.path)
+        defer { TemporaryFiles.unregister(temporary.path) }
         do {
             try data.write(to: temporary)
         } catch {
-            throw CoreError.writeFailed(path: path, reason: (error as NSError).localizedDescription)
+            // A full disk leaves a partly written file behind.
+            unlink(temporary.path)
+            throw CoreError.writeFailed(path: path, reason: CoreError.reason(error))
         }
         if rename(temporary.path, url.path) != 0 {
             let reason = String(cString: strerror(errno))
