@@ -105,6 +105,26 @@ final class GenerateCommandTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: scratch + "/out2"), "nothing is written when a manifest is refused")
     }
 
+    /// The manifest is read as bytes: Foundation's text reading drops a byte-order mark, which would vanish on write.
+    func testManifestMergeKeepsAByteOrderMarkAndRefusesDuplicateKeys() throws {
+        let scratch = try scratchFolder()
+        let bom = Data([0xEF, 0xBB, 0xBF])
+        XCTAssertTrue(FileManager.default.createFile(atPath: scratch + "/renderer.json", contents: bom + Data("{\"name\": \"content_renderer\"}\n".utf8)))
+        let run = try mojify(["generate", "Examples/", "--out", scratch + "/out", "--manifest", scratch + "/renderer.json"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let merged = try Data(contentsOf: URL(fileURLWithPath: scratch + "/renderer.json"))
+        XCTAssertEqual(merged.prefix(3), bom)
+        XCTAssertTrue(String(decoding: merged.dropFirst(3), as: UTF8.self).hasPrefix(#"{"name": "content_renderer", "interface_provider_specs": {"#))
+
+        let twice = "{\"name\": \"content_renderer\",\n \"interface_provider_specs\": {},\n \"interface_provider_specs\": {}}\n"
+        try write(scratch + "/twice.json", twice)
+        let refused = try mojify(["generate", "Examples/", "--out", scratch + "/out2", "--manifest", scratch + "/twice.json"])
+        XCTAssertEqual(refused.status, 2)
+        XCTAssertTrue(refused.stderr.contains("twice.json:3:2: the key \"interface_provider_specs\" is given a second time"), refused.stderr)
+        XCTAssertEqual(try read(scratch + "/twice.json"), twice)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: scratch + "/out2"), "nothing is written when a manifest is refused")
+    }
+
     func testUsageErrorsExitWithTwo() throws {
         XCTAssertEqual(try mojify(["generate", "Examples/"]).status, 2)
         XCTAssertEqual(try mojify(["generate", "Examples/", "--out", "/tmp/x", "--registry", "mojom"]).status, 2)
