@@ -9,14 +9,6 @@ final class GenerateCommandTests: XCTestCase {
         try Binary.run(arguments, in: Binary.repositoryRoot)
     }
 
-    /// A fresh folder for one test, removed when it ends.
-    func scratchFolder() throws -> String {
-        let path = NSTemporaryDirectory() + "mojify-generate-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        addTeardownBlock { try? FileManager.default.removeItem(atPath: path) }
-        return path
-    }
-
     func read(_ path: String) throws -> String {
         try String(contentsOfFile: path, encoding: .utf8)
     }

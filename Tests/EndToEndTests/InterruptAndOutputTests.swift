@@ -4,13 +4,6 @@ import XCTest
 /// What the real binary leaves behind when it is interrupted or cannot write: no temporary files, and a message
 /// that says what could not be written, why, and what to do.
 final class InterruptAndOutputTests: XCTestCase {
-    func scratchFolder() throws -> String {
-        let path = NSTemporaryDirectory() + "mojify-interrupt-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        addTeardownBlock { try? FileManager.default.removeItem(atPath: path) }
-        return path
-    }
-
     /// A tree whose generate run writes thousands of files into one folder, so that it is still writing when
     /// the signal comes.
     func bigTree(in scratch: String) throws -> String {
