@@ -25,6 +25,15 @@ public enum OutputFormat: String, CaseIterable, Sendable {
 
     /// The formats `--registry` chooses between: how the interfaces are made reachable.
     public static let registries: [OutputFormat] = [.manifest, .binders]
+
+    /// Every file of a run, keyed by its path under the output folder.
+    public static func render(_ plan: ConversionPlan, rules: ConversionRules, registry: OutputFormat) throws -> [String: String] {
+        var files: [String: String] = [:]
+        for format in [OutputFormat.mojom, .gn, registry] {
+            files.merge(try format.emitter.emit(plan, rules: rules)) { first, _ in first }
+        }
+        return files
+    }
 }
 
 /// Text helpers the emitters share.

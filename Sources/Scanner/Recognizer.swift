@@ -22,7 +22,7 @@ struct RawLocation: Hashable, Sendable {
     }
 }
 
-/// What one file holds, with raw positions; `Scanner` maps positions and joins files.
+/// What one file holds, with raw positions; `IPCScanner` maps positions and joins files.
 struct FileFindings: Sendable {
     struct Struct: Sendable {
         var value: IPCStruct

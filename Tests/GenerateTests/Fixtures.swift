@@ -37,7 +37,7 @@ enum Fixtures {
     }
 
     /// The inventory of Examples/, scanned once per test process.
-    static let examples: Result<Inventory, Error> = Result { try Scanner.scan(ScanOptions(paths: [repositoryRoot + "/Examples"])) }
+    static let examples: Result<Inventory, Error> = Result { try IPCScanner.scan(ScanOptions(paths: [repositoryRoot + "/Examples"])) }
 }
 
 /// A temporary folder removed when the test ends.

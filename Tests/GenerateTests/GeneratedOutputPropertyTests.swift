@@ -55,8 +55,8 @@ final class GeneratedOutputPropertyTests: XCTestCase {
         for number in 0 ..< cases {
             let inventory = inventory(&random)
             let plan = try ConversionPlan.make(inventory: inventory, rules: rules)
-            var files = try GenerateRun.render(plan, rules: rules, registry: .manifest)
-            files.merge(try GenerateRun.render(plan, rules: rules, registry: .binders)) { first, _ in first }
+            var files = try OutputFormat.render(plan, rules: rules, registry: .manifest)
+            files.merge(try OutputFormat.render(plan, rules: rules, registry: .binders)) { first, _ in first }
             let context = "case \(number): \(inventory.messages.map { "\($0.location.file.debugDescription) \($0.name.debugDescription)" })"
             for (path, text) in files {
                 XCTAssertTrue(SafeName.isSafePath(path), "\(context): unsafe path \(path.debugDescription)")

@@ -1,4 +1,5 @@
 import ArgumentParser
+import MojifyApplication
 import Foundation
 import MojifyEmitters
 
@@ -45,7 +46,7 @@ struct GenerateCommand: ParsableCommand {
         options.manifests = manifest
         options.registry = registry
         options.excludes = excludes
-        try CommandSupport.run { try GenerateRun.execute(options: options) }
+        try CommandSupport.run { try GenerateFlow.execute(options: options) }
     }
 }
 
