@@ -423,11 +423,13 @@ private struct PlanBuilder {
         return type.mojom
     }
 
-    /// `[EnableIf=is_android]` for conditions the rules know; a comment for the others.
+    /// `[EnableIf=is_android]` for conditions the rules know; a comment for the others. Mojom takes one feature
+    /// name per definition (conditional_features.py allows one EnableIf or EnableIfNot, and parsers before the
+    /// `a&b` / `a|b` lists read one name), so nested conditions become one combined feature whose GN definition
+    /// the comment gives.
     mutating func conditionAttributes(_ conditions: Conditions, inFile path: String) -> ([String], String?) {
         guard !conditions.stack.isEmpty else { return ([], nil) }
-        var positive: [String] = []
-        var negative: [String] = []
+        var terms: [(feature: String, negated: Bool)] = []
         for entry in conditions.stack {
             var condition = entry.trimmingCharacters(in: .whitespaces)
             var negated = false
@@ -447,15 +449,20 @@ private struct PlanBuilder {
             guard let feature else {
                 return ([], "TODO(mojify): only under #if \(conditions.stack.joined(separator: " && ")) in the legacy header; mojom has no feature for it.")
             }
-            if negated { negative.append(feature) } else { positive.append(feature) }
+            if !terms.contains(where: { $0 == (feature, negated) }) { terms.append((feature, negated)) }
         }
-        // The parser accepts one EnableIf or EnableIfNot per definition; mixed polarities stay a comment.
-        guard positive.isEmpty || negative.isEmpty else {
-            return ([], "TODO(mojify): only under #if \(conditions.stack.joined(separator: " && ")) in the legacy header.")
+        if terms.count == 1 {
+            let term = terms[0]
+            if !files[path]!.features.contains(term.feature) { files[path]!.features.append(term.feature) }
+            return (["\(term.negated ? "EnableIfNot" : "EnableIf")=\(term.feature)"], nil)
         }
-        for feature in positive + negative where !files[path]!.features.contains(feature) { files[path]!.features.append(feature) }
-        if !positive.isEmpty { return (["EnableIf=\(positive.joined(separator: "&"))"], nil) }
-        return (["EnableIfNot=\(negative.joined(separator: "|"))"], nil)
+        let combined = terms.map { ($0.negated ? "not_" : "") + $0.feature }.joined(separator: "_and_")
+        let gnCondition = terms.map { ($0.negated ? "!" : "") + $0.feature }.joined(separator: " && ")
+        if !files[path]!.features.contains(combined) { files[path]!.features.append(combined) }
+        return (
+            ["EnableIf=\(combined)"],
+            "TODO(mojify): under #if \(conditions.stack.joined(separator: " && ")) in the legacy header. [EnableIf] takes one feature, so \(combined) stands for all of them: define it in the mojom target, with the GN conditions of these features: if (\(gnCondition)) { enabled_features += [ \"\(combined)\" ] }"
+        )
     }
 
     // MARK: - Structs and enums

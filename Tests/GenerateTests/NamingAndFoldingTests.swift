@@ -197,6 +197,26 @@ final class NamingAndFoldingTests: XCTestCase {
         XCTAssertEqual(plan.skippedMessages.map(\.message), ["FooHostMsg_Dead"])
     }
 
+    /// Nested `#if`s gave `[EnableIf=a&b]`, which the parser rejects: one combined feature, defined in GN.
+    func testNestedConditionsBecomeOneCombinedFeature() throws {
+        let rules = try Fixtures.rules(overriding: "conditions: {defined(USE_EXTERNAL_POPUP_MENU): use_external_popup_menu}")
+        let plan = try Fixtures.plan([
+            Fixtures.message("FooHostMsg_Popup", line: 1, conditions: ["defined(USE_EXTERNAL_POPUP_MENU)", "defined(OS_MACOSX)"]),
+            Fixtures.message("FooHostMsg_Desktop", line: 2, conditions: ["!(defined(OS_ANDROID))", "!(defined(OS_IOS))"]),
+            Fixtures.message("FooHostMsg_Mixed", line: 3, conditions: ["defined(OS_WIN)", "!(BUILDFLAG(ENABLE_PLUGINS))"]),
+        ], rules: rules)
+        let methods = plan.interfaces[0].methods
+        XCTAssertEqual(methods.map(\.attributes), [
+            ["EnableIf=use_external_popup_menu_and_is_mac"], ["EnableIf=not_is_android_and_not_is_ios"], ["EnableIf=is_win_and_not_enable_plugins"],
+        ])
+        XCTAssertTrue(methods[0].comments.contains { $0.contains("if (use_external_popup_menu && is_mac) { enabled_features += [ \"use_external_popup_menu_and_is_mac\" ] }") }, "\(methods[0].comments)")
+        XCTAssertTrue(methods[1].comments.contains { $0.contains("if (!is_android && !is_ios)") })
+        XCTAssertEqual(plan.files[0].features, ["is_win_and_not_enable_plugins", "not_is_android_and_not_is_ios", "use_external_popup_menu_and_is_mac"])
+        for text in try MojomEmitter.emit(plan, rules: rules).values {
+            XCTAssertNoThrow(try MojomSyntaxChecker.check(text), text)
+        }
+    }
+
     func testSameNameWithoutDistinguishingConditionsIsRenamed() throws {
         let plan = try Fixtures.plan([Fixtures.message("FooHostMsg_Go", line: 1), Fixtures.message("FooHostMsg_Go", line: 2, conditions: ["FOO"])])
         XCTAssertEqual(plan.interfaces[0].methods.map(\.name), ["Go", "Go2"])
