@@ -109,6 +109,7 @@ private struct PlanBuilder {
         let routes = routeMessages()
         let pairs = foldPairs(routes)
         buildInterfaces(routes, pairs: pairs)
+        separateDuplicateInterfaces()
         buildDefinitions(referencedBy: routes)
         finishFiles()
         let unmappedTypes = unmapped.keys.sorted().map { UnmappedType(cppType: $0, uses: unmapped[$0]!) }
@@ -165,6 +166,7 @@ private struct PlanBuilder {
             case let .failure(reason): skipped.append(SkippedMessage(message: message.name, reason: reason.text, location: message.location))
             }
         }
+        placeByHandlers(&routes)
         // An interface name used by two processes (a sync message overriding its prefix) is split by process.
         var processesByInterface: [String: Set<String>] = [:]
         for route in routes { processesByInterface[route.message.messageClass + "/" + route.interface, default: []].insert(route.process) }
@@ -178,6 +180,52 @@ private struct PlanBuilder {
         }
         splitControlFromRouted(&routes)
         return routes
+    }
+
+    /// The process a message map's handlers run in: the innermost folder of its file that a process lists in
+    /// `handler_folders`, else the process whose `handler_classes` end the handler class's name.
+    func handlerProcess(of map: MessageMap) -> String? {
+        let folders = FileLayout.header(of: map.location, patch: map.patch).split(separator: "/").dropLast().map(String.init)
+        let processes = rules.processes.sorted { $0.key < $1.key }
+        for folder in folders.reversed() {
+            if let found = processes.first(where: { $0.value.handlerFolders.contains(folder) }) { return found.key }
+        }
+        let className = String(map.handlerClass.split(separator: ":").last ?? "")
+        let matches = processes.flatMap { process in process.value.handlerClasses.filter { className.hasSuffix($0) }.map { (process.key, $0.count) } }
+        return matches.max { $0.1 < $1.1 }?.0
+    }
+
+    /// Where handlers are decides the process before the name does: a message handled only in the renderer is
+    /// implemented there, sync or not. Handlers in several processes leave the name's choice, with a note.
+    mutating func placeByHandlers(_ routes: inout [Route]) {
+        var found: [String: [(process: String, place: String)]] = [:]
+        for map in inventory.messageMaps where !map.conditions.disabled {
+            guard let process = handlerProcess(of: map) else { continue }
+            for handler in map.handlers where !handler.conditions.disabled {
+                guard let message = handler.message else { continue }
+                found[message, default: []].append((process, "\(map.handlerClass) in \(handler.location.file):\(handler.location.line)"))
+            }
+        }
+        for index in routes.indices {
+            guard let handlers = found[routes[index].message.name] else { continue }
+            let processes = Array(Set(handlers.map(\.process))).sorted()
+            let places = Array(Set(handlers.map(\.place))).sorted()
+            guard processes.count == 1 else {
+                routes[index].processNote = [routes[index].processNote, "Handled in the \(processes.joined(separator: " and ")) processes (\(places.joined(separator: "; "))); implemented in the \(routes[index].process) process as its name says. Check which side should own it."].compactMap { $0 }.joined(separator: " ")
+                continue
+            }
+            let process = processes[0]
+            routes[index].handledAt = places[0]
+            guard process != routes[index].process else { continue }
+            let route = routes[index]
+            if route.message.isSync {
+                let caller = rules.processes[process]?.peer ?? "caller"
+                routes[index].processNote = "Sync, and handled in the \(process) process (\(places[0])), so implemented there: the \(caller) blocks on the \(process) process while it runs. Legacy IPC refused that direction for sync messages; check that it cannot deadlock."
+            } else {
+                routes[index].processNote = "Handled in the \(process) process (\(places[0])), so implemented there, although its name (\(route.prefix)) says \(route.namedProcess)."
+            }
+            routes[index].process = process
+        }
     }
 
     /// Legacy IPC let one prefix mix routed and control messages; Mojo cannot: a frame-scoped interface is
@@ -294,10 +342,45 @@ private struct PlanBuilder {
         }
     }
 
+    /// Two headers of one folder (`chrome_utility_messages.h`, `chrome_utility_printing_messages.h`) can give
+    /// one interface name in one module, which the bindings cannot compile. The first file (by path) keeps the
+    /// name; the others take their file's name (`ChromeUtilityHost` -> `ChromeUtilityPrintingHost`).
+    mutating func separateDuplicateInterfaces() {
+        var taken: [String: String] = [:]
+        for path in files.keys.sorted() {
+            for name in files[path]!.interfaces.map(\.name) { taken[files[path]!.module + "." + name] = taken[files[path]!.module + "." + name] ?? path }
+        }
+        for path in files.keys.sorted() {
+            let module = files[path]!.module
+            let stem = naming.upperCamel(String(path.split(separator: "/").last!.dropLast(".mojom".count)))
+            for index in files[path]!.interfaces.indices {
+                let name = files[path]!.interfaces[index].name
+                guard let owner = taken[module + "." + name], owner != path else { continue }
+                let shared = zip(name, stem).prefix { $0 == $1 }.count
+                let base = stem + name.dropFirst(shared)
+                var renamed = base
+                var number = 2
+                while taken[module + "." + renamed] != nil {
+                    renamed = "\(base)\(number)"
+                    number += 1
+                }
+                taken[module + "." + renamed] = path
+                files[path]!.interfaces[index].name = renamed
+                files[path]!.interfaces[index].comments.append("TODO(mojify): named \(renamed), not \(name), because \(owner) has an interface \(name) in module \(module) too; merge the two if they belong together.")
+                warnings.append("\(path): \(owner) also defines interface \(name) in module \(module); this one is named \(renamed). Merge them, or give one file another module with a 'classes' rule.")
+            }
+        }
+    }
+
     func interfaceComments(members: [Route], allRoutes: [Route], routing: RoutingKind, key: String, interfaceOf: [String: String]) -> [String] {
         let first = members[0]
         let prefixes = Array(Set(members.map { $0.prefix + "*" })).sorted().joined(separator: ", ")
         var lines = ["Implemented in the \(first.process) process. Converted from the \(first.message.messageClass.isEmpty ? "" : first.message.messageClass + " ")messages \(prefixes)."]
+        let handled = Array(Set(members.compactMap(\.handledAt))).sorted()
+        let named = Array(Set(members.map(\.namedProcess))).sorted()
+        if !handled.isEmpty, named != [first.process] {
+            lines.append("The name (\(prefixes)) says the \(named.joined(separator: " and ")) process, but its handlers are in the \(first.process) process: \(handled.prefix(3).joined(separator: "; "))\(handled.count > 3 ? "; ..." : "").")
+        }
         if let process = rules.processes[first.process], let peer = rules.processes[process.peer] {
             if routing == .routed {
                 lines.append("Routed: register the implementation with \(process.routedRegistry); the \(process.peer) gets a remote from \(peer.routedRemotes).")
@@ -306,7 +389,7 @@ private struct PlanBuilder {
                     lines.append("\(control.joined(separator: ", ")) \(control.count == 1 ? "was a control message: it now goes" : "were control messages: they now go") through the frame's connection; move \(control.count == 1 ? "it" : "them") to a process-wide interface if no frame is involved.")
                 }
             } else {
-                lines.append("Control: register the implementation with \(process.controlRegistry); the \(process.peer) gets a remote from \(peer.controlRemotes).")
+                lines.append("Control: register the implementation with \(process.controlRegistry); the \(process.peer) gets a remote from \(process.peerRemotes ?? peer.controlRemotes).")
             }
         }
         let splitOff = allRoutes.filter { $0.splitFrom == first.interface && $0.message.messageClass == first.message.messageClass }

@@ -354,7 +354,7 @@ struct Recognizer {
     }
 
     private mutating func invocation(of macro: IPCMacro, named name: String, wrapper: WrapperMacro?, at index: Int, openParen: Int) -> Int {
-        guard var (written, close) = splitArguments(tokens, openParen: openParen) else {
+        guard case (var written, let close)? = splitArguments(tokens, openParen: openParen) else {
             problem(.error, at: tokens[index], "unbalanced parentheses in \(tokens[index].text)(...): no closing ')' before the end of the file",
                     hint: "fix the invocation; the rest of the file is still scanned", structural: true)
             return openParen

@@ -144,13 +144,34 @@ final class NamingAndFoldingTests: XCTestCase {
     }
 
     func testEveryReplySuffixFolds() throws {
-        for reply in ["DidPing", "Ping_Reply", "PingReply", "Ping_ACK", "Ping_Ack", "PingAck", "Ping_Response", "PingResponse", "PingDone"] {
+        for reply in [
+            "DidPing", "Ping_Reply", "PingReply", "Ping_ACK", "Ping_Ack", "PingAck", "Ping_Response", "PingResponse", "Ping_Done", "PingDone",
+            "Ping_Succeeded", "PingSucceeded", "Ping_Result", "PingResult", "Ping_Finished", "PingFinished",
+        ] {
             let plan = try Fixtures.plan([
                 Fixtures.message("FooMsg_Ping", inputs: [Parameter(type: "int", name: "id")], line: 1),
                 Fixtures.message("FooHostMsg_\(reply)", inputs: [Parameter(type: "int", name: "id"), Parameter(type: "bool", name: "ok")], line: 2),
             ])
             XCTAssertEqual(plan.proposedMethod(for: "FooMsg_Ping"), "Ping(int32 id) => (int32 id, bool ok);", reply)
         }
+    }
+
+    /// Electron's chrome_utility_messages.h: `_Succeeded`/`_Failed` and `_Result`/`_Failed` replies.
+    func testSucceededResultAndFailedRepliesFold() throws {
+        let plan = try Fixtures.plan([
+            Fixtures.message("ChromeUtilityMsg_DecodeImage", kind: .control, inputs: [Parameter(type: "std::vector<uint8_t>", name: "encoded_image_contents")], line: 1),
+            Fixtures.message("ChromeUtilityMsg_GetOpenFileName", kind: .control, inputs: [Parameter(type: "base::FilePath", name: "filename")], line: 2, conditions: ["defined(OS_WIN)"]),
+            Fixtures.message("ChromeUtilityHostMsg_DecodeImage_Succeeded", kind: .control, inputs: [Parameter(type: "SkBitmap", name: "decoded_image")], line: 3),
+            Fixtures.message("ChromeUtilityHostMsg_DecodeImage_Failed", kind: .control, line: 4),
+            Fixtures.message("ChromeUtilityHostMsg_GetOpenFileName_Failed", kind: .control, line: 5, conditions: ["defined(OS_WIN)"]),
+            Fixtures.message("ChromeUtilityHostMsg_GetOpenFileName_Result", kind: .control, inputs: [Parameter(type: "base::FilePath", name: "directory")], line: 6, conditions: ["defined(OS_WIN)"]),
+        ])
+        XCTAssertEqual(plan.foldedPairs.map(\.request), ["ChromeUtilityMsg_DecodeImage", "ChromeUtilityMsg_GetOpenFileName"])
+        XCTAssertEqual(plan.foldedPairs.map(\.replies), [
+            ["ChromeUtilityHostMsg_DecodeImage_Succeeded", "ChromeUtilityHostMsg_DecodeImage_Failed"],
+            ["ChromeUtilityHostMsg_GetOpenFileName_Result", "ChromeUtilityHostMsg_GetOpenFileName_Failed"],
+        ])
+        XCTAssertEqual(plan.proposedMethod(for: "ChromeUtilityMsg_DecodeImage"), "DecodeImage(array<uint8> encoded_image_contents) => (bool success, skia.mojom.BitmapN32? decoded_image);")
     }
 
     func testAmbiguousOrMismatchedPairsAreNotFolded() throws {
