@@ -17,6 +17,10 @@ final class NamingAndFoldingTests: XCTestCase {
         XCTAssertEqual(naming.snakeCase("***"), "value")
         XCTAssertEqual(naming.snakeCase("interface"), "interface_value")
         XCTAssertEqual(naming.snakeCase("string"), "string_value")
+        // A keyword only after `=>`; Chromium's mojom is full of `=> (bool result)`.
+        XCTAssertEqual(naming.snakeCase("result"), "result")
+        let plan = try Fixtures.plan([Fixtures.message("FooHostMsg_Patch", sync: true, inputs: [Parameter(type: "int", name: "result")], outputs: [Parameter(type: "int", name: "result")])])
+        XCTAssertEqual(plan.proposedMethod(for: "FooHostMsg_Patch"), "[Sync] Patch(int32 result) => (int32 result);")
     }
 
     func testUpperCamelMethodNames() throws {
