@@ -185,12 +185,17 @@ private struct PlanBuilder {
     /// The process a message map's handlers run in: the innermost folder of its file that a process lists in
     /// `handler_folders`, else the process whose `handler_classes` end the handler class's name.
     func handlerProcess(of map: MessageMap) -> String? {
-        let folders = FileLayout.header(of: map.location, patch: map.patch).split(separator: "/").dropLast().map(String.init)
+        process(ofFile: FileLayout.header(of: map.location, patch: map.patch), className: map.handlerClass)
+    }
+
+    /// The process code in `file` (and class `className`) runs in, by the rules' `handler_folders` and `handler_classes`.
+    func process(ofFile file: String, className qualified: String) -> String? {
+        let folders = file.split(separator: "/").dropLast().map(String.init)
         let processes = rules.processes.sorted { $0.key < $1.key }
         for folder in folders.reversed() {
             if let found = processes.first(where: { $0.value.handlerFolders.contains(folder) }) { return found.key }
         }
-        let className = String(map.handlerClass.split(separator: ":").last ?? "")
+        let className = String(qualified.split(separator: ":").last ?? "")
         let matches = processes.flatMap { process in process.value.handlerClasses.filter { className.hasSuffix($0) }.map { (process.key, $0.count) } }
         return matches.max { $0.1 < $1.1 }?.0
     }
@@ -333,10 +338,11 @@ private struct PlanBuilder {
             var methods = members.map { method(for: $0, pair: pairs[$0.message.name], inFile: path) }
             dedupeMethodNames(&methods, interface: first.interface)
             let routing: RoutingKind = members.contains { $0.message.kind == .routed } ? .routed : .control
+            let caller = self.caller(of: members)
             let interface = MojomInterface(
                 name: first.interface, process: first.process, routing: routing, messageClass: first.message.messageClass,
-                comments: interfaceComments(members: members, allRoutes: routes, routing: routing, key: key, interfaceOf: interfaceOf),
-                methods: methods
+                comments: interfaceComments(members: members, allRoutes: routes, routing: routing, key: key, interfaceOf: interfaceOf, caller: caller),
+                methods: methods, caller: caller
             )
             files[path]!.interfaces.append(interface)
         }
@@ -372,7 +378,18 @@ private struct PlanBuilder {
         }
     }
 
-    func interfaceComments(members: [Route], allRoutes: [Route], routing: RoutingKind, key: String, interfaceOf: [String: String]) -> [String] {
+    /// The process whose code sends the messages of `members`, when every sender the tree has is in one process
+    /// other than the implementing one and other than its `peer` (the utility process calling the browser).
+    func caller(of members: [Route]) -> String? {
+        let names = Set(members.map(\.message.name))
+        let callers = Set(inventory.senders.filter { names.contains($0.message) && !$0.conditions.disabled }.compactMap { sender in
+            process(ofFile: FileLayout.header(of: sender.location, patch: sender.patch), className: sender.function.map { $0.components(separatedBy: "::").dropLast().joined(separator: "::") } ?? "")
+        })
+        guard callers.count == 1, let caller = callers.first, caller != members[0].process, caller != rules.processes[members[0].process]?.peer else { return nil }
+        return caller
+    }
+
+    func interfaceComments(members: [Route], allRoutes: [Route], routing: RoutingKind, key: String, interfaceOf: [String: String], caller: String?) -> [String] {
         let first = members[0]
         let prefixes = Array(Set(members.map { $0.prefix + "*" })).sorted().joined(separator: ", ")
         var lines = ["Implemented in the \(first.process) process. Converted from the \(first.message.messageClass.isEmpty ? "" : first.message.messageClass + " ")messages \(prefixes)."]
@@ -381,15 +398,18 @@ private struct PlanBuilder {
         if !handled.isEmpty, named != [first.process] {
             lines.append("The name (\(prefixes)) says the \(named.joined(separator: " and ")) process, but its handlers are in the \(first.process) process: \(handled.prefix(3).joined(separator: "; "))\(handled.count > 3 ? "; ..." : "").")
         }
-        if let process = rules.processes[first.process], let peer = rules.processes[process.peer] {
+        if let process = rules.processes[first.process], case let peerName = caller ?? process.peer, let peer = rules.processes[peerName] {
+            if caller != nil {
+                lines.append("Called from the \(peerName) process: the tree sends its messages only there.")
+            }
             if routing == .routed {
-                lines.append("Routed: register the implementation with \(process.routedRegistry); the \(process.peer) gets a remote from \(peer.routedRemotes).")
+                lines.append("Routed: register the implementation with \(process.routedRegistry); the \(peerName) gets a remote from \(peer.routedRemotes).")
                 let control = members.filter { $0.message.kind == .control }.map(\.message.name)
                 if !control.isEmpty {
                     lines.append("\(control.joined(separator: ", ")) \(control.count == 1 ? "was a control message: it now goes" : "were control messages: they now go") through the frame's connection; move \(control.count == 1 ? "it" : "them") to a process-wide interface if no frame is involved.")
                 }
             } else {
-                lines.append("Control: register the implementation with \(process.controlRegistry); the \(process.peer) gets a remote from \(process.peerRemotes ?? peer.controlRemotes).")
+                lines.append("Control: register the implementation with \(process.controlRegistry); the \(peerName) gets a remote from \(caller == nil ? process.peerRemotes ?? peer.controlRemotes : peer.controlRemotes).")
             }
         }
         let splitOff = allRoutes.filter { $0.splitFrom == first.interface && $0.message.messageClass == first.message.messageClass }

@@ -31,16 +31,25 @@ final class ProcessAndModuleTests: XCTestCase {
                 self.map("ChromeContentUtilityClient", file: "chromium_src/chrome/utility/chrome_content_utility_client.cc", handling: ["ChromeUtilityMsg_ParseJSON"]),
                 self.map("UtilityProcessHostClient", file: "atom/browser/api/atom_api_utility.cc", handling: ["ChromeUtilityHostMsg_ProcessStarted"]),
             ]
+            inventory.senders = [
+                Sender(message: "ChromeUtilityHostMsg_ProcessStarted", function: "chrome::ChromeContentUtilityClient::Start", conditions: Conditions(),
+                       location: SourceLocation(file: "chromium_src/chrome/utility/chrome_content_utility_client.cc", line: 40, column: 3)),
+            ]
         }
         let utility = try interface("ChromeUtility", in: plan)
         XCTAssertEqual(utility.process, "utility")
         XCTAssertTrue(utility.comments.contains { $0.contains("UtilityProcessHost::GetRemoteInterfaces()") }, "\(utility.comments)")
-        XCTAssertEqual(try interface("ChromeUtilityHost", in: plan).process, "browser")
+        let host = try interface("ChromeUtilityHost", in: plan)
+        XCTAssertEqual(host.process, "browser")
+        XCTAssertEqual(host.caller, "utility", "its only sender is in a utility/ folder")
+        XCTAssertTrue(host.comments.contains { $0.contains("the utility gets a remote from UtilityThread::GetConnector()") }, "\(host.comments)")
         XCTAssertEqual(plan.files.map(\.module), ["chrome.mojom"], "chromium_src/ is an overlay folder, not a module")
         let manifests = try ManifestOverlayEmitter.emit(plan, rules: Fixtures.rules())
         let utilityManifest = try XCTUnwrap(manifests["manifests/content_utility_manifest_overlay.json"], "\(manifests.keys.sorted())")
         XCTAssertTrue(utilityManifest.contains("\"browser\"") && utilityManifest.contains("ChromeUtility"), utilityManifest)
         XCTAssertFalse(manifests.values.contains { $0.contains("content_renderer") && $0.contains("ChromeUtility\"") })
+        let browserManifest = try XCTUnwrap(manifests["manifests/content_browser_manifest_overlay.json"])
+        XCTAssertTrue(browserManifest.contains("\"utility\": [\n          \"chrome.mojom.ChromeUtilityHost\""), browserManifest)
     }
 
     /// Handlers decide before the name; a sync message handled in the renderer is implemented there; when the
