@@ -19,7 +19,7 @@ struct RegistryEntry: Equatable {
                 RegistryEntry(
                     process: interface.process,
                     spec: interface.routing == .routed ? "navigation:frame" : "service_manager:connector",
-                    capability: rules.processes[interface.process]?.peer ?? interface.process,
+                    capability: interface.caller ?? rules.processes[interface.process]?.peer ?? interface.process,
                     interface: file.module + "." + interface.name,
                     routing: interface.routing.rawValue
                 )

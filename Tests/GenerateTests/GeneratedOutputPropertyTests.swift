@@ -40,7 +40,7 @@ final class GeneratedOutputPropertyTests: XCTestCase {
                     Parameter(type: pick(["int", "std::string", "std::vector<", "GURL", ""], &random) + text(&random, pieces: below(3, &random)), name: text(&random, pieces: 2))
                 },
                 line: index + 1,
-                conditions: below(3, &random) == 0 ? [pick(["BUILDFLAG(", "defined(", "!("], &random) + text(&random, pieces: 2) + ")"] : [],
+                conditions: below(3, &random) == 0 ? (0 ..< 1 + below(2, &random)).map { _ in pick(["BUILDFLAG(", "defined(", "!(BUILDFLAG(", "!("], &random) + text(&random, pieces: 2) + ")" } : [],
                 file: header
             )
         }
