@@ -41,6 +41,24 @@ final class RuleExampleTests: XCTestCase {
         }
     }
 
+    /// The README's rule table is generated from the rules: every rule, in `LintRules.all` order, with its default
+    /// severity and its summary, so the documentation cannot drift from the code. `MOJIFY_UPDATE_GOLDEN=1`
+    /// rewrites the table.
+    func testTheReadmeRuleTableIsTheRules() throws {
+        let path = Mojify.repositoryRoot + "/README.md"
+        let readme = try String(contentsOfFile: path, encoding: .utf8)
+        let header = "| Rule | Default | Reports |\n| --- | --- | --- |\n"
+        let start = try XCTUnwrap(readme.range(of: header), "README.md has no rule table")
+        let rows = readme[start.upperBound...].split(separator: "\n", omittingEmptySubsequences: false).prefix { $0.hasPrefix("|") }
+        let expected = LintRules.all.map { "| `\($0.id)` | \($0.defaultSeverity.rawValue) | \($0.summary) |" }
+        if ProcessInfo.processInfo.environment["MOJIFY_UPDATE_GOLDEN"] == "1" {
+            let end = readme.index(start.upperBound, offsetBy: rows.reduce(0) { $0 + $1.count + 1 })
+            try FileOutput.writeAtomically(readme.replacingCharacters(in: start.upperBound ..< end, with: expected.map { $0 + "\n" }.joined()), to: path)
+            return
+        }
+        XCTAssertEqual(rows.map(String.init), expected, "the README's rule table differs from the rules; MOJIFY_UPDATE_GOLDEN=1 rewrites it")
+    }
+
     /// Writes the example into a temporary tree, scans it, and lints it with the shipped rules.
     private func lint(_ example: RuleExample) throws -> [Finding] {
         let folder = NSTemporaryDirectory() + "mojify-lint-example-" + UUID().uuidString
