@@ -39,9 +39,10 @@ final class OrphanTests: XCTestCase {
         "patch/patches/frame.patch": """
             --- a/content/common/frame_messages.h
             +++ b/content/common/frame_messages.h
-            @@ -100,3 +100,4 @@ IPC_MESSAGE_ROUTED1(FrameHostMsg_Before,
+            @@ -100,4 +100,4 @@ IPC_MESSAGE_ROUTED1(FrameHostMsg_Before,
              IPC_MESSAGE_ROUTED0(FrameHostMsg_UpstreamContext)
             +IPC_MESSAGE_ROUTED0(FrameHostMsg_AddedByPatch)
+            -IPC_MESSAGE_ROUTED0(FrameHostMsg_RemovedByPatch)
              IPC_MESSAGE_ROUTED1(FrameMsg_UpstreamContext,
             """,
     ]
@@ -65,6 +66,10 @@ final class OrphanTests: XCTestCase {
         let ledger = tree.root + "/ipc-ledger.csv"
         let sync = try Mojify.run(["ledger", "sync", tree.root, "--ledger", ledger])
         XCTAssertEqual(sync.status, 0, sync.stderr)
+        // The ledger lists what the tree defines: what the patch adds, not its context, nor what it removes.
+        let rows = try String(contentsOfFile: ledger, encoding: .utf8)
+        XCTAssertTrue(rows.contains("FrameHostMsg_AddedByPatch"), rows)
+        XCTAssertFalse(rows.contains("UpstreamContext") || rows.contains("FrameHostMsg_RemovedByPatch"), rows)
         let fresh = try findings([tree.root, "--ledger", ledger])
         XCTAssertEqual(fresh.filter { Self.fiveRules.contains($0.rule) }.map(\.message), [])
 
