@@ -16,6 +16,8 @@ public struct LintRequest: Sendable {
     public var rulesFile: String?
     /// The migration ledger (CSV) to check the code against.
     public var ledgerPath: String?
+    /// An inventory (`mojify scan --format json`) of the upstream checkout: what it defines is not orphaned here.
+    public var upstreamPath: String?
 
     public init(scan: ScanOptions) {
         self.scan = scan
@@ -30,6 +32,9 @@ public enum LintFlow {
         var options = try LintOptions.standard(root: root, rulesFile: request.rulesFile)
         // An unreadable or malformed ledger is an input error, never "no findings".
         let ledger = try request.ledgerPath.map { LedgerReference(ledger: try Ledger.load(path: $0), path: $0, root: root) }
+        if let path = request.upstreamPath {
+            options.upstream.add(try Inventory.load(from: path))
+        }
         let inventory: Inventory
         var request = request
         // Suppression comments can outlive the IPC they were for: find every file that still has one.
@@ -88,25 +93,33 @@ public enum LintFlow {
     }
 
     /// With `--files`, the orphan rules must know whether messages handled or sent in the changed files are defined
-    /// anywhere. Rather than parse the tree, a byte search finds the headers that mention those names, and they are
-    /// parsed one at a time, `*_messages.h` first, until every name is found: usually one header per message
-    /// class. Only a name defined nowhere (a real orphan) makes every header that mentions it be parsed.
-    static func definitions(neededBy inventory: Inventory, outside changed: [String], scan: ScanOptions) throws -> Set<String> {
+    /// anywhere, and whether the tree defines their conventional message classes. Rather than parse the tree, a
+    /// byte search finds the headers that mention those names or classes (`FooMsgStart`), and they are parsed one
+    /// at a time, `*_messages.h` first, until every name and class is found: usually one header per message class.
+    /// Only a name defined nowhere (an orphan, or a message defined upstream) makes every header that mentions it be
+    /// parsed.
+    static func definitions(neededBy inventory: Inventory, outside changed: [String], scan: ScanOptions) throws -> [MessageDefinition] {
         let defined = Set(inventory.messages.filter { !$0.conditions.disabled }.map(\.name))
         let used = Set(inventory.activeHandlers.compactMap(\.message) + inventory.senders.filter { !$0.conditions.disabled }.map(\.message))
-        var wanted = used.subtracting(defined)
+        let missing = used.subtracting(defined)
+        let ownClasses = Set(inventory.messages.filter { $0.patch == nil }.map(\.messageClass))
+        // A word is wanted until a definition of that name, or of that class, is found.
+        var wanted = missing.union(Set(missing.compactMap(IPCNaming.conventionalClass(of:))).subtracting(ownClasses))
         guard !wanted.isEmpty else { return [] }
         let skip = Set(changed)
         let candidates = try IPCScanner.headers(mentioningAnyOf: wanted.sorted(), options: scan)
             .filter { !skip.contains($0.key) }
             .sorted { ($0.key.hasSuffix("messages.h") ? 0 : 1, $0.key) < ($1.key.hasSuffix("messages.h") ? 0 : 1, $1.key) }
-        var found = Set<String>()
+        var found: [MessageDefinition] = []
         var lookup = scan
-        for (header, names) in candidates where !wanted.isDisjoint(with: names) {
+        for (header, words) in candidates where !wanted.isDisjoint(with: words) {
             lookup.onlyFiles = [header]
-            let definitions = Set(try IPCScanner.scan(lookup).messages.filter { !$0.conditions.disabled }.map(\.name))
-            found.formUnion(definitions)
-            wanted.subtract(definitions)
+            let definitions = try IPCScanner.scan(lookup).messages
+            found += definitions
+            for definition in definitions {
+                if !definition.conditions.disabled { wanted.remove(definition.name) }
+                if definition.patch == nil { wanted.remove(definition.messageClass) }
+            }
             if wanted.isEmpty { break }
         }
         return found

@@ -22,6 +22,9 @@ public struct Inventory: Codable, Equatable, Sendable {
     /// whatever IPC they hold is missing above, so nothing may conclude that it is gone. Every scan sets it;
     /// absent only in inventories written before the field existed.
     public var unreadFiles: [UnreadFile]?
+    /// Messages that `.patch`/`.diff` files remove (on `-` lines) from the files they patch and do not add back:
+    /// the patched tree does not have them. Absent when no patch removes one.
+    public var removedMessages: [MessageDefinition]?
 
     public init(
         tool: String = "mojify",
@@ -59,6 +62,7 @@ public struct Inventory: Codable, Equatable, Sendable {
         senders.sort { ($0.location, $0.message) < ($1.location, $1.message) }
         diagnostics.sort { ($0.location, $0.message) < ($1.location, $1.message) }
         unreadFiles?.sort { ($0.location, $0.detail) < ($1.location, $1.detail) }
+        removedMessages?.sort { ($0.location, $0.name) < ($1.location, $1.name) }
     }
 
     /// The paths of `unreadFiles`.
@@ -95,8 +99,11 @@ public struct PatchOrigin: Codable, Hashable, Sendable {
     public enum Change: String, Codable, Sendable {
         /// On a `+` line: the patch adds it.
         case added
-        /// On a context line: the patch relies on it being there.
+        /// On a context line: the patch relies on it being there. Context lines belong to the patched file, not
+        /// to the patch, so the inventory holds no construct from them.
         case context
+        /// On a `-` line: the patch removes it (only in `Inventory.removedMessages`).
+        case removed
     }
 
     /// The patched file as the diff names it (`b/` prefix removed).

@@ -14,7 +14,9 @@ public struct LintOptions: Sendable {
     public var changedFiles: Set<String>?
     /// Messages defined outside the inventory, which the orphan rules must count (with `--files`, the definitions
     /// found in headers that were not changed).
-    public var otherDefinitions: Set<String> = []
+    public var otherDefinitions: [MessageDefinition] = []
+    /// What is defined outside the tree: the rules file's `upstream:` section, and an `--upstream` inventory.
+    public var upstream = Upstream()
 
     public init(settings: RuleSettings = RuleSettings(), bannedTypes: BannedTypes, conversionRules: ConversionRules, root: String?) {
         self.settings = settings
@@ -27,6 +29,8 @@ public struct LintOptions: Sendable {
     public static func standard(root: String?, rulesFile: String? = nil) throws -> LintOptions {
         let settings = try RuleSettings.load(path: try rulesFile ?? RulesDirectory.file("lint-rules.yaml"))
         let banned = try BannedTypes.load(path: try RulesDirectory.file("banned-types.yaml"))
-        return LintOptions(settings: settings, bannedTypes: banned, conversionRules: try ConversionRules.load(), root: root)
+        var options = LintOptions(settings: settings, bannedTypes: banned, conversionRules: try ConversionRules.load(), root: root)
+        options.upstream = settings.upstream
+        return options
     }
 }

@@ -85,6 +85,11 @@ public struct LintContext: Sendable {
     public var unmappedTypes: [UnmappedType]
     /// The ledger given with `--ledger`, if any.
     public var ledger: LedgerReference?
+    /// What is defined outside the tree.
+    public var upstream: Upstream
+    /// The first message of each class that the tree's own files define: the message classes defined here, whose
+    /// missing messages are orphans.
+    public var classEvidence: [String: MessageDefinition]
     /// Filled for `.suppressions` rules only: every suppression comment read, with what it did.
     public var suppressions: [SuppressionOutcome]
 }

@@ -10,12 +10,13 @@ public enum Linter {
         let active = LintRules.all.filter { rule in
             options.settings.isEnabled(rule) && !(options.changedFiles != nil && rule.scope == .tree) && (ledger != nil || !rule.needsLedger)
         }
-        let defined = Set(inventory.messages.filter { !$0.conditions.disabled }.map(\.name)).union(options.otherDefinitions)
+        let defined = Set((inventory.messages + options.otherDefinitions).filter { !$0.conditions.disabled }.map(\.name))
         // Building the conversion plan costs a pass over everything; only the rule that needs it pays for it.
         let unmapped = active.contains { $0 == UnmappedParameterType.self }
             ? try ConversionPlan.make(inventory: inventory, rules: options.conversionRules).unmappedTypes : []
         var context = LintContext(inventory: inventory, definedMessages: defined, bannedTypes: options.bannedTypes,
-                                  unmappedTypes: unmapped, ledger: ledger, suppressions: [])
+                                  unmappedTypes: unmapped, ledger: ledger, upstream: options.upstream,
+                                  classEvidence: (inventory.messages + options.otherDefinitions).firstOwnDefinitionByClass(), suppressions: [])
 
         func findings(of rules: [any LintRule.Type]) -> [Finding] {
             rules.flatMap { rule in

@@ -3,10 +3,15 @@ import MojifyCore
 import Yams
 
 /// Per-project severity and enablement of each rule, from `Rules/lint-rules.yaml` or the file given with `--rules`.
-/// A rule the file does not mention keeps its default severity and runs.
+/// A rule the file does not mention keeps its default severity and runs. The file's `upstream:` section (not a
+/// rule) names the message classes and prefixes defined outside the tree.
 public struct RuleSettings: Sendable {
     public var severities: [String: Diagnostic.Severity] = [:]
     public var disabled: Set<String> = []
+    public var upstream = Upstream()
+
+    /// The key of the `upstream:` section.
+    static let upstreamKey = "upstream"
 
     public init() {}
 
@@ -21,15 +26,33 @@ public struct RuleSettings: Sendable {
         } catch {
             throw LintError.unreadableRules(path: path, reason: (error as NSError).localizedDescription)
         }
+        struct UpstreamSection: Decodable {
+            var upstream: [String: [String]]?
+        }
         let entries: [String: Entry]
+        let section: UpstreamSection
         do {
             entries = try YAMLDecoder().decode([String: Entry].self, from: text)
+            section = try YAMLDecoder().decode(UpstreamSection.self, from: text)
         } catch {
-            throw LintError.malformedRules(path: path, reason: LintError.reason(decoding: error), expected: "a mapping from rule id to 'severity' and 'enabled'")
+            throw LintError.malformedRules(path: path, reason: LintError.reason(decoding: error),
+                                           expected: "a mapping from rule id to 'severity' and 'enabled', and an optional 'upstream' with 'classes' and 'prefixes' lists")
         }
         let known = LintRules.all.map { $0.id }
         var settings = RuleSettings()
-        for (id, entry) in entries.sorted(by: { $0.key < $1.key }) {
+        for (key, names) in (section.upstream ?? [:]).sorted(by: { $0.key < $1.key }) {
+            // Names are matched as written: an empty one would match every message.
+            guard !names.contains(where: { $0.trimmingCharacters(in: .whitespaces).isEmpty }) else {
+                throw LintError.malformedRules(path: path, reason: "'upstream.\(key)' has an empty entry", expected: "message classes or name prefixes such as 'ViewMsgStart' or 'PrintMsg_'")
+            }
+            switch key {
+            case "classes": settings.upstream.classes = Set(names)
+            case "prefixes": settings.upstream.prefixes = names.sorted()
+            default:
+                throw LintError.malformedRules(path: path, reason: "'upstream' has an unknown key '\(key)'", expected: "'classes' and 'prefixes' lists under 'upstream'")
+            }
+        }
+        for (id, entry) in entries.sorted(by: { $0.key < $1.key }) where id != upstreamKey {
             guard known.contains(id) else { throw LintError.unknownRule(path: path, id: id, known: known) }
             if let value = entry.severity {
                 guard let severity = Diagnostic.Severity(rawValue: value) else {

@@ -388,7 +388,7 @@ final class ScanWork: @unchecked Sendable {
             }
             let mapper = LocationMapper.plain(file: files[file.index].relativePath)
             guard !rejectsUndecodable(file.bytes, tokens: tokens, mapper: mapper, into: &results[position]) else { continue }
-            let findings = recognise(tokens: tokens, bytes: file.bytes, wrappers: wrappers, functionAt: { _ in nil })
+            let findings = recognise(tokens: tokens, bytes: file.bytes, wrappers: wrappers, isHunk: false, functionAt: { _ in nil })
             // Traits name enums and structs whose definitions only an AST of the file alone gives.
             if (!findings.enumTraits.isEmpty || !findings.structTraits.isEmpty) && IPCScanner.definesTypes(tokens) {
                 analyseAlone(file, flags: nil, wrappers: wrappers, session: session, into: &results[position])
@@ -413,8 +413,8 @@ final class ScanWork: @unchecked Sendable {
     ) {
         let entry = files[file.index]
         if FileWalker.isPatch(entry.relativePath) {
-            for section in PatchFile(bytes: file.bytes).sections where result.partial.unread == nil {
-                let virtualPath = "/mojify-patch/\(entry.relativePath)/\(section.targetFile)"
+            for (index, section) in PatchFile(bytes: file.bytes).sections.enumerated() where result.partial.unread == nil {
+                let virtualPath = "/mojify-patch/\(entry.relativePath)/\(index)/\(section.targetFile)"
                 let mapper = LocationMapper.patch(file: entry.relativePath, section: section)
                 analyse(path: virtualPath, bytes: section.text, flags: nil, mapper: mapper, wrappers: wrappers, session: session, into: &result)
             }
@@ -438,8 +438,9 @@ final class ScanWork: @unchecked Sendable {
         return true
     }
 
-    private func recognise(tokens: [Token], bytes: [UInt8], wrappers: [String: WrapperMacro], functionAt: @escaping (Int) -> String?) -> FileFindings {
-        var recognizer = Recognizer(tokens: tokens, source: bytes, wrappers: wrappers, functionAt: functionAt)
+    private func recognise(tokens: [Token], bytes: [UInt8], wrappers: [String: WrapperMacro], isHunk: Bool,
+                           functionAt: @escaping (Int) -> String?) -> FileFindings {
+        var recognizer = Recognizer(tokens: tokens, source: bytes, wrappers: wrappers, isHunk: isHunk, functionAt: functionAt)
         return recognizer.run()
     }
 
@@ -472,7 +473,7 @@ final class ScanWork: @unchecked Sendable {
            let reparsed = session.parse(path: path, contents: bytes, arguments: arguments + exportMacros.map { "-D\($0)=" }, singleFile: true) {
             file = reparsed
         }
-        let findings = recognise(tokens: tokens, bytes: bytes, wrappers: wrappers) { offset in
+        let findings = recognise(tokens: tokens, bytes: bytes, wrappers: wrappers, isHunk: mapper.isPatch) { offset in
             file.enclosingFunction(atOffset: offset)
         }
         add(findings, mapper: mapper, inactiveRanges: flags == nil ? nil : file.skippedRanges(), into: &result)
@@ -551,10 +552,12 @@ final class ScanWork: @unchecked Sendable {
         var typedefs: [String: String] = [:]
         var types: [TypeDefinition] = []
         var senders: [Sender] = []
+        var removedMessages: [MessageDefinition] = []
         var unreadFiles: [UnreadFile] = []
         for result in results.compactMap({ $0 }) {
             let partial = result.partial
             inventory.messages += partial.messages
+            removedMessages += partial.removedMessages
             inventory.structs += partial.structs
             inventory.structTraits += partial.structTraits
             inventory.enumTraits += partial.enumTraits
@@ -575,6 +578,10 @@ final class ScanWork: @unchecked Sendable {
         }
         inventory.stats.filesVisited = files.count
         inventory.unreadFiles = unreadFiles
+        // A message a patch removes and adds back (on other lines, or changed) is still there.
+        let present = Set(inventory.messages.map(\.name))
+        removedMessages.removeAll { present.contains($0.name) }
+        if !removedMessages.isEmpty { inventory.removedMessages = removedMessages }
         if !options.markers.isEmpty { inventory.markedFiles = marked.map { files[$0].relativePath }.sorted() }
         inventory.diagnostics += extraDiagnostics
 
@@ -589,7 +596,14 @@ final class ScanWork: @unchecked Sendable {
         }
         inferPatchMessageClasses(&inventory.messages)
         let defined = Set(inventory.messages.map(\.name))
-        inventory.senders = senders.filter { defined.contains($0.message) || IPCScanner.needles.contains(where: $0.message.contains) }
+        // `new PrintMsg_PrintPages_Params(settings)` allocates an IPC struct, not a message: a name the tree
+        // declares as a struct (IPC_STRUCT_BEGIN, traits), or one named like such a struct, is no sender.
+        let structs = Set(inventory.structs.map(\.name) + inventory.structTraits.map { IPCNaming.unqualified($0.type) })
+        inventory.senders = senders.filter { sender in
+            defined.contains(sender.message)
+                || (IPCScanner.needles.contains(where: sender.message.contains) && !structs.contains(sender.message)
+                    && !IPCNaming.looksLikeParamsStruct(sender.message))
+        }
 
         let traitTypes = Set(inventory.enumTraits.map(\.type) + inventory.structTraits.map(\.type) + inventory.structs.compactMap(\.parent))
         var seen = Set<String>()

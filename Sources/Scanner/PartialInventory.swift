@@ -17,6 +17,10 @@ enum LocationMapper {
         }
     }
 
+    var isPatch: Bool {
+        if case .patch = self { true } else { false }
+    }
+
     func patchOrigin(line: Int) -> PatchOrigin? {
         guard case let .patch(_, section) = self, line >= 1 && line <= section.lines.count else { return nil }
         let entry = section.lines[line - 1]
@@ -27,6 +31,8 @@ enum LocationMapper {
 /// One file's share of the inventory, with positions already mapped to the tree.
 struct PartialInventory: Codable {
     var messages: [MessageDefinition] = []
+    /// Messages on the `-` lines of a patch.
+    var removedMessages: [MessageDefinition] = []
     var structs: [IPCStruct] = []
     var structTraits: [StructTraits] = []
     var enumTraits: [EnumTraits] = []
@@ -61,10 +67,17 @@ struct PartialInventory: Codable {
             result.patch = mapper.patchOrigin(line: at.line)
             return result
         }
-        messages += findings.messages.map { placed($0.value, $0.at) }
-        structTraits += findings.structTraits.map { placed($0.value, $0.at) }
-        enumTraits += findings.enumTraits.map { placed($0.value, $0.at) }
-        for found in findings.structs {
+        if case let .patch(_, section) = mapper, section.side == .old {
+            // The old side of a hunk is read only for what the patch removes.
+            removedMessages += findings.messages.map { placed($0.value, $0.at) }.filter { $0.patch?.change == .removed }
+            return
+        }
+        // Context lines are the patched file's own code, which the tree does not hold: only `+` lines are the patch's.
+        func isOwn(_ at: RawLocation) -> Bool { mapper.patchOrigin(line: at.line)?.change != .context }
+        messages += findings.messages.filter { isOwn($0.at) }.map { placed($0.value, $0.at) }
+        structTraits += findings.structTraits.filter { isOwn($0.at) }.map { placed($0.value, $0.at) }
+        enumTraits += findings.enumTraits.filter { isOwn($0.at) }.map { placed($0.value, $0.at) }
+        for found in findings.structs where isOwn(found.at) {
             var value = placed(found.value, found.at)
             for (index, position) in found.memberPositions.enumerated() {
                 value.members[index].location = place(position)
@@ -77,19 +90,20 @@ struct PartialInventory: Codable {
                 value.handlers[index].location = place(position)
                 value.handlers[index].conditions = conditions(value.handlers[index].conditions, position)
             }
-            messageMaps.append(value)
+            value.handlers = zip(value.handlers, found.handlerPositions).filter { isOwn($0.1) }.map(\.0)
+            if isOwn(found.at) || !value.handlers.isEmpty { messageMaps.append(value) }
         }
-        for found in findings.senders {
+        for found in findings.senders where isOwn(found.at) {
             senders.append(Sender(
                 message: found.message, function: found.function, conditions: conditions(found.conditions, found.at),
                 location: place(found.at), patch: mapper.patchOrigin(line: found.at.line)
             ))
         }
-        for problem in findings.problems {
+        for problem in findings.problems where isOwn(problem.at) {
             var severity = problem.severity
             var message = problem.message
             // Hunks are fragments: they start inside blocks and cut invocations at their edges.
-            if let origin = mapper.patchOrigin(line: problem.at.line), problem.isStructural || origin.change == .context {
+            if mapper.isPatch, problem.isStructural {
                 severity = .note
                 message += " (in a patch hunk, which may cut it)"
             }

@@ -91,10 +91,14 @@ struct Recognizer {
     /// Whether any code or directive other than comments came before the current point.
     private var sawCode = false
 
-    init(tokens: [Token], source: [UInt8], wrappers: [String: WrapperMacro], functionAt: @escaping (Int) -> String?) {
+    /// The text is one patch hunk: it ends where the hunk does, possibly inside an invocation.
+    let isHunk: Bool
+
+    init(tokens: [Token], source: [UInt8], wrappers: [String: WrapperMacro], isHunk: Bool = false, functionAt: @escaping (Int) -> String?) {
         self.tokens = tokens
         self.source = source
         self.wrappers = wrappers
+        self.isHunk = isHunk
         self.functionAt = functionAt
     }
 
@@ -235,7 +239,8 @@ struct Recognizer {
                     hint: "list its messages in the ledger by hand")
             return
         }
-        guard let (arguments, _) = splitArguments(expansion, openParen: innerIndex + 1) else { return }
+        let (arguments, innerClose) = splitArguments(expansion, openParen: innerIndex + 1)
+        guard innerClose != nil else { return }
         findings.wrappers.append(WrapperMacro(
             name: macro.text, parameters: parameters, innerMacro: expansion[innerIndex].text,
             innerArguments: arguments
@@ -282,8 +287,9 @@ struct Recognizer {
     /// Splits the parenthesised list opening at `openParen` at its top-level commas. Angle brackets count as
     /// nesting after a name (`std::map<int, int>`), but only within their own parenthesis level, so an unmatched
     /// `<` in an expression cannot swallow the rest of the list. Returns the arguments (comments kept, so that
-    /// names in comments can be read) and the index of the closing parenthesis, or nil when it never closes.
-    private func splitArguments(_ list: [Token], openParen: Int) -> ([[Token]], Int)? {
+    /// names in comments can be read) and the index of the closing parenthesis. When the list never closes, the
+    /// close is nil and the arguments are the ones a comma completed.
+    private func splitArguments(_ list: [Token], openParen: Int) -> (arguments: [[Token]], close: Int?) {
         var arguments: [[Token]] = []
         var depth = 0
         var angles: [Int] = [0]
@@ -325,7 +331,7 @@ struct Recognizer {
             }
             index += 1
         }
-        return nil
+        return (Recognizer.reattachTrailingComments(arguments), nil)
     }
 
     /// `int,  // render_frame_id` puts the comment after the comma but on the argument's own line:
@@ -354,10 +360,14 @@ struct Recognizer {
     }
 
     private mutating func invocation(of macro: IPCMacro, named name: String, wrapper: WrapperMacro?, at index: Int, openParen: Int) -> Int {
-        guard case (var written, let close)? = splitArguments(tokens, openParen: openParen) else {
-            problem(.error, at: tokens[index], "unbalanced parentheses in \(tokens[index].text)(...): no closing ')' before the end of the file",
-                    hint: "fix the invocation; the rest of the file is still scanned", structural: true)
-            return openParen
+        var (written, closing) = splitArguments(tokens, openParen: openParen)
+        guard let close = closing else {
+            guard isHunk else {
+                problem(.error, at: tokens[index], "unbalanced parentheses in \(tokens[index].text)(...): no closing ')' before the end of the file",
+                        hint: "fix the invocation; the rest of the file is still scanned", structural: true)
+                return openParen
+            }
+            return cutOff(macro, named: name, arguments: written.map(Argument.init), isWrapped: wrapper != nil, at: index, openParen: openParen)
         }
         Recognizer.attachCommentAfterClose(&written, after: tokens[close], next: close + 1 < tokens.count ? tokens[close + 1] : nil, invocationLine: tokens[index].line)
         let arguments: [Argument]
@@ -383,6 +393,43 @@ struct Recognizer {
         record(macro, arguments: arguments, site: site)
         scopes.statementBoundary()
         return close + 1
+    }
+
+    /// An invocation that a patch hunk ends inside. A message is still recorded, with the arguments the hunk shows,
+    /// since the patch adds (or removes) it whole; its missing arguments are said in a warning. Anything else is
+    /// a fragment's edge, noted and skipped. Returns where to go on: the end, since the hunk has nothing after it.
+    private mutating func cutOff(_ macro: IPCMacro, named name: String, arguments: [Argument], isWrapped: Bool, at index: Int, openParen: Int) -> Int {
+        let at = tokens[index]
+        guard !isWrapped, case let .message(kind, sync, form) = macro, let messageName = arguments.first?.text, !messageName.isEmpty else {
+            problem(.error, at: at, "the hunk ends inside \(name)(...)", hint: "the patched file holds the rest", structural: true)
+            return tokens.count
+        }
+        let shown = Array(arguments.dropFirst())
+        var inputs = shown.map(\.parameter)
+        var outputs: [Parameter] = []
+        var expected = ""
+        switch form {
+        case let .counted(inputCount, outputCount):
+            outputs = Array(inputs.dropFirst(inputCount))
+            inputs = Array(inputs.prefix(inputCount))
+            expected = " of \(inputCount + outputCount)"
+        case .variadic:
+            break
+        case .parenthesised:
+            inputs = shown.first.flatMap(parenthesisedList) ?? []
+        }
+        let site = Site(macro: name, wrapper: nil, at: at, conditions: conditions.current,
+                        source: String(decoding: source[at.start..<(tokens.last?.end ?? at.end)], as: UTF8.self))
+        let location = RawLocation(at)
+        findings.messages.append(.init(value: MessageDefinition(
+            name: messageName, messageClass: messageClass, kind: kind, isSync: sync, inputs: inputs, outputs: outputs,
+            macro: site.macro, exportMacro: exportMacro, conditions: site.conditions,
+            location: placeholderLocation(location), source: site.source
+        ), at: location))
+        let count = shown.count
+        problem(.warning, at: at, "\(name)(\(messageName), ...): the hunk ends inside the macro, so it shows only \(count)\(expected) argument\(count == 1 ? "" : "s") of '\(messageName)'; the message is listed with those",
+                hint: "check the full definition in the patched file before converting it")
+        return tokens.count
     }
 
     /// Where an invocation stands and what surrounds it.
@@ -549,7 +596,7 @@ struct Recognizer {
     private func parenthesisedList(_ argument: Argument) -> [Parameter]? {
         let code = argument.tokens.indices.filter { argument.tokens[$0].kind != .comment }
         guard let first = code.first, let last = code.last, argument.tokens[first].text == "(", argument.tokens[last].text == ")",
-              let (items, close) = splitArguments(argument.tokens, openParen: first), close == last else { return nil }
+              case let (items, close) = splitArguments(argument.tokens, openParen: first), close == last else { return nil }
         return items.map { Argument($0).parameter }
     }
 

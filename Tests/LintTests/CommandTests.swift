@@ -5,14 +5,24 @@ import XCTest
 
 /// Exit codes, input errors and `--files`, through the real binary.
 final class CommandTests: XCTestCase {
-    static let warningOnly = ["foo/foo_host.cc": """
-        bool FooHost::OnMessageReceived(const IPC::Message& message) {
-          IPC_BEGIN_MESSAGE_MAP(FooHost, message)
-            IPC_MESSAGE_HANDLER(FooHostMsg_Gone, OnGone)
-          IPC_END_MESSAGE_MAP()
-          return true;
-        }
-        """]
+    /// An orphan handler: the tree defines its class, FooMsgStart, but not the message. The one definition is in
+    /// `#if 0` code, so that it is no new-legacy-ipc error.
+    static let warningOnly = [
+        "foo/foo_messages.h": """
+            #define IPC_MESSAGE_START FooMsgStart
+            #if 0
+            IPC_MESSAGE_CONTROL0(FooMsg_Old)
+            #endif
+            """,
+        "foo/foo_host.cc": """
+            bool FooHost::OnMessageReceived(const IPC::Message& message) {
+              IPC_BEGIN_MESSAGE_MAP(FooHost, message)
+                IPC_MESSAGE_HANDLER(FooHostMsg_Gone, OnGone)
+              IPC_END_MESSAGE_MAP()
+              return true;
+            }
+            """,
+    ]
 
     func testExitCodeFollowsFailOn() throws {
         let clean = try TemporaryTree(["base/plain.h": "int Add(int a, int b);\n"])

@@ -189,6 +189,33 @@ final class StructAndMapTests: XCTestCase {
         XCTAssertEqual(inventory.senders[0].location.line, 6)
     }
 
+    /// `new FooMsg_Bar_Params(...)` allocates an IPC struct: only message types are senders. Structs are known
+    /// from IPC_STRUCT_BEGIN and traits in the tree; an undefined name ending in `_Params` is taken for a struct.
+    func testStructAllocationsAreNotSenders() throws {
+        let tree = try TemporaryTree()
+        try tree.write("foo/foo_messages.h", """
+        #define IPC_MESSAGE_START FooMsgStart
+        IPC_STRUCT_BEGIN(FooHostMsg_Create_Info)
+          IPC_STRUCT_MEMBER(int, id)
+        IPC_STRUCT_END()
+        IPC_STRUCT_TRAITS_BEGIN(content::FooMsg_Traits)
+          IPC_STRUCT_TRAITS_MEMBER(id)
+        IPC_STRUCT_TRAITS_END()
+        IPC_MESSAGE_CONTROL1(FooHostMsg_Create, FooHostMsg_Create_Info)
+        """)
+        try tree.write("foo/foo_client.cc", """
+        void FooClient::Create(const Settings& settings) {
+          auto* info = new FooHostMsg_Create_Info();
+          auto* traits = new content::FooMsg_Traits;
+          auto* params = new PrintMsg_PrintPages_Params(settings);
+          Send(new FooHostMsg_Create(*info));
+          Send(new PrintHostMsg_Upstream(params));
+        }
+        """)
+        let inventory = try tree.scan()
+        XCTAssertEqual(inventory.senders.map(\.message), ["FooHostMsg_Create", "PrintHostMsg_Upstream"])
+    }
+
     func testTypedefsAndAliasesResolveParameterTypes() throws {
         let inventory = try scanSource("""
         namespace foo {

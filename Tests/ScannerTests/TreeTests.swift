@@ -5,46 +5,6 @@ import XCTest
 
 /// Walking, filtering and surviving whatever a tree holds.
 final class TreeTests: XCTestCase {
-    func testPatchesReportAddedAndContextLinesAtPatchPositions() throws {
-        let tree = try TemporaryTree()
-        try tree.write("content/common/foo_messages.h", """
-        #define IPC_MESSAGE_START FooMsgStart
-        IPC_MESSAGE_ROUTED0(FooMsg_Existing)
-        IPC_MESSAGE_ROUTED0(FooMsg_Next)
-        """)
-        try tree.write("patches/add_bar.patch", """
-        From 1234 Mon Sep 17 00:00:00 2001
-        Subject: Add FooHostMsg_Bar
-
-        diff --git a/content/common/foo_messages.h b/content/common/foo_messages.h
-        --- a/content/common/foo_messages.h
-        +++ b/content/common/foo_messages.h
-        @@ -1,3 +1,5 @@
-         #define IPC_MESSAGE_START FooMsgStart
-         IPC_MESSAGE_ROUTED0(FooMsg_Existing)
-        +IPC_MESSAGE_ROUTED1(FooHostMsg_Bar,
-        +                    int /* bar_id */)
-        -IPC_MESSAGE_ROUTED0(FooMsg_Removed)
-         IPC_MESSAGE_ROUTED0(FooMsg_Next)
-        diff --git a/BUILD.gn b/BUILD.gn
-        --- a/BUILD.gn
-        +++ b/BUILD.gn
-        @@ -1,1 +1,2 @@
-         # IPC_MESSAGE_ROUTED0(NotCxx)
-        +# IPC_MESSAGE_ROUTED0(NotCxxEither)
-        """)
-        let inventory = try tree.scan()
-        let fromPatch = inventory.messages.filter { $0.patch != nil }
-        XCTAssertEqual(fromPatch.map(\.name), ["FooMsg_Existing", "FooHostMsg_Bar", "FooMsg_Next"])
-        let bar = try XCTUnwrap(fromPatch.first { $0.name == "FooHostMsg_Bar" })
-        XCTAssertEqual(bar.location, SourceLocation(file: "patches/add_bar.patch", line: 10, column: 2))
-        XCTAssertEqual(bar.patch, PatchOrigin(targetFile: "content/common/foo_messages.h", targetLine: 3, change: .added))
-        XCTAssertEqual(bar.inputs, [Parameter(type: "int", name: "bar_id")])
-        XCTAssertEqual(bar.messageClass, "FooMsgStart")
-        XCTAssertEqual(fromPatch.first { $0.name == "FooMsg_Next" }?.patch?.change, .context)
-        XCTAssertFalse(inventory.messages.contains { $0.name == "FooMsg_Removed" || $0.name.hasPrefix("NotCxx") })
-    }
-
     func testGitignoreAndExcludesAreHonoured() throws {
         let tree = try TemporaryTree()
         try tree.write(".gitignore", "out/\n*.generated.h\n/rooted_only.h\n")

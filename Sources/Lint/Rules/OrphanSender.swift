@@ -5,17 +5,36 @@ enum OrphanSender: LintRule {
     static let id = "orphan-sender"
     static let defaultSeverity = Diagnostic.Severity.warning
     static let scope = RuleScope.definitions
-    static let summary = "Code that constructs a message which no longer has a definition."
+    static let summary = "Code that constructs a message which was defined in this tree and no longer is."
     static let documentation = """
         A `new FooMsg_Bar(...)` or `std::make_unique<FooMsg_Bar>(...)` for a message whose definition is gone is \
         left over from a conversion or a removal; it no longer compiles, or hides under an #if that no build \
-        enables. Senders in `#if 0` code are ignored. Fix it by sending through the Mojo interface that replaced the \
-        message, or by removing the call.
+        enables. Senders in `#if 0` code are ignored, and so are IPC structs (`new FooMsg_Bar_Params`). As for \
+        orphan-handler, a message the tree does not define is an orphan only when a patch removes it, the ledger \
+        lists it, or (without a ledger) the tree defines its message class; messages defined upstream never are. Fix it by sending \
+        through the Mojo interface that replaced the message, or by removing the call.
         """
     static let examples: [RuleExample] = [
         .fires(["foo/foo_client.cc": """
             void FooClient::Ping() {
               Send(new FooHostMsg_Gone(routing_id_));
+            }
+            """], ledger: RuleExample.ledgerCSV([("FooHostMsg_Gone", .unclaimed)])),
+        .fires([
+            "foo/foo_messages.h": """
+                #define IPC_MESSAGE_START FooMsgStart
+                IPC_MESSAGE_ROUTED0(FooHostMsg_Here)
+                """,
+            "foo/foo_client.cc": """
+                void FooClient::Ping() {
+                  Send(new FooMsg_Gone(routing_id_));
+                }
+                """,
+        ]),
+        .quiet(["foo/foo_client.cc": """
+            void FooClient::Print() {
+              Send(new PrintHostMsg_DefinedUpstream(routing_id_));
+              auto* params = new PrintMsg_PrintPages_Params(settings_);
             }
             """]),
         .quiet([
@@ -32,12 +51,12 @@ enum OrphanSender: LintRule {
     ]
 
     static func check(_ context: LintContext) -> [Violation] {
-        context.inventory.senders.filter { sender in
-            !sender.conditions.disabled && !context.definedMessages.contains(sender.message) && !context.isMarkedConverted(sender.message)
-        }.map { sender in
+        context.inventory.senders.compactMap { sender in
+            guard !sender.conditions.disabled, !context.definedMessages.contains(sender.message), !context.isMarkedConverted(sender.message),
+                  !context.upstream.structs.contains(sender.message), let evidence = context.orphanEvidence(for: sender.message) else { return nil }
             let function = sender.function.map { " in \($0)" } ?? ""
             return Violation(location: sender.location,
-                             message: "'\(sender.message)' is sent\(function) but no longer defined; send through its Mojo replacement or remove the call",
+                             message: "'\(sender.message)' is sent\(function) but no longer defined: \(evidence); send through its Mojo replacement or remove the call",
                              messageName: sender.message)
         }
     }

@@ -22,6 +22,11 @@ struct LintCommand: ParsableCommand {
     @Option(help: "The migration ledger (CSV): messages it lists are not new, and its statuses are checked.")
     var ledger: String?
 
+    @Option(help: ArgumentHelp(
+        "An inventory of the upstream checkout ('mojify scan UPSTREAM --format json'): messages it defines are not orphans here.",
+        valueName: "inventory.json"))
+    var upstream: String?
+
     @Option(help: "Output format: \(LintFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
     var format: LintFormat = .text
 
@@ -53,6 +58,7 @@ struct LintCommand: ParsableCommand {
         request.filesList = files
         request.rulesFile = rules
         request.ledgerPath = ledger
+        request.upstreamPath = upstream
         try CommandSupport.run { try LintFlow.execute(request) }
     }
 }
