@@ -50,7 +50,7 @@ let package = Package(
             linkerSettings: clangLinkFlags + [.linkedLibrary("clang")]
         ),
         .target(name: "MojifyCore", dependencies: [.product(name: "Yams", package: "Yams")], path: "Sources/Core"),
-        .target(name: "MojifyScanner", dependencies: ["MojifyCore", "CClang"], path: "Sources/Scanner", swiftSettings: clangSwiftFlags),
+        .target(name: "MojifyScanner", dependencies: ["MojifyCore", "CClang"], path: "Sources/Scanner", swiftSettings: clangSwiftFlags + [.swiftLanguageMode(.v5)]),
         .target(name: "MojifyConversion", dependencies: ["MojifyCore", .product(name: "Yams", package: "Yams")], path: "Sources/Conversion"),
         .target(name: "MojifyEmitters", dependencies: ["MojifyCore", "MojifyConversion"], path: "Sources/Emitters"),
         .target(
@@ -100,5 +100,5 @@ let package = Package(
         .testTarget(name: "EndToEndTests", dependencies: ["mojify"], path: "Tests/EndToEndTests"),
         .testTarget(name: "CacheTests", dependencies: ["MojifyScanner", "MojifyCore", "mojify"], path: "Tests/CacheTests"),
     ],
-    swiftLanguageModes: [.v5]
+    swiftLanguageModes: [.v6]
 )

@@ -4,7 +4,7 @@ import MojifyLedger
 
 /// One lint rule: its identity, documentation, examples and check. Each rule lives in its own file in `Rules/`;
 /// severities and enablement can be changed per project in `Rules/lint-rules.yaml`.
-public protocol LintRule {
+public protocol LintRule: Sendable {
     /// The kebab-case id used in output, suppressions and `lint-rules.yaml`.
     static var id: String { get }
     static var defaultSeverity: Diagnostic.Severity { get }

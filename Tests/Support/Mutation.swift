@@ -2,7 +2,7 @@ import Foundation
 
 /// A small deterministic generator (SplitMix64): fuzz and property tests give the same cases on every machine, so a
 /// failure replays.
-public struct SeededGenerator: RandomNumberGenerator {
+public struct SeededGenerator: RandomNumberGenerator, Sendable {
     public var state: UInt64
 
     public init(seed: UInt64) {
@@ -20,7 +20,7 @@ public struct SeededGenerator: RandomNumberGenerator {
 
 /// Random edits of valid input, the way half-edited, merged or corrupted files look: cuts, inserted noise,
 /// truncation, repeated runs and flipped bytes.
-public struct Mutator {
+public struct Mutator: Sendable {
     public var noise: [UInt8]
 
     public init(noise: String) {
