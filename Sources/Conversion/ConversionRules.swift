@@ -47,6 +47,23 @@ public struct ConversionRules: Sendable, Equatable {
         /// Where code in this process gets a remote, for routed and control interfaces.
         public var routedRemotes: String
         public var controlRemotes: String
+        /// The same places in later registration schemes (`BinderMap` binders, associated interfaces), when the
+        /// rules give them; the registry emitters fall back to naming the scheme without a place.
+        public var binders: Places?
+        public var associated: Places?
+
+        /// The service manager era's places, which every process has.
+        public var serviceManager: Places? {
+            Places(routedRegistry: routedRegistry, controlRegistry: controlRegistry, routedRemotes: routedRemotes, controlRemotes: controlRemotes)
+        }
+    }
+
+    /// Where an implementation is registered and where its peer gets a remote, for routed and control interfaces.
+    public struct Places: Sendable, Equatable {
+        public var routedRegistry: String
+        public var controlRegistry: String
+        public var routedRemotes: String
+        public var controlRemotes: String
     }
 
     public struct ClassOverride: Sendable, Equatable {
@@ -255,18 +272,38 @@ private struct SectionReader {
     func processes() throws -> [String: ConversionRules.Process] {
         guard let section = try mapping("processes") else { return [:] }
         return try section.reduce(into: [:]) { result, entry in
-            let keys = ["service", "peer", "routed_registry", "control_registry", "routed_remotes", "control_remotes"]
-            guard let fields = entry.value as? [String: Any], case let values = keys.compactMap({ fields[$0] as? String }), values.count == keys.count else {
-                throw fail("processes: '\(entry.key)' needs \(keys.joined(separator: ", "))")
+            let keys = ["service", "peer"]
+            guard let fields = entry.value as? [String: Any], case let values = keys.compactMap({ fields[$0] as? String }), values.count == keys.count,
+                  let serviceManager = places(fields)
+            else {
+                throw fail("processes: '\(entry.key)' needs service, peer, \(Self.placeKeys.joined(separator: ", "))")
             }
             try checkWritten(entry.key, as: .name, in: "processes: '\(entry.key)'")
             try checkWritten(values[0], as: .name, in: "processes: '\(entry.key)': service")
             try checkWritten(values[1], as: .name, in: "processes: '\(entry.key)': peer")
+            func scheme(_ key: String) throws -> ConversionRules.Places? {
+                guard let value = fields[key] else { return nil }
+                guard let nested = value as? [String: Any], let found = places(nested) else {
+                    throw fail("processes: '\(entry.key)': '\(key)' needs \(Self.placeKeys.joined(separator: ", "))")
+                }
+                return found
+            }
             result[entry.key] = ConversionRules.Process(
-                service: values[0], peer: values[1], routedRegistry: values[2], controlRegistry: values[3],
-                routedRemotes: values[4], controlRemotes: values[5]
+                service: values[0], peer: values[1], routedRegistry: serviceManager.routedRegistry, controlRegistry: serviceManager.controlRegistry,
+                routedRemotes: serviceManager.routedRemotes, controlRemotes: serviceManager.controlRemotes,
+                binders: try scheme("binders"), associated: try scheme("associated")
             )
         }
+    }
+
+    static let placeKeys = ["routed_registry", "control_registry", "routed_remotes", "control_remotes"]
+
+    /// The four places of one registration scheme, or `nil` when any is missing (the emitters write them only
+    /// into comments, which `EmitterText.comment` keeps on their lines).
+    func places(_ fields: [String: Any]) -> ConversionRules.Places? {
+        let values = Self.placeKeys.compactMap { fields[$0] as? String }
+        guard values.count == Self.placeKeys.count else { return nil }
+        return ConversionRules.Places(routedRegistry: values[0], controlRegistry: values[1], routedRemotes: values[2], controlRemotes: values[3])
     }
 
     func classes() throws -> [String: ConversionRules.ClassOverride] {

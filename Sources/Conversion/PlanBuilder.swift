@@ -298,15 +298,11 @@ private struct PlanBuilder {
         let first = members[0]
         let prefixes = Array(Set(members.map { $0.prefix + "*" })).sorted().joined(separator: ", ")
         var lines = ["Implemented in the \(first.process) process. Converted from the \(first.message.messageClass.isEmpty ? "" : first.message.messageClass + " ")messages \(prefixes)."]
-        if let process = rules.processes[first.process], let peer = rules.processes[process.peer] {
-            if routing == .routed {
-                lines.append("Routed: register the implementation with \(process.routedRegistry); the \(process.peer) gets a remote from \(peer.routedRemotes).")
-                let control = members.filter { $0.message.kind == .control }.map(\.message.name)
-                if !control.isEmpty {
-                    lines.append("\(control.joined(separator: ", ")) \(control.count == 1 ? "was a control message: it now goes" : "were control messages: they now go") through the frame's connection; move \(control.count == 1 ? "it" : "them") to a process-wide interface if no frame is involved.")
-                }
-            } else {
-                lines.append("Control: register the implementation with \(process.controlRegistry); the \(process.peer) gets a remote from \(peer.controlRemotes).")
+        // Where it is registered depends on the registry format; the emitter of that format adds it.
+        if routing == .routed {
+            let control = members.filter { $0.message.kind == .control }.map(\.message.name)
+            if !control.isEmpty {
+                lines.append("\(control.joined(separator: ", ")) \(control.count == 1 ? "was a control message: it now goes" : "were control messages: they now go") through the frame's connection; move \(control.count == 1 ? "it" : "them") to a process-wide interface if no frame is involved.")
             }
         }
         let splitOff = allRoutes.filter { $0.splitFrom == first.interface && $0.message.messageClass == first.message.messageClass }
@@ -317,7 +313,6 @@ private struct PlanBuilder {
             lines.append("The control messages of \(prefixes), split from \(routed), which has the routed ones. Legacy IPC delivered both in one order; where a caller relies on it, keep them in one interface, associated with the frame.")
         }
         if routing == .routed {
-            lines.append("Routed legacy IPC was ordered with all other IPC of the frame. Where callers rely on that order, make this an associated interface (GetAssociatedInterfaceRegistry / GetRemoteAssociatedInterfaces) instead.")
             let names = Set(members.map(\.message.name))
             var sharedWith: Set<String> = []
             var functions: Set<String> = []

@@ -13,7 +13,7 @@ public struct GenerateOptions: Sendable {
     public var force = false
     /// Existing manifest JSON files to merge the entries into, in place.
     public var manifests: [String] = []
-    /// How interfaces are made reachable: `.manifest` overlays or `.binders` registrations.
+    /// How interfaces are made reachable: one of `OutputFormat.registries`.
     public var registry: OutputFormat = .manifest
     public var excludes: [String] = []
 
@@ -26,9 +26,6 @@ public struct GenerateOptions: Sendable {
 /// `mojify generate`: scan, plan, render every output format, then write (or show) the files and a summary.
 public enum GenerateRun {
     public static func execute(options: GenerateOptions, output: (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) }) throws -> Int32 {
-        guard OutputFormat.registries.contains(options.registry) else {
-            throw EmitterError.badOption("--registry must be one of \(OutputFormat.registries.map(\.rawValue).joined(separator: ", "))")
-        }
         var scanOptions = ScanOptions(paths: options.paths)
         scanOptions.excludes = options.excludes
         let inventory = try Scanner.scan(scanOptions)
@@ -79,6 +76,17 @@ public enum GenerateRun {
 
     /// Every file of a run, keyed by its path under the output folder.
     public static func render(_ plan: ConversionPlan, rules: ConversionRules, registry: OutputFormat) throws -> [String: String] {
+        guard let registryEmitter = registry.emitter as? RegistryEmitter.Type else {
+            throw EmitterError.badOption("--registry must be one of \(OutputFormat.registries.map(\.rawValue).joined(separator: ", "))")
+        }
+        // The comment above each interface says how the chosen registry form registers it, after what it is.
+        var plan = plan
+        for fileIndex in plan.files.indices {
+            for index in plan.files[fileIndex].interfaces.indices {
+                let interface = plan.files[fileIndex].interfaces[index]
+                plan.files[fileIndex].interfaces[index].comments.insert(registryEmitter.registration(of: interface, rules: rules), at: min(1, interface.comments.count))
+            }
+        }
         var files: [String: String] = [:]
         for format in [OutputFormat.mojom, .gn, registry] {
             files.merge(try format.emitter.emit(plan, rules: rules)) { first, _ in first }

@@ -7,24 +7,34 @@ public protocol PlanEmitter {
     static func emit(_ plan: ConversionPlan, rules: ConversionRules) throws -> [String: String]
 }
 
+/// A way of making interfaces reachable (`--registry`): its files, and the sentence the comment above each
+/// interface gives about where and how that interface is registered and reached.
+public protocol RegistryEmitter: PlanEmitter {
+    static func registration(of interface: MojomInterface, rules: ConversionRules) -> String
+}
+
 /// The kinds of file `mojify generate` writes; the raw value is the CLI name.
 public enum OutputFormat: String, CaseIterable, Sendable {
     case mojom
     case gn
     case manifest
+    case cppManifest = "cpp-manifest"
     case binders
+    case associated
 
     public var emitter: PlanEmitter.Type {
         switch self {
         case .mojom: MojomEmitter.self
         case .gn: BuildGNEmitter.self
         case .manifest: ManifestOverlayEmitter.self
+        case .cppManifest: CppManifestEmitter.self
         case .binders: BindersEmitter.self
+        case .associated: AssociatedRegistryEmitter.self
         }
     }
 
-    /// The formats `--registry` chooses between: how the interfaces are made reachable.
-    public static let registries: [OutputFormat] = [.manifest, .binders]
+    /// The formats `--registry` chooses between, in the order Chromium used them.
+    public static var registries: [OutputFormat] { allCases.filter { $0.emitter is RegistryEmitter.Type } }
 }
 
 /// Text helpers the emitters share.

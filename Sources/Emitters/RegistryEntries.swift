@@ -27,3 +27,48 @@ struct RegistryEntry: Equatable {
         }.sorted { ($0.process, $0.spec, $0.capability, $0.interface) < ($1.process, $1.spec, $1.capability, $1.interface) }
     }
 }
+
+extension RegistryEntry {
+    /// The places of a registration scheme for an interface: where its implementation is registered in its own
+    /// process, and where the peer gets a remote. `nil` when the rules do not describe the processes.
+    static func places(of interface: MojomInterface, rules: ConversionRules, scheme: (ConversionRules.Process) -> ConversionRules.Places?)
+        -> (registry: String, remotes: String, peer: String)? {
+        guard let process = rules.processes[interface.process], let peer = rules.processes[process.peer],
+              let own = scheme(process), let theirs = scheme(peer) else { return nil }
+        let routed = interface.routing == .routed
+        return (routed ? own.routedRegistry : own.controlRegistry, routed ? theirs.routedRemotes : theirs.controlRemotes, process.peer)
+    }
+
+    /// Advice for routed interfaces under schemes whose pipes are not ordered with legacy IPC.
+    static let orderingAdvice = "Routed legacy IPC was ordered with all other IPC of the frame; where callers rely on that order, generate with --registry associated instead."
+}
+
+extension RegistryEntry {
+    /// Per process, a C++ fragment of registration lines grouped into routed and control interfaces, each group
+    /// under a comment naming where it goes (`place`, or `fallback` when the rules give none).
+    static func fragments(
+        _ plan: ConversionPlan, rules: ConversionRules, path: (String) -> String, title: (String) -> String,
+        scheme: (ConversionRules.Process) -> ConversionRules.Places?, fallback: (String) -> String, line: (RegistryEntry) -> String
+    ) -> [String: String] {
+        let byProcess = Dictionary(grouping: all(plan, rules: rules), by: \.process)
+        return Dictionary(uniqueKeysWithValues: byProcess.map { process, entries in
+            var lines = EmitterText.comment(title(process), indent: "")
+            for routing in ["routed", "control"] {
+                let group = entries.filter { $0.routing == routing }
+                guard !group.isEmpty else { continue }
+                let places = rules.processes[process].flatMap(scheme)
+                let place = (routing == "routed" ? places?.routedRegistry : places?.controlRegistry) ?? fallback(process)
+                lines.append("")
+                lines += EmitterText.comment("\(routing == "routed" ? "Frame-scoped (routed)" : "Process-wide (control)") interfaces: register with \(place).", indent: "")
+                lines += group.map(line)
+            }
+            return (path(process), lines.joined(separator: "\n") + "\n")
+        })
+    }
+
+    /// `content::mojom::FrameHost` for `content.mojom.FrameHost`.
+    var cppName: String { interface.split(separator: ".").joined(separator: "::") }
+
+    /// `FrameHost` for `content.mojom.FrameHost`.
+    var shortName: String { String(interface.split(separator: ".").last ?? "") }
+}
