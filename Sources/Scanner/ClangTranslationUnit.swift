@@ -240,7 +240,9 @@ final class ClangFile {
         guard let nameIndex = inside.lastIndex(where: { $0.text == name && $0.kind == .identifier }), nameIndex > 0 else {
             return nil
         }
-        return TokenText.join(inside[..<nameIndex])
+        // `struct Image { ... } image;` defines the type in the declaration: its type is what comes before the body.
+        let written = inside[..<nameIndex]
+        return TokenText.join(written.prefix { $0.text != "{" })
     }
 
     private func offset(of cursor: CXCursor) -> Int {

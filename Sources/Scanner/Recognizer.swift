@@ -366,7 +366,8 @@ struct Recognizer {
         }
         let site = Site(
             macro: name, wrapper: wrapper?.name, at: tokens[index], conditions: conditions.current,
-            source: String(decoding: source[tokens[index].start..<tokens[close].end], as: UTF8.self)
+            source: String(decoding: source[tokens[index].start..<tokens[close].end], as: UTF8.self),
+            comment: commentAbove(index)
         )
         record(macro, arguments: arguments, site: site)
         scopes.statementBoundary()
@@ -380,6 +381,34 @@ struct Recognizer {
         var at: Token
         var conditions: Conditions
         var source: String
+        /// The comment block right above the invocation, if any.
+        var comment: String?
+    }
+
+    /// The comments that end on the line right above `index` and on each line above those, with no blank line or
+    /// code between: what the engineers wrote about the construct. Comment markers and `*` gutters are removed,
+    /// lines are joined into one paragraph.
+    private func commentAbove(_ index: Int) -> String? {
+        var line = tokens[index].line
+        var start = index
+        // Only what stands alone on its lines: a comment after code on the line above belongs to that code.
+        while start > 0, tokens[start - 1].kind == .comment,
+              tokens[start - 1].line + tokens[start - 1].text.filter(\.isNewline).count == line - 1,
+              start - 1 == 0 || tokens[start - 2].line < tokens[start - 1].line {
+            start -= 1
+            line = tokens[start].line
+        }
+        guard start < index else { return nil }
+        let words = tokens[start..<index].flatMap { token -> [Substring] in
+            var text = Substring(token.text)
+            if text.hasPrefix("//") { text = text.drop { $0 == "/" } } else if text.hasPrefix("/*") {
+                text = text.dropFirst(2).dropLast(text.hasSuffix("*/") ? 2 : 0)
+            }
+            return text.split(separator: "\n").flatMap { line in
+                line.drop { $0 == " " || $0 == "\t" || $0 == "*" }.split(whereSeparator: \.isWhitespace)
+            }
+        }
+        return words.isEmpty ? nil : words.joined(separator: " ")
     }
 
     private mutating func record(_ macro: IPCMacro, arguments: [Argument], site: Site) {
@@ -412,7 +441,7 @@ struct Recognizer {
             findings.messages.append(.init(value: MessageDefinition(
                 name: name, messageClass: messageClass, kind: kind, isSync: sync, inputs: inputs, outputs: outputs,
                 macro: site.macro, exportMacro: exportMacro, conditions: site.conditions,
-                location: SourceLocation(file: "", line: at.line, column: at.column), source: site.source
+                location: SourceLocation(file: "", line: at.line, column: at.column), source: site.source, comment: site.comment
             ), at: at))
 
         case let .structBegin(withParent):
@@ -422,7 +451,7 @@ struct Recognizer {
             closeStruct(missingEndAt: site.at)
             openStruct = .init(value: IPCStruct(
                 name: arguments[0].text, parent: withParent ? arguments[1].text : nil, members: [],
-                messageClass: messageClass, conditions: site.conditions, location: placeholderLocation(at)
+                messageClass: messageClass, conditions: site.conditions, location: placeholderLocation(at), comment: site.comment
             ), at: at, memberPositions: [])
         case .structMember:
             guard arguments.count >= 2 else { return malformed("expected a type and a name") }
@@ -432,7 +461,7 @@ struct Recognizer {
             }
             let defaultValue = arguments.count > 2 ? arguments[2...].map(\.text).joined(separator: ", ") : nil
             openStruct!.value.members.append(.init(
-                type: arguments[0].text, name: arguments[1].text, defaultValue: defaultValue, location: placeholderLocation(at)
+                type: arguments[0].text, name: arguments[1].text, defaultValue: defaultValue, location: placeholderLocation(at), comment: site.comment
             ))
             openStruct!.memberPositions.append(at)
         case .structEnd:
