@@ -14,12 +14,15 @@ public struct ConversionRules: Sendable, Equatable {
         public var dependency: String?
         /// A caveat the generated file repeats next to the use.
         public var note: String?
+        /// The tree's file the mapping was learned from (a typemap, BUILD.gn or .mojom), for mappings not in the rules.
+        public var source: String?
 
-        public init(mojom: String, importPath: String? = nil, dependency: String? = nil, note: String? = nil) {
+        public init(mojom: String, importPath: String? = nil, dependency: String? = nil, note: String? = nil, source: String? = nil) {
             self.mojom = mojom
             self.importPath = importPath
             self.dependency = dependency
             self.note = note
+            self.source = source
         }
     }
 
@@ -84,10 +87,12 @@ public struct ConversionRules: Sendable, Equatable {
     public var reservedWords: Set<String>
     public var reservedSuffix: String
 
-    /// The rules shipped in `Rules/`, overridden by `overridePath` when given.
-    public static func load(overridePath: String? = nil) throws -> ConversionRules {
+    /// The rules shipped in `Rules/`, then the mappings learned from the trees (`learned`, the first one winning),
+    /// then `overridePath` when given.
+    public static func load(overridePath: String? = nil, learned: [TreeTypeMappings] = []) throws -> ConversionRules {
         let builtIn = try RulesDirectory.file("type-mappings.yaml")
         var rules = try ConversionRules(yaml: try read(builtIn), path: builtIn, base: nil)
+        for mappings in learned.reversed() { rules = mappings.applied(to: rules) }
         if let overridePath {
             rules = try ConversionRules(yaml: try read(overridePath), path: overridePath, base: rules)
         }
@@ -148,6 +153,13 @@ public struct ConversionRules: Sendable, Equatable {
             throw ConversionError.malformedRules(path: path, reason: "directions: process '\(direction.process)' is not listed under 'processes'")
         }
     }
+}
+
+extension ConversionRules {
+    /// Whether a mojom type or import path learned from a scanned tree can be written into generated files as it is.
+    static func isWritable(mojomType: String) -> Bool { SectionReader.WrittenValue.mojomType.accepts(mojomType) }
+    static func isWritable(mojomPath: String) -> Bool { SectionReader.WrittenValue.mojomPath.accepts(mojomPath) }
+    static func isWritable(gnLabel: String) -> Bool { SectionReader.WrittenValue.gnLabel.accepts(gnLabel) }
 }
 
 /// Reads the sections of a rules file, naming the section and entry in every complaint.

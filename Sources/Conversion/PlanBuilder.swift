@@ -350,7 +350,7 @@ private struct PlanBuilder {
 
     mutating func method(for route: Route, pair: Pair?, inFile path: String) -> MojomMethod {
         let message = route.message
-        var comments = ["From \(message.name) (\(message.patch.map { "\($0.targetFile):\($0.targetLine), added by \(message.location.file)" } ?? message.location.description))."]
+        var comments = (message.comment.map { [$0] } ?? []) + ["From \(message.name) (\(message.patch.map { "\($0.targetFile):\($0.targetLine), added by \(message.location.file)" } ?? message.location.description))."]
         if let note = route.processNote { comments.append(note) }
         var attributes: [String] = []
         if message.isSync { attributes.append("Sync") }
@@ -409,6 +409,7 @@ private struct PlanBuilder {
     mutating func use(_ type: MappedType, user: String, location: SourceLocation, inFile path: String, notes: inout [String]) -> String {
         files[path]!.imports += type.imports.filter { $0 != path }
         files[path]!.dependencies += type.dependencies.filter { $0 != files[path]!.label }
+        files[path]!.mappingSources += type.sources
         for placeholder in type.placeholders {
             if !files[path]!.placeholders.contains(placeholder) { files[path]!.placeholders.append(placeholder) }
             let use = UnmappedType.Use(user: user, location: location)
@@ -495,7 +496,7 @@ private struct PlanBuilder {
     }
 
     mutating func ipcStruct(_ item: IPCStruct, defined: DefinedType) -> MojomStruct {
-        var comments = ["From IPC_STRUCT \(item.name) (\(item.location))."]
+        var comments = (item.comment.map { [$0] } ?? []) + ["From IPC_STRUCT \(item.name) (\(item.location))."]
         var members: [(IPCStruct.Member, String)] = []
         var parentName = item.parent
         var visited: Set<String> = [item.name]
@@ -516,7 +517,7 @@ private struct PlanBuilder {
         for (member, owner) in members {
             var notes: [String] = []
             let type = use(mapper.map(written: member.type, resolved: nil, inFile: defined.file), user: "\(owner).\(member.name)", location: member.location, inFile: defined.file, notes: &notes)
-            var field = MojomField(type: type, name: naming.snakeCase(member.name), defaultValue: nil, comments: notes)
+            var field = MojomField(type: type, name: naming.snakeCase(member.name), defaultValue: nil, comments: (member.comment.map { [$0] } ?? []) + notes)
             if let value = member.defaultValue {
                 field.defaultValue = defaultValue(value, mojomType: type)
                 if field.defaultValue == nil { field.comments.append("TODO(mojify): the legacy default was \(value); set it where the struct is made.") }
@@ -619,6 +620,7 @@ private struct PlanBuilder {
             files[path]!.imports = Array(Set(files[path]!.imports)).sorted()
             files[path]!.dependencies = Array(Set(files[path]!.dependencies)).sorted()
             files[path]!.features.sort()
+            files[path]!.mappingSources = Array(Set(files[path]!.mappingSources)).sorted()
             files[path]!.interfaces.sort { $0.name < $1.name }
             files[path]!.placeholders.sort { $0.name < $1.name }
         }

@@ -16,6 +16,8 @@ public struct GenerateOptions: Sendable {
     /// How interfaces are made reachable: one of `OutputFormat.registries`.
     public var registry: OutputFormat = .manifest
     public var excludes: [String] = []
+    /// Include folders, compile database and upstream checkouts (the scan's paths and excludes are the above).
+    public var scan = ScanOptions(paths: [])
 
     public init(paths: [String], out: String) {
         self.paths = paths
@@ -26,10 +28,12 @@ public struct GenerateOptions: Sendable {
 /// `mojify generate`: scan, plan, render every output format, then write (or show) the files and a summary.
 public enum GenerateRun {
     public static func execute(options: GenerateOptions, output: (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) }) throws -> Int32 {
-        var scanOptions = ScanOptions(paths: options.paths)
+        var scanOptions = options.scan
+        scanOptions.paths = options.paths
         scanOptions.excludes = options.excludes
         let inventory = try Scanner.scan(scanOptions)
-        let rules = try ConversionRules.load(overridePath: options.rulesFile)
+        let learned = TreeTypeMappings.learn(scanned: options.paths, upstream: scanOptions.upstreamRoots, skipping: [options.out])
+        let rules = try ConversionRules.load(overridePath: options.rulesFile, learned: learned)
         let plan = try ConversionPlan.make(inventory: inventory, rules: rules, only: options.only)
         if !options.only.isEmpty, plan.files.isEmpty {
             throw EmitterError.badOption("--only \(options.only.joined(separator: " ")) matches no message class or message of the scanned tree")

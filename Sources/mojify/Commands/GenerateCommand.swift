@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MojifyEmitters
+import MojifyScanner
 
 struct GenerateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -33,6 +34,8 @@ struct GenerateCommand: ParsableCommand {
     @Option(help: "How the interfaces are registered, for the target Chromium: manifest (service manager JSON overlays, 2017-2019), cpp-manifest (C++ service manifests, 2019), binders (BinderMap, 2020 on), associated (AssociatedInterfaceRegistry, ordered with legacy IPC).")
     var registry: OutputFormat = .manifest
 
+    @OptionGroup var typeSources: TypeSources
+
     @Option(name: .customLong("exclude"), help: "Skip paths matching this glob (repeatable), e.g. 'third_party/**'.")
     var excludes: [String] = []
 
@@ -45,6 +48,7 @@ struct GenerateCommand: ParsableCommand {
         options.manifests = manifest
         options.registry = registry
         options.excludes = excludes
+        typeSources.apply(to: &options.scan)
         try CommandSupport.run { try GenerateRun.execute(options: options) }
     }
 }
