@@ -14,10 +14,9 @@ public enum AssociatedRegistryEmitter: RegistryEmitter {
     }
 
     public static func registration(of interface: MojomInterface, rules: ConversionRules) -> String {
-        var text = "Registration (associated interface, ordered with legacy IPC): associated/\(interface.process)_associated_interfaces.cc has its AddInterface line"
-        if let places = RegistryEntry.places(of: interface, rules: rules, scheme: \.associated) {
-            text += ", for \(places.registry); the \(places.peer) gets an associated remote from \(places.remotes)"
-        }
-        return text + "."
+        RegistryEntry.registration(
+            "Registration (associated interface, ordered with legacy IPC): associated/\(interface.process)_associated_interfaces.cc has its AddInterface line",
+            of: interface, rules: rules, scheme: \.associated, associated: true
+        )
     }
 }

@@ -13,10 +13,8 @@ public enum BindersEmitter: RegistryEmitter {
     }
 
     public static func registration(of interface: MojomInterface, rules: ConversionRules) -> String {
-        var text = "Registration (BinderMap, 2020 on): binders/\(interface.process)_binders.cc has its map->Add line"
-        if let places = RegistryEntry.places(of: interface, rules: rules, scheme: \.binders) {
-            text += ", for \(places.registry); the \(places.peer) gets a remote from \(places.remotes)"
-        }
-        return text + "." + (interface.routing == .routed ? " " + RegistryEntry.orderingAdvice : "")
+        RegistryEntry.registration(
+            "Registration (BinderMap, 2020 on): binders/\(interface.process)_binders.cc has its map->Add line", of: interface, rules: rules, scheme: \.binders
+        )
     }
 }

@@ -29,12 +29,12 @@ public enum CppManifestEmitter: RegistryEmitter {
     }
 
     public static func registration(of interface: MojomInterface, rules: ConversionRules) -> String {
-        let service = rules.processes[interface.process]?.service ?? interface.process
+        let process = rules.processes[interface.process]
         let call = interface.routing == .routed ? "ExposeInterfaceFilterCapability_Deprecated(\"navigation:frame\", ...)" : "ExposeCapability(...)"
-        var text = "Registration (C++ service manifest, 2019): manifests/\(service)_manifest.cc lists it in the \(service) manifest's \(call)"
-        if let places = RegistryEntry.places(of: interface, rules: rules, scheme: \.serviceManager) {
-            text += " for the \(places.peer); register the implementation with \(places.registry); the \(places.peer) gets a remote from \(places.remotes)"
-        }
-        return text + "." + (interface.routing == .routed ? " " + RegistryEntry.orderingAdvice : "")
+        let service = process?.service ?? interface.process
+        return RegistryEntry.registration(
+            "Registration (C++ service manifest, 2019): manifests/\(service)_manifest.cc lists it for the \(process?.peer ?? "peer") in the \(service) manifest's \(call)",
+            of: interface, rules: rules, scheme: \.serviceManager
+        )
     }
 }

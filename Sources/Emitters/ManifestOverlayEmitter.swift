@@ -14,12 +14,11 @@ public enum ManifestOverlayEmitter: RegistryEmitter {
     }
 
     public static func registration(of interface: MojomInterface, rules: ConversionRules) -> String {
-        let service = rules.processes[interface.process]?.service ?? interface.process
+        let process = rules.processes[interface.process]
         let spec = interface.routing == .routed ? "navigation:frame" : "service_manager:connector"
-        var text = "Registration (service manager manifest overlay, 2017-2019): manifests/\(service)_manifest_overlay.json exposes it under \(spec)"
-        if let places = RegistryEntry.places(of: interface, rules: rules, scheme: \.serviceManager) {
-            text += " to the \(places.peer); register the implementation with \(places.registry); the \(places.peer) gets a remote from \(places.remotes)"
-        }
-        return text + "." + (interface.routing == .routed ? " " + RegistryEntry.orderingAdvice : "")
+        return RegistryEntry.registration(
+            "Registration (service manager manifest overlay, 2017-2019): manifests/\(process?.service ?? interface.process)_manifest_overlay.json exposes it to the \(process?.peer ?? "peer") under \(spec)",
+            of: interface, rules: rules, scheme: \.serviceManager
+        )
     }
 }

@@ -39,6 +39,17 @@ extension RegistryEntry {
         return (routed ? own.routedRegistry : own.controlRegistry, routed ? theirs.routedRemotes : theirs.controlRemotes, process.peer)
     }
 
+    /// The sentence above an interface: `head` (the scheme and its file), then where to register the implementation
+    /// and where the peer gets a remote, when the rules give the scheme's places.
+    static func registration(_ head: String, of interface: MojomInterface, rules: ConversionRules,
+                             scheme: (ConversionRules.Process) -> ConversionRules.Places?, associated: Bool = false) -> String {
+        var text = head
+        if let places = places(of: interface, rules: rules, scheme: scheme) {
+            text += "; register the implementation with \(places.registry); the \(places.peer) gets \(associated ? "an associated remote" : "a remote") from \(places.remotes)"
+        }
+        return text + "." + (interface.routing == .routed && !associated ? " " + orderingAdvice : "")
+    }
+
     /// Advice for routed interfaces under schemes whose pipes are not ordered with legacy IPC.
     static let orderingAdvice = "Routed legacy IPC was ordered with all other IPC of the frame; where callers rely on that order, generate with --registry associated instead."
 }
