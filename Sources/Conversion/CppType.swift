@@ -5,13 +5,35 @@ public indirect enum CppType: Equatable, Sendable, CustomStringConvertible {
     /// Something this model does not understand (pointers, function types, unbalanced brackets).
     case opaque(String)
 
-    public init(parsing text: String) {
-        var parser = Parser(text: text)
-        if let type = parser.parseType(), parser.atEnd {
-            self = type
-        } else {
-            self = .opaque(CppType.normalise(text))
+    /// The template nesting mojify converts. Real IPC types nest a few levels; past this the type is opaque (and
+    /// the plan skips its message), which also bounds the work per type: each level is spelled out once to look
+    /// it up in the rules, so the cost of a type grows with its length times its depth.
+    public static let nestingLimit = 256
+
+    /// How many template levels `text` opens at its deepest, in one pass over it.
+    public static func nestingDepth(of text: String) -> Int {
+        var depth = 0
+        var deepest = 0
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: "<") {
+                depth += 1
+                deepest = max(deepest, depth)
+            } else if byte == UInt8(ascii: ">") {
+                depth = max(0, depth - 1)
+            }
         }
+        return deepest
+    }
+
+    public init(parsing text: String) {
+        if Self.nestingDepth(of: text) <= Self.nestingLimit {
+            var parser = Parser(text: text)
+            if let type = parser.parseType(), parser.atEnd {
+                self = type
+                return
+            }
+        }
+        self = .opaque(CppType.normalise(text))
     }
 
     public var description: String {

@@ -160,6 +160,14 @@ private struct PlanBuilder {
                 skipped.append(SkippedMessage(message: message.name, reason: "never compiled (\(message.conditions.stack.joined(separator: " && ")))", location: message.location))
                 continue
             }
+            if let deep = (message.inputs + message.outputs).lazy.map({ CppType.nestingDepth(of: $0.type) }).first(where: { $0 > CppType.nestingLimit }) {
+                skipped.append(SkippedMessage(
+                    message: message.name,
+                    reason: "a parameter type nests templates \(deep) levels deep, past mojify's limit of \(CppType.nestingLimit); name the type with a 'using' alias, or convert this message by hand",
+                    location: message.location
+                ))
+                continue
+            }
             switch matcher.route(message) {
             case let .success(route): routes.append(route)
             case let .failure(reason): skipped.append(SkippedMessage(message: message.name, reason: reason.text, location: message.location))

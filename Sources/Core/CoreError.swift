@@ -10,12 +10,22 @@ public enum CoreError: Error, Equatable, CustomStringConvertible {
     case rulesNotFound(searched: [String])
     case malformedRules(path: String, reason: String)
 
+    /// The system's short reason a file operation failed ("Not a directory", "No space left on device"), rather
+    /// than Foundation's long sentence or a raw NSError dump.
+    public static func reason(_ error: Error) -> String {
+        let error = error as NSError
+        // Foundation on Linux keeps the underlying error as a Swift `POSIXError`, which does not cast to NSError.
+        let underlying = (error.userInfo[NSUnderlyingErrorKey] as? Error).map { $0 as NSError }
+        let posix = [error, underlying].compactMap { $0 }.first { $0.domain == NSPOSIXErrorDomain }
+        return posix.map { String(cString: strerror(Int32($0.code))) } ?? error.localizedDescription
+    }
+
     public var description: String {
         switch self {
         case let .unreadableFile(path, reason):
             "\(path): cannot read: \(reason)"
         case let .writeFailed(path, reason):
-            "\(path): cannot write: \(reason); check that the folder exists and is writable"
+            "cannot write \(path): \(reason); choose a path in a folder that exists (or can be created) and is writable, on a disk with room"
         case let .pathEscapesOutput(path, root):
             "refusing to write '\(path)': it would land outside the output folder '\(root)'"
         case let .malformedInventory(path, reason):

@@ -18,15 +18,22 @@ public enum FileOutput {
     /// a rename that fails leaves the files before it replaced and those after it as they were.
     public static func writeAtomically(_ files: [(path: String, data: Data)]) throws {
         var staged: [(temporary: String, target: String, path: String)] = []
-        defer { for file in staged { unlink(file.temporary) } }
+        defer {
+            for file in staged {
+                unlink(file.temporary)
+                TemporaryFiles.unregister(file.temporary)
+            }
+        }
         for (path, data) in files {
             let target = try resolvingLinks(path)
+            TemporaryFiles.removeStale(beside: URL(fileURLWithPath: target))
             staged.append((try stage(data, beside: target, reportedAs: path), target, path))
         }
         while let file = staged.first {
             if rename(file.temporary, file.target) != 0 {
                 throw CoreError.writeFailed(path: file.path, reason: String(cString: strerror(errno)))
             }
+            TemporaryFiles.unregister(file.temporary)
             staged.removeFirst()
         }
     }
@@ -47,19 +54,24 @@ public enum FileOutput {
 
     /// Writes `data` to a new temporary file in `target`'s folder and returns its path. The file gets `target`'s
     /// permissions and, where allowed, its owner and group (a shared file stays usable by those who share it); it
-    /// is private until then, so a 0600 file's content is never readable by others, even briefly.
+    /// is private until then, so a 0600 file's content is never readable by others, even briefly. The temporary
+    /// file is registered (`TemporaryFiles`) before it exists, so an interrupt removes it; the caller unregisters it.
     private static func stage(_ data: Data, beside target: String, reportedAs path: String) throws -> String {
-        let url = URL(fileURLWithPath: target)
-        let temporary = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent).mojify-\(getpid())-\(UInt64.random(in: 0...UInt64.max)).tmp").path
+        let temporary = TemporaryFiles.path(beside: URL(fileURLWithPath: target)).path
         var existing = stat()
         let keeps = stat(target, &existing) == 0
+        TemporaryFiles.register(temporary)
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, keeps ? 0o600 : 0o666)
-        guard descriptor >= 0 else { throw CoreError.writeFailed(path: path, reason: String(cString: strerror(errno))) }
+        guard descriptor >= 0 else {
+            let reason = String(cString: strerror(errno))
+            TemporaryFiles.unregister(temporary)
+            throw CoreError.writeFailed(path: path, reason: reason)
+        }
         defer { close(descriptor) }
         func failed() -> CoreError {
             let reason = String(cString: strerror(errno))
             unlink(temporary)
+            TemporaryFiles.unregister(temporary)
             return CoreError.writeFailed(path: path, reason: reason)
         }
         if keeps {

@@ -6,6 +6,8 @@ public enum EmitterError: Error, Equatable, CustomStringConvertible {
     case outputEscapes(path: String, root: String)
     case invalidManifest(path: String, line: Int, column: Int, reason: String)
     case manifestWithoutService(path: String, known: [String])
+    /// Valid JSON that mojify cannot merge into safely; `problem` says what is wrong and what to do.
+    case unusableManifest(path: String, line: Int, column: Int, problem: String)
     case badOption(String)
 
     public var description: String {
@@ -16,6 +18,8 @@ public enum EmitterError: Error, Equatable, CustomStringConvertible {
             "refusing to write '\(path)': through a symbolic link it would land outside the output folder '\(root)'"
         case let .invalidManifest(path, line, column, reason):
             "\(path):\(line):\(column): not valid JSON: \(reason); the file was left untouched"
+        case let .unusableManifest(path, line, column, problem):
+            "\(path):\(line):\(column): \(problem); the file was left untouched"
         case let .manifestWithoutService(path, known):
             "\(path): the manifest needs a top-level \"name\" naming a service of the rules' processes (\(known.joined(separator: ", "))); the file was left untouched"
         case let .badOption(message):

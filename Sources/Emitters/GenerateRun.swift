@@ -46,11 +46,16 @@ public enum GenerateRun {
         let stale = options.only.isEmpty ? writer.stale(files) : []
         var merges: [(path: String, text: String, added: Int, changed: Bool)] = []
         for path in options.manifests {
-            let text: String
+            // Decoded by hand: Foundation's String(contentsOfFile:) drops a leading byte-order mark, which would
+            // then be missing from the file written back.
+            let data: Data
             do {
-                text = try String(contentsOfFile: path, encoding: .utf8)
+                data = try Data(contentsOf: URL(fileURLWithPath: path))
             } catch {
-                throw CoreError.unreadableFile(path: path, reason: (error as NSError).localizedDescription)
+                throw CoreError.unreadableFile(path: path, reason: CoreError.reason(error))
+            }
+            guard let text = String(validating: data, as: UTF8.self) else {
+                throw CoreError.unreadableFile(path: path, reason: "not UTF-8 text; save the manifest as UTF-8")
             }
             let merged = try ManifestMerge.merge(text: text, path: path, plan: plan, rules: rules)
             merges.append((path, merged.text, merged.added, merged.text != text))

@@ -157,15 +157,21 @@ struct JSONParser {
     }
 
     private func error(_ message: String) -> JSONSyntaxError {
+        let place = Self.lineAndColumn(of: position, in: bytes)
+        return JSONSyntaxError(line: place.line, column: place.column, message: message)
+    }
+
+    /// The 1-based line and column of a byte offset; columns count characters, not bytes.
+    static func lineAndColumn(of offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
         var line = 1
         var lineStart = 0
-        for index in 0 ..< min(position, bytes.count) where bytes[index] == UInt8(ascii: "\n") {
+        for index in 0 ..< min(offset, bytes.count) where bytes[index] == UInt8(ascii: "\n") {
             line += 1
             lineStart = index + 1
         }
-        // Columns count characters, not bytes: skip UTF-8 continuation bytes.
-        let column = bytes[lineStart ..< min(position, bytes.count)].filter { $0 & 0xC0 != 0x80 }.count + 1
-        return JSONSyntaxError(line: line, column: column, message: message)
+        // Skip UTF-8 continuation bytes.
+        let column = bytes[lineStart ..< min(offset, bytes.count)].filter { $0 & 0xC0 != 0x80 }.count + 1
+        return (line, column)
     }
 
     private var current: UInt8? { position < bytes.count ? bytes[position] : nil }

@@ -43,6 +43,7 @@ enum ManifestMerge {
         } catch let syntax as JSONSyntaxError {
             throw EmitterError.invalidManifest(path: path, line: syntax.line, column: syntax.column, reason: syntax.message)
         }
+        try check(root, bytes: bytes, path: path)
         let known = rules.processes.values.map(\.service).sorted()
         guard case let .object(members) = root.content,
               case let .scalar(.string(service))? = members.first(where: { $0.key == "name" })?.value.content,
@@ -59,6 +60,57 @@ enum ManifestMerge {
             root = try JSONParser.parseNode(bytes)
         }
         return added == 0 ? (text, 0) : (String(decoding: bytes, as: UTF8.self), added)
+    }
+
+    /// Refuses a manifest that other JSON readers would read differently from mojify, or whose entries mojify
+    /// could not add without losing some: a key given twice in one object (mojify would read and edit the first,
+    /// most readers keep only the last), and, on the way to the interface lists, a value of the wrong type.
+    private static func check(_ root: JSONNode, bytes: [UInt8], path: String) throws {
+        func refuse(_ node: JSONNode, at offset: Int? = nil, _ problem: String) -> EmitterError {
+            let place = JSONParser.lineAndColumn(of: offset ?? node.start, in: bytes)
+            return .unusableManifest(path: path, line: place.line, column: place.column, problem: problem)
+        }
+        func checkUniqueKeys(_ node: JSONNode) throws {
+            switch node.content {
+            case let .object(members):
+                var firstOffsets: [String: Int] = [:]
+                for member in members {
+                    if let first = firstOffsets[member.key] {
+                        let line = JSONParser.lineAndColumn(of: first, in: bytes).line
+                        throw refuse(member.value, at: member.keyStart, "the key \(JSONValue.quoted(member.key)) is given a second time in this object (first on line \(line)), and JSON readers disagree on which one counts; merge the two into one")
+                    }
+                    firstOffsets[member.key] = member.keyStart
+                    try checkUniqueKeys(member.value)
+                }
+            case let .array(items):
+                try items.forEach(checkUniqueKeys)
+            case .scalar:
+                break
+            }
+        }
+        /// The members of `node`, which `what` says must be an object.
+        func members(of node: JSONNode, _ what: String) throws -> [JSONNode.Member] {
+            guard case let .object(members) = node.content else { throw refuse(node, "\(what) must be an object ({...})") }
+            return members
+        }
+        try checkUniqueKeys(root)
+        let top = try members(of: root, "the manifest")
+        if let name = top.first(where: { $0.key == "name" })?.value, !name.isString {
+            throw refuse(name, "\"name\" must be a string naming the service")
+        }
+        guard let specs = top.first(where: { $0.key == "interface_provider_specs" })?.value else { return }
+        for spec in try members(of: specs, "\"interface_provider_specs\"") {
+            let provides = try members(of: spec.value, "the spec \(JSONValue.quoted(spec.key))").first { $0.key == "provides" }?.value
+            guard let provides else { continue }
+            for capability in try members(of: provides, "\"provides\" of \(JSONValue.quoted(spec.key))") {
+                guard case let .array(items) = capability.value.content else {
+                    throw refuse(capability.value, "the capability \(JSONValue.quoted(capability.key)) must be a list of interface names ([\"a.mojom.B\", ...])")
+                }
+                if let item = items.first(where: { !$0.isString }) {
+                    throw refuse(item, "the capability \(JSONValue.quoted(capability.key)) must list interface names as strings")
+                }
+            }
+        }
     }
 
     /// How the file is laid out, so that inserted lines look like their neighbours.
@@ -133,5 +185,11 @@ enum ManifestMerge {
             return (last.end ..< last.end, "," + layout.newline + indent + element(indent, true))
         }
         return (last.end ..< last.end, ", " + element("", false))
+    }
+}
+
+private extension JSONNode {
+    var isString: Bool {
+        if case .scalar(.string) = content { true } else { false }
     }
 }

@@ -82,11 +82,11 @@ struct OutputWriter {
     }
 
     func write(_ files: [String: String], statuses: [(path: String, status: Status)]) throws {
-        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        try FileOutput.createFolder(root)
         for (path, status) in statuses where status != .unchanged {
             let full = try FileOutput.contained(path, in: root)
             try checkFolders(of: path, full: full)
-            try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try FileOutput.createFolder((full as NSString).deletingLastPathComponent)
             try FileOutput.writeAtomically(files[path]!, to: full)
         }
         // Stale files stay known as mojify's until someone deletes them; then they are forgotten.

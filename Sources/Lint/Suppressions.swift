@@ -48,6 +48,11 @@ public struct SuppressionOutcome: Hashable, Sendable {
     public var judgeable: Bool
 }
 
+private struct SourceLineKey: Hashable {
+    var file: String
+    var line: Int
+}
+
 /// Applies suppression comments to findings.
 struct SuppressionFilter {
     var suppressions: [Suppression]
@@ -64,8 +69,11 @@ struct SuppressionFilter {
     /// The findings no reasoned suppression covers, and what each suppression did.
     func apply(to findings: [Finding], knownRules: Set<String>, ranRules: Set<String>) -> (kept: [Finding], outcomes: [SuppressionOutcome]) {
         var silenced = Array(repeating: 0, count: suppressions.count)
+        // Indexed by the line each comment is on, so each finding looks at the few comments near it, not all.
+        let byLine = Dictionary(grouping: suppressions.indices) { SourceLineKey(file: suppressions[$0].location.file, line: suppressions[$0].location.line) }
         let kept = findings.filter { finding in
-            let covering = suppressions.indices.filter { index in
+            let nearby = [finding.location.line, finding.location.line - 1].flatMap { byLine[SourceLineKey(file: finding.location.file, line: $0)] ?? [] }
+            let covering = nearby.filter { index in
                 let suppression = suppressions[index]
                 return !suppression.reason.isEmpty && suppression.ruleIDs.contains(finding.ruleID) && suppression.covers(finding.location)
             }

@@ -22,7 +22,7 @@ final class FileOutputTests: XCTestCase {
         XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "new content")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), ["ledger.csv"])
         XCTAssertThrowsError(try FileOutput.writeAtomically("x", to: folder + "/missing/file.txt")) { error in
-            XCTAssertTrue("\(error)".contains("cannot write"), "\(error)")
+            XCTAssertEqual(error as? CoreError, .writeFailed(path: folder + "/missing/file.txt", reason: "No such file or directory"))
         }
     }
 
@@ -80,5 +80,53 @@ final class FileOutputTests: XCTestCase {
         XCTAssertThrowsError(try FileOutput.writeAtomically([(folder + "/in-the-way", Data("x".utf8)), (second, Data("history 2".utf8))]))
         XCTAssertEqual(try String(contentsOfFile: second, encoding: .utf8), "history 1")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder).sorted(), ["in-the-way", "ledger.csv", "ledger.history.csv"])
+    }
+
+    /// A write that fails part-way (here: past the file size limit, as on a full disk) removes its temporary file.
+    func testFailedWriteRemovesItsTemporaryFile() throws {
+        let folder = try temporaryFolder()
+        var saved = rlimit()
+        getrlimit(Int32(RLIMIT_FSIZE.rawValue), &saved)
+        var small = saved
+        small.rlim_cur = 64 * 1024
+        let previousHandler = signal(SIGXFSZ, SIG_IGN)
+        setrlimit(Int32(RLIMIT_FSIZE.rawValue), &small)
+        let result = Result { try FileOutput.writeAtomically(Data(count: 1 << 20), to: folder + "/report.html") }
+        setrlimit(Int32(RLIMIT_FSIZE.rawValue), &saved)
+        signal(SIGXFSZ, previousHandler)
+        XCTAssertThrowsError(try result.get()) { error in
+            XCTAssertEqual(error as? CoreError, .writeFailed(path: folder + "/report.html", reason: "File too large"))
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), [])
+    }
+
+    /// Temporary files of runs that died are removed at the next write into their folder; those of live runs, and
+    /// files that only look alike, are kept.
+    func testNextWriteRemovesTemporariesOfDeadRunsOnly() throws {
+        let folder = try temporaryFolder()
+        let finished = Process()
+        finished.executableURL = URL(fileURLWithPath: "/bin/true")
+        try finished.run()
+        finished.waitUntilExit()
+        let dead = ".out.json.mojify-tmp-\(finished.processIdentifier)-42"
+        let live = ".out.json.mojify-tmp-\(getppid())-7"
+        let otherTarget = ".other.json.mojify-tmp-\(finished.processIdentifier)-1"
+        let lookalikes = ["notes.mojify-tmp-\(finished.processIdentifier)-1", ".x.mojify-tmp-abc-1"]
+        for name in [dead, live, otherTarget] + lookalikes {
+            XCTAssertTrue(FileManager.default.createFile(atPath: folder + "/" + name, contents: Data("partial".utf8)))
+        }
+        try FileOutput.writeAtomically("{}", to: folder + "/out.json")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder).sorted(), ([live, "out.json"] + lookalikes).sorted())
+    }
+
+    func testUnwritableFoldersGiveTheSystemsReason() throws {
+        let folder = try temporaryFolder()
+        try FileOutput.writeAtomically("x", to: folder + "/file")
+        XCTAssertThrowsError(try FileOutput.createFolder(folder + "/file/sub")) { error in
+            XCTAssertEqual("\(error)", "cannot write \(folder)/file/sub: Not a directory; choose a path in a folder that exists (or can be created) and is writable, on a disk with room")
+        }
+        XCTAssertThrowsError(try FileOutput.writeAtomically("x", to: folder + "/file/out.txt")) { error in
+            XCTAssertEqual(error as? CoreError, .writeFailed(path: folder + "/file/out.txt", reason: "Not a directory"))
+        }
     }
 }

@@ -46,3 +46,13 @@ struct Binary {
         URL(fileURLWithPath: #filePath).appendingPathComponent("../../..").standardized.path
     }
 }
+
+extension XCTestCase {
+    /// A fresh folder for one test, removed when it ends.
+    func scratchFolder() throws -> String {
+        let path = NSTemporaryDirectory() + "mojify-test-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: path) }
+        return path
+    }
+}

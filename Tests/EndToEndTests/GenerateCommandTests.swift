@@ -9,14 +9,6 @@ final class GenerateCommandTests: XCTestCase {
         try Binary.run(arguments, in: Binary.repositoryRoot)
     }
 
-    /// A fresh folder for one test, removed when it ends.
-    func scratchFolder() throws -> String {
-        let path = NSTemporaryDirectory() + "mojify-generate-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        addTeardownBlock { try? FileManager.default.removeItem(atPath: path) }
-        return path
-    }
-
     func read(_ path: String) throws -> String {
         try String(contentsOfFile: path, encoding: .utf8)
     }
@@ -102,6 +94,26 @@ final class GenerateCommandTests: XCTestCase {
         XCTAssertEqual(broken.status, 2)
         XCTAssertTrue(broken.stderr.contains("broken.json:2:3: not valid JSON"), broken.stderr)
         XCTAssertEqual(try read(scratch + "/broken.json"), "{\"name\": \"content_browser\"\n  \"x\": 1}")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: scratch + "/out2"), "nothing is written when a manifest is refused")
+    }
+
+    /// The manifest is read as bytes: Foundation's text reading drops a byte-order mark, which would vanish on write.
+    func testManifestMergeKeepsAByteOrderMarkAndRefusesDuplicateKeys() throws {
+        let scratch = try scratchFolder()
+        let bom = Data([0xEF, 0xBB, 0xBF])
+        XCTAssertTrue(FileManager.default.createFile(atPath: scratch + "/renderer.json", contents: bom + Data("{\"name\": \"content_renderer\"}\n".utf8)))
+        let run = try mojify(["generate", "Examples/", "--out", scratch + "/out", "--manifest", scratch + "/renderer.json"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let merged = try Data(contentsOf: URL(fileURLWithPath: scratch + "/renderer.json"))
+        XCTAssertEqual(merged.prefix(3), bom)
+        XCTAssertTrue(String(decoding: merged.dropFirst(3), as: UTF8.self).hasPrefix(#"{"name": "content_renderer", "interface_provider_specs": {"#))
+
+        let twice = "{\"name\": \"content_renderer\",\n \"interface_provider_specs\": {},\n \"interface_provider_specs\": {}}\n"
+        try write(scratch + "/twice.json", twice)
+        let refused = try mojify(["generate", "Examples/", "--out", scratch + "/out2", "--manifest", scratch + "/twice.json"])
+        XCTAssertEqual(refused.status, 2)
+        XCTAssertTrue(refused.stderr.contains("twice.json:3:2: the key \"interface_provider_specs\" is given a second time"), refused.stderr)
+        XCTAssertEqual(try read(scratch + "/twice.json"), twice)
         XCTAssertFalse(FileManager.default.fileExists(atPath: scratch + "/out2"), "nothing is written when a manifest is refused")
     }
 

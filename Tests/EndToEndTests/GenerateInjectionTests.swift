@@ -13,13 +13,6 @@ final class GenerateInjectionTests: XCTestCase {
         "content/common/\u{202E}hidden\u{1B}[2J_messages.h",
     ]
 
-    func scratchFolder() throws -> String {
-        let path = NSTemporaryDirectory() + "mojify-injection-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        addTeardownBlock { try? FileManager.default.removeItem(atPath: path) }
-        return path
-    }
-
     func write(_ path: String, _ text: String) throws {
         try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try text.write(toFile: path, atomically: true, encoding: .utf8)

@@ -9,13 +9,6 @@ final class ReportCommandTests: XCTestCase {
         try Binary.run(arguments, in: Binary.repositoryRoot, environment: environment)
     }
 
-    func scratchFolder() throws -> String {
-        let path = NSTemporaryDirectory() + "mojify-report-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        addTeardownBlock { try? FileManager.default.removeItem(atPath: path) }
-        return path
-    }
-
     func testTheReportIsSelfContainedAndByteIdenticalOnRerun() throws {
         let scratch = try scratchFolder()
         var pages: [Data] = []

@@ -103,6 +103,47 @@ final class ManifestAndWriterTests: XCTestCase {
         }
     }
 
+    /// Most JSON readers keep the last of two equal keys; mojify would read and edit the first. Refused at any depth.
+    func testMergeRefusesDuplicateKeysWithTheirPlace() throws {
+        let rules = try Fixtures.rules()
+        let cases: [(text: String, line: Int, column: Int, key: String)] = [
+            ("{\n  \"name\": \"gpu\",\n  \"name\": \"content_browser\"\n}", 3, 3, "name"),
+            ("{\"name\": \"content_browser\",\n \"interface_provider_specs\": {},\n \"interface_provider_specs\": {}}", 3, 2, "interface_provider_specs"),
+            ("{\"name\": \"content_browser\", \"x\": [{\"requires\": {\"a\": 1, \"a\": 2}}]}", 1, 57, "a"),
+        ]
+        for (text, line, column, key) in cases {
+            XCTAssertThrowsError(try ManifestMerge.merge(text: text, path: "m.json", plan: try plan(), rules: rules), text) { error in
+                guard case let .unusableManifest(path, errorLine, errorColumn, problem)? = error as? EmitterError else { return XCTFail("\(error)") }
+                XCTAssertEqual([path, "\(errorLine):\(errorColumn)"], ["m.json", "\(line):\(column)"], text)
+                XCTAssertTrue(problem.hasPrefix("the key \"\(key)\" is given a second time in this object (first on line"), problem)
+                XCTAssertTrue("\(error)".hasSuffix("merge the two into one; the file was left untouched"), "\(error)")
+            }
+        }
+    }
+
+    func testMergeRefusesValuesOfTheWrongTypeOnTheWayToTheLists() throws {
+        let rules = try Fixtures.rules()
+        let specs = "{\"name\": \"content_browser\", \"interface_provider_specs\": "
+        let cases: [(text: String, column: Int, problem: String)] = [
+            ("[1]", 1, "the manifest must be an object"),
+            ("{\"name\": 7}", 10, "\"name\" must be a string naming the service"),
+            (specs + "[]}", 57, "\"interface_provider_specs\" must be an object"),
+            (specs + "{\"navigation:frame\": []}}", 78, "the spec \"navigation:frame\" must be an object"),
+            (specs + "{\"navigation:frame\": {\"provides\": \"renderer\"}}}", 91, "\"provides\" of \"navigation:frame\" must be an object"),
+            (specs + "{\"navigation:frame\": {\"provides\": {\"renderer\": \"content.mojom.FooHost\"}}}}", 104,
+             "the capability \"renderer\" must be a list of interface names"),
+            (specs + "{\"navigation:frame\": {\"provides\": {\"renderer\": [\"a.mojom.B\", 3]}}}}", 118,
+             "the capability \"renderer\" must list interface names as strings"),
+        ]
+        for (text, column, problem) in cases {
+            XCTAssertThrowsError(try ManifestMerge.merge(text: text, path: "m.json", plan: try plan(), rules: rules), text) { error in
+                guard case let .unusableManifest(_, line, errorColumn, message)? = error as? EmitterError else { return XCTFail("\(error)") }
+                XCTAssertEqual("\(line):\(errorColumn)", "1:\(column)", text)
+                XCTAssertTrue(message.hasPrefix(problem), message)
+            }
+        }
+    }
+
     func testWriterRefusesHandEditsUnlessForced() throws {
         let scratch = try ScratchFolder()
         let writer = OutputWriter(root: scratch.path)

@@ -83,6 +83,31 @@ final class TypeMappingTests: XCTestCase {
         XCTAssertEqual(mapper.map(written: "base::Optional<base::Optional<int>>", resolved: nil, inFile: nil).mojom, "TodoBaseOptionalBaseOptionalInt")
     }
 
+    /// The bound on work per type: past `nestingLimit` levels the parser gives up after one counting pass, so a
+    /// type cannot make the mapper spell out thousands of ever longer nested types.
+    func testNestingPastTheLimitIsOpaqueAndSkipsTheMessageWithAReason() throws {
+        func nested(_ depth: Int) -> String {
+            String(repeating: "std::vector<", count: depth) + "int" + String(repeating: ">", count: depth)
+        }
+        XCTAssertEqual(CppType.nestingDepth(of: nested(10_000)), 10_000)
+        XCTAssertEqual(CppType.nestingDepth(of: "std::map<int, std::vector<int>> >>"), 2, "stray closing brackets do not go negative")
+        let atLimit = CppType(parsing: nested(CppType.nestingLimit))
+        guard case .named = atLimit else { return XCTFail("a type at the limit is still parsed: \(atLimit)") }
+        XCTAssertEqual(CppType(parsing: nested(CppType.nestingLimit + 1)), .opaque(nested(CppType.nestingLimit + 1)))
+        let mapper = TypeMapper(rules: try Fixtures.rules())
+        XCTAssertEqual(mapper.map(written: nested(10_000), resolved: nil, inFile: nil).placeholders.count, 1)
+
+        let plan = try Fixtures.plan([
+            Fixtures.message("FooHostMsg_Deep", inputs: [Parameter(type: "int"), Parameter(type: nested(10_000))], line: 7),
+            Fixtures.message("FooHostMsg_Fine", inputs: [Parameter(type: nested(3))], line: 8),
+        ])
+        XCTAssertEqual(plan.skippedMessages.map(\.message), ["FooHostMsg_Deep"])
+        let skipped = try XCTUnwrap(plan.skippedMessages.first)
+        XCTAssertEqual(skipped.location, SourceLocation(file: "content/common/test_messages.h", line: 7, column: 1))
+        XCTAssertTrue(skipped.reason.contains("10000 levels deep, past mojify's limit of 256; name the type with a 'using' alias"), skipped.reason)
+        XCTAssertEqual(plan.interfaces.flatMap(\.methods).count, 1)
+    }
+
     func testTypedefsResolveThroughTheResolvedType() throws {
         let mapper = TypeMapper(rules: try Fixtures.rules())
         XCTAssertEqual(mapper.map(written: "CountMap", resolved: "std::map<std::string, int>", inFile: nil).mojom, "map<string, int32>")

@@ -276,7 +276,7 @@ final class LedgerCommandTests: XCTestCase {
             XCTAssertEqual(loser.status, 2)
             XCTAssertTrue(loser.stderr.contains("owned by \(winner)"), loser.stderr)
         }
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".tmp") }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.contains(".mojify-tmp-") }
         XCTAssertEqual(leftovers, [])
     }
 
@@ -354,8 +354,8 @@ final class LedgerCommandTests: XCTestCase {
             if killed {
                 XCTAssertEqual(started.0.terminationReason, .uncaughtSignal, setup)
             } else {
-                XCTAssertTrue(output.stderr.contains("l.csv: cannot write: File too large"), output.stderr)
-                let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".tmp") }
+                XCTAssertTrue(output.stderr.contains("cannot write l.csv: File too large"), output.stderr)
+                let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.contains(".mojify-tmp-") }
                 XCTAssertEqual(leftovers, [])
             }
             XCTAssertEqual(try contents(folder + "/l.csv"), before, setup)

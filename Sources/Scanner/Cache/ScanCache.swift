@@ -62,7 +62,7 @@ final class ScanCache: @unchecked Sendable {
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
-            throw ScannerError.cacheUnusable(folder: folder, reason: (error as NSError).localizedDescription)
+            throw ScannerError.cacheUnusable(folder: folder, reason: CoreError.reason(error))
         }
         let key = ScanCache.key(for: options)
         self.key = key
