@@ -129,8 +129,7 @@ final class GenerateCommandTests: XCTestCase {
 /// The options a user of an embedder tree needs: include folders, an upstream checkout, the registry of the era.
 final class GenerateTypeSourcesCommandTests: XCTestCase {
     func testIncludeDirUpstreamRootAndRegistryFromTheCommandLine() throws {
-        let scratch = NSTemporaryDirectory() + "mojify-type-sources-\(UUID().uuidString)"
-        addTeardownBlock { try? FileManager.default.removeItem(atPath: scratch) }
+        let scratch = try scratchFolder()
         func write(_ path: String, _ text: String) throws {
             try FileManager.default.createDirectory(atPath: (scratch + "/" + path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             try text.write(toFile: scratch + "/" + path, atomically: true, encoding: .utf8)
