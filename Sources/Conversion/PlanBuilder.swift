@@ -552,7 +552,7 @@ private struct PlanBuilder {
                 }
                 var notes: [String] = []
                 let type = use(mapper.map(written: field.type, resolved: nil, inFile: defined.file), user: "\(owner).\(member)", location: definition.location, inFile: defined.file, notes: &notes)
-                fields.append(MojomField(type: type, name: naming.snakeCase(member), defaultValue: nil, comments: notes))
+                fields.append(MojomField(type: type, name: naming.snakeCase(member), defaultValue: nil, comments: (field.comment.map { [$0] } ?? []) + notes))
             }
         }
         for parent in item.parents {

@@ -316,10 +316,13 @@ public struct TypeDefinition: Codable, Hashable, Sendable {
     public struct Field: Codable, Hashable, Sendable {
         public var name: String
         public var type: String
+        /// The comment block right above the field's declaration, markers removed.
+        public var comment: String?
 
-        public init(name: String, type: String) {
+        public init(name: String, type: String, comment: String? = nil) {
             self.name = name
             self.type = type
+            self.comment = comment
         }
     }
 

@@ -367,7 +367,7 @@ struct Recognizer {
         let site = Site(
             macro: name, wrapper: wrapper?.name, at: tokens[index], conditions: conditions.current,
             source: String(decoding: source[tokens[index].start..<tokens[close].end], as: UTF8.self),
-            comment: commentAbove(index)
+            comment: TokenText.commentAbove(index, in: tokens)
         )
         record(macro, arguments: arguments, site: site)
         scopes.statementBoundary()
@@ -385,31 +385,6 @@ struct Recognizer {
         var comment: String?
     }
 
-    /// The comments that end on the line right above `index` and on each line above those, with no blank line or
-    /// code between: what the engineers wrote about the construct. Comment markers and `*` gutters are removed,
-    /// lines are joined into one paragraph.
-    private func commentAbove(_ index: Int) -> String? {
-        var line = tokens[index].line
-        var start = index
-        // Only what stands alone on its lines: a comment after code on the line above belongs to that code.
-        while start > 0, tokens[start - 1].kind == .comment,
-              tokens[start - 1].line + tokens[start - 1].text.filter(\.isNewline).count == line - 1,
-              start - 1 == 0 || tokens[start - 2].line < tokens[start - 1].line {
-            start -= 1
-            line = tokens[start].line
-        }
-        guard start < index else { return nil }
-        let words = tokens[start..<index].flatMap { token -> [Substring] in
-            var text = Substring(token.text)
-            if text.hasPrefix("//") { text = text.drop { $0 == "/" } } else if text.hasPrefix("/*") {
-                text = text.dropFirst(2).dropLast(text.hasSuffix("*/") ? 2 : 0)
-            }
-            return text.split(separator: "\n").flatMap { line in
-                line.drop { $0 == " " || $0 == "\t" || $0 == "*" }.split(whereSeparator: \.isWhitespace)
-            }
-        }
-        return words.isEmpty ? nil : words.joined(separator: " ")
-    }
 
     private mutating func record(_ macro: IPCMacro, arguments: [Argument], site: Site) {
         let at = RawLocation(site.at)

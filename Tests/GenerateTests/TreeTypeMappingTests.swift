@@ -164,7 +164,7 @@ final class TreeTypeMappingTests: XCTestCase {
             IPC_STRUCT_TRAITS_END()
             IPC_MESSAGE_CONTROL1(EwkViewMsg_SetCache, CacheParamsEfl)
             """)
-        try tree.write("impl/cache_params_efl.h", "#include <stdint.h>\nstruct CacheParamsEfl {\n  int64_t cache_total_capacity;\n};\n")
+        try tree.write("impl/cache_params_efl.h", "#include <stdint.h>\nstruct CacheParamsEfl {\n  // Bytes the cache may hold.\n  int64_t cache_total_capacity;\n};\n")
         func structFields(_ options: ScanOptions) throws -> [String] {
             let inventory = try Scanner.scan(options)
             let plan = try ConversionPlan.make(inventory: inventory, rules: try Fixtures.rules())
@@ -174,6 +174,8 @@ final class TreeTypeMappingTests: XCTestCase {
         var withFolder = ScanOptions(paths: [tree.path])
         withFolder.includeDirs = ["impl"]
         XCTAssertEqual(try structFields(withFolder), ["int64 cache_total_capacity"])
+        let plan = try ConversionPlan.make(inventory: try Scanner.scan(withFolder), rules: try Fixtures.rules())
+        XCTAssertEqual(plan.files.flatMap(\.structs).flatMap(\.fields).map(\.comments), [["Bytes the cache may hold."]], "the C++ field's comment is carried")
         // The same from a compile database's -I flag.
         try tree.write("out/compile_commands.json", """
             [{"directory": "\(tree.path)/out", "file": "../impl/common/render_messages_efl.cc", "arguments": ["clang++", "-I../impl", "-c", "../impl/common/render_messages_efl.cc"]}]
