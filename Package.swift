@@ -52,29 +52,36 @@ let package = Package(
         .target(name: "MojifyCore", dependencies: [.product(name: "Yams", package: "Yams")], path: "Sources/Core"),
         .target(name: "MojifyScanner", dependencies: ["MojifyCore", "CClang"], path: "Sources/Scanner", swiftSettings: clangSwiftFlags),
         .target(name: "MojifyConversion", dependencies: ["MojifyCore", .product(name: "Yams", package: "Yams")], path: "Sources/Conversion"),
-        .target(name: "MojifyEmitters", dependencies: ["MojifyCore", "MojifyScanner", "MojifyConversion"], path: "Sources/Emitters"),
+        .target(name: "MojifyEmitters", dependencies: ["MojifyCore", "MojifyConversion"], path: "Sources/Emitters"),
         .target(
             name: "MojifyLedger",
-            dependencies: ["MojifyCore", "MojifyScanner", "MojifyConversion", .product(name: "CSV", package: "CSV.swift")],
+            dependencies: ["MojifyCore", "MojifyConversion", .product(name: "CSV", package: "CSV.swift")],
             path: "Sources/Ledger"
         ),
         .target(
             name: "MojifyLint",
             dependencies: [
-                "MojifyCore", "MojifyScanner", "MojifyLedger", "MojifyConversion",
+                "MojifyCore", "MojifyLedger", "MojifyConversion",
                 .product(name: "Yams", package: "Yams"), .product(name: "CSV", package: "CSV.swift"),
             ],
             path: "Sources/Lint"
         ),
         .target(
             name: "MojifyReport",
-            dependencies: ["MojifyCore", "MojifyScanner", "MojifyLedger", "MojifyConversion", "MojifyEmitters", "MojifyLint"],
+            dependencies: ["MojifyCore", "MojifyLedger", "MojifyConversion", "MojifyEmitters", "MojifyLint"],
             path: "Sources/Report"
+        ),
+        // The command flows: the one layer that scans, reads and writes files and prints; the libraries below it
+        // take values and return values.
+        .target(
+            name: "MojifyApplication",
+            dependencies: ["MojifyCore", "MojifyScanner", "MojifyConversion", "MojifyEmitters", "MojifyLedger", "MojifyLint", "MojifyReport"],
+            path: "Sources/Application"
         ),
         .executableTarget(
             name: "mojify",
             dependencies: [
-                "MojifyCore", "MojifyScanner", "MojifyConversion", "MojifyEmitters", "MojifyLedger", "MojifyLint", "MojifyReport",
+                "MojifyApplication", "MojifyCore", "MojifyScanner", "MojifyConversion", "MojifyEmitters", "MojifyLedger", "MojifyLint", "MojifyReport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/mojify"
@@ -87,7 +94,7 @@ let package = Package(
         .testTarget(name: "LedgerTests", dependencies: ["MojifyLedger", "MojifyCore", "mojify", "MojifyTestSupport"], path: "Tests/LedgerTests", exclude: ["Golden"]),
         .testTarget(name: "LintTests", dependencies: ["MojifyLint", "MojifyLedger", "MojifyScanner", "MojifyCore", "mojify", .product(name: "Yams", package: "Yams")], path: "Tests/LintTests", exclude: ["Golden", "Fixtures"]),
         .testTarget(
-            name: "ReportTests", dependencies: ["MojifyReport", "MojifyLedger", "MojifyConversion", "MojifyEmitters", "MojifyLint", "MojifyCore"],
+            name: "ReportTests", dependencies: ["MojifyApplication", "MojifyReport", "MojifyLedger", "MojifyConversion", "MojifyEmitters", "MojifyLint", "MojifyCore"],
             path: "Tests/ReportTests", exclude: ["Fixtures"]
         ),
         .testTarget(name: "EndToEndTests", dependencies: ["mojify"], path: "Tests/EndToEndTests"),

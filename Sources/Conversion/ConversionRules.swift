@@ -50,6 +50,13 @@ public struct ConversionRules: Sendable, Equatable {
         /// Where code in this process gets a remote, for routed and control interfaces.
         public var routedRemotes: String
         public var controlRemotes: String
+        /// Where the peer gets a remote of an interface implemented here, when that is not the peer's own
+        /// `controlRemotes` (the browser reaches a utility process through its host, not a render process).
+        public var peerRemotes: String?
+        /// Folder names (`browser`, `renderer`) and handler base classes (`RenderFrameObserver`) that place a
+        /// message map, and so the messages it handles, in this process.
+        public var handlerFolders: [String]
+        public var handlerClasses: [String]
         /// The same places in later registration schemes (`BinderMap` binders, associated interfaces), when the
         /// rules give them; the registry emitters fall back to naming the scheme without a place.
         public var binders: Places?
@@ -293,6 +300,11 @@ private struct SectionReader {
             try checkWritten(entry.key, as: .name, in: "processes: '\(entry.key)'")
             try checkWritten(values[0], as: .name, in: "processes: '\(entry.key)': service")
             try checkWritten(values[1], as: .name, in: "processes: '\(entry.key)': peer")
+            let optional = ["peer_remotes", "handler_folders", "handler_classes", "binders", "associated"]
+            if let unknown = fields.keys.sorted().first(where: { !keys.contains($0) && !Self.placeKeys.contains($0) && !optional.contains($0) }) {
+                throw fail("processes: '\(entry.key)': unknown field '\(unknown)' (known: \((keys + Self.placeKeys + optional).joined(separator: ", ")))")
+            }
+            if fields["peer_remotes"] != nil, !(fields["peer_remotes"] is String) { throw fail("processes: '\(entry.key)': peer_remotes must be a string") }
             func scheme(_ key: String) throws -> ConversionRules.Places? {
                 guard let value = fields[key] else { return nil }
                 guard let nested = value as? [String: Any], let found = places(nested) else {
@@ -302,7 +314,9 @@ private struct SectionReader {
             }
             result[entry.key] = ConversionRules.Process(
                 service: values[0], peer: values[1], routedRegistry: serviceManager.routedRegistry, controlRegistry: serviceManager.controlRegistry,
-                routedRemotes: serviceManager.routedRemotes, controlRemotes: serviceManager.controlRemotes,
+                routedRemotes: serviceManager.routedRemotes, controlRemotes: serviceManager.controlRemotes, peerRemotes: fields["peer_remotes"] as? String,
+                handlerFolders: try strings(fields["handler_folders"], in: "processes: '\(entry.key)': handler_folders") ?? [],
+                handlerClasses: try strings(fields["handler_classes"], in: "processes: '\(entry.key)': handler_classes") ?? [],
                 binders: try scheme("binders"), associated: try scheme("associated")
             )
         }

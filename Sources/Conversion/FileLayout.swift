@@ -60,11 +60,12 @@ struct FileLayout {
         return Target(path: path, module: module, header: home, renamedUnsafeName: renamed)
     }
 
-    /// `content/common/frame.mojom` -> `content.mojom`; `components/printing/...` -> `printing.mojom`.
+    /// `content/common/frame.mojom` -> `content.mojom`; `components/printing/...` -> `printing.mojom`;
+    /// `chromium_src/components/pdf/...` -> `pdf.mojom` (every skipped leading folder goes, the last folder stays).
     /// A folder that is no identifier, or a reserved word (`import/`, `module/`), gets an `m_` prefix.
     static func module(forPath path: String, skipping: [String], reserved: Set<String>) -> String {
         var folders = path.split(separator: "/").dropLast().map(String.init)
-        if folders.count > 1, skipping.contains(folders[0]) { folders.removeFirst() }
+        while folders.count > 1, skipping.contains(folders[0]) { folders.removeFirst() }
         let first = folders.first.map { String($0.map { Naming.isWordCharacter($0) ? $0 : "_" }) } ?? "mojify"
         return (Naming.isIdentifier(first) && !reserved.contains(first) ? first : "m_" + first) + ".mojom"
     }

@@ -82,6 +82,9 @@ public struct MojomInterface: Sendable, Equatable {
     public var messageClass: String
     public var comments: [String]
     public var methods: [MojomMethod]
+    /// The process that calls it, where the tree's senders of its messages all are in one other process
+    /// (a utility process calling the browser); `nil` means the implementing process's `peer`.
+    public var caller: String? = nil
 }
 
 public struct MojomMethod: Sendable, Equatable {

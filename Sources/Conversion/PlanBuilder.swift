@@ -109,6 +109,7 @@ private struct PlanBuilder {
         let routes = routeMessages()
         let pairs = foldPairs(routes)
         buildInterfaces(routes, pairs: pairs)
+        separateDuplicateInterfaces()
         buildDefinitions(referencedBy: routes)
         finishFiles()
         let unmappedTypes = unmapped.keys.sorted().map { UnmappedType(cppType: $0, uses: unmapped[$0]!) }
@@ -173,6 +174,7 @@ private struct PlanBuilder {
             case let .failure(reason): skipped.append(SkippedMessage(message: message.name, reason: reason.text, location: message.location))
             }
         }
+        placeByHandlers(&routes)
         // An interface name used by two processes (a sync message overriding its prefix) is split by process.
         var processesByInterface: [String: Set<String>] = [:]
         for route in routes { processesByInterface[route.message.messageClass + "/" + route.interface, default: []].insert(route.process) }
@@ -186,6 +188,57 @@ private struct PlanBuilder {
         }
         splitControlFromRouted(&routes)
         return routes
+    }
+
+    /// The process a message map's handlers run in: the innermost folder of its file that a process lists in
+    /// `handler_folders`, else the process whose `handler_classes` end the handler class's name.
+    func handlerProcess(of map: MessageMap) -> String? {
+        process(ofFile: FileLayout.header(of: map.location, patch: map.patch), className: map.handlerClass)
+    }
+
+    /// The process code in `file` (and class `className`) runs in, by the rules' `handler_folders` and `handler_classes`.
+    func process(ofFile file: String, className qualified: String) -> String? {
+        let folders = file.split(separator: "/").dropLast().map(String.init)
+        let processes = rules.processes.sorted { $0.key < $1.key }
+        for folder in folders.reversed() {
+            if let found = processes.first(where: { $0.value.handlerFolders.contains(folder) }) { return found.key }
+        }
+        let className = String(qualified.split(separator: ":").last ?? "")
+        let matches = processes.flatMap { process in process.value.handlerClasses.filter { className.hasSuffix($0) }.map { (process.key, $0.count) } }
+        return matches.max { $0.1 < $1.1 }?.0
+    }
+
+    /// Where handlers are decides the process before the name does: a message handled only in the renderer is
+    /// implemented there, sync or not. Handlers in several processes leave the name's choice, with a note.
+    mutating func placeByHandlers(_ routes: inout [Route]) {
+        var found: [String: [(process: String, place: String)]] = [:]
+        for map in inventory.messageMaps where !map.conditions.disabled {
+            guard let process = handlerProcess(of: map) else { continue }
+            for handler in map.handlers where !handler.conditions.disabled {
+                guard let message = handler.message else { continue }
+                found[message, default: []].append((process, "\(map.handlerClass) in \(handler.location.file):\(handler.location.line)"))
+            }
+        }
+        for index in routes.indices {
+            guard let handlers = found[routes[index].message.name] else { continue }
+            let processes = Array(Set(handlers.map(\.process))).sorted()
+            let places = Array(Set(handlers.map(\.place))).sorted()
+            guard processes.count == 1 else {
+                routes[index].processNote = [routes[index].processNote, "Handled in the \(processes.joined(separator: " and ")) processes (\(places.joined(separator: "; "))); implemented in the \(routes[index].process) process as its name says. Check which side should own it."].compactMap { $0 }.joined(separator: " ")
+                continue
+            }
+            let process = processes[0]
+            routes[index].handledAt = places[0]
+            guard process != routes[index].process else { continue }
+            let route = routes[index]
+            if route.message.isSync {
+                let caller = rules.processes[process]?.peer ?? "caller"
+                routes[index].processNote = "Sync, and handled in the \(process) process (\(places[0])), so implemented there: the \(caller) blocks on the \(process) process while it runs. Legacy IPC refused that direction for sync messages; check that it cannot deadlock."
+            } else {
+                routes[index].processNote = "Handled in the \(process) process (\(places[0])), so implemented there, although its name (\(route.prefix)) says \(route.namedProcess)."
+            }
+            routes[index].process = process
+        }
     }
 
     /// Legacy IPC let one prefix mix routed and control messages; Mojo cannot: a frame-scoped interface is
@@ -293,20 +346,70 @@ private struct PlanBuilder {
             var methods = members.map { method(for: $0, pair: pairs[$0.message.name], inFile: path) }
             dedupeMethodNames(&methods, interface: first.interface)
             let routing: RoutingKind = members.contains { $0.message.kind == .routed } ? .routed : .control
+            let caller = self.caller(of: members)
             let interface = MojomInterface(
                 name: first.interface, process: first.process, routing: routing, messageClass: first.message.messageClass,
-                comments: interfaceComments(members: members, allRoutes: routes, routing: routing, key: key, interfaceOf: interfaceOf),
-                methods: methods
+                comments: interfaceComments(members: members, allRoutes: routes, routing: routing, key: key, interfaceOf: interfaceOf, caller: caller),
+                methods: methods, caller: caller
             )
             files[path]!.interfaces.append(interface)
         }
     }
 
-    func interfaceComments(members: [Route], allRoutes: [Route], routing: RoutingKind, key: String, interfaceOf: [String: String]) -> [String] {
+    /// Two headers of one folder (`chrome_utility_messages.h`, `chrome_utility_printing_messages.h`) can give
+    /// one interface name in one module, which the bindings cannot compile. The first file (by path) keeps the
+    /// name; the others take their file's name (`ChromeUtilityHost` -> `ChromeUtilityPrintingHost`).
+    mutating func separateDuplicateInterfaces() {
+        var taken: [String: String] = [:]
+        for path in files.keys.sorted() {
+            for name in files[path]!.interfaces.map(\.name) { taken[files[path]!.module + "." + name] = taken[files[path]!.module + "." + name] ?? path }
+        }
+        for path in files.keys.sorted() {
+            let module = files[path]!.module
+            let stem = naming.upperCamel(String(path.split(separator: "/").last!.dropLast(".mojom".count)))
+            for index in files[path]!.interfaces.indices {
+                let name = files[path]!.interfaces[index].name
+                guard let owner = taken[module + "." + name], owner != path else { continue }
+                let shared = zip(name, stem).prefix { $0 == $1 }.count
+                let base = stem + name.dropFirst(shared)
+                var renamed = base
+                var number = 2
+                while taken[module + "." + renamed] != nil {
+                    renamed = "\(base)\(number)"
+                    number += 1
+                }
+                taken[module + "." + renamed] = path
+                files[path]!.interfaces[index].name = renamed
+                files[path]!.interfaces[index].comments.append("TODO(mojify): named \(renamed), not \(name), because \(owner) has an interface \(name) in module \(module) too; merge the two if they belong together.")
+                warnings.append("\(path): \(owner) also defines interface \(name) in module \(module); this one is named \(renamed). Merge them, or give one file another module with a 'classes' rule.")
+            }
+        }
+    }
+
+    /// The process whose code sends the messages of `members`, when every sender the tree has is in one process
+    /// other than the implementing one and other than its `peer` (the utility process calling the browser).
+    func caller(of members: [Route]) -> String? {
+        let names = Set(members.map(\.message.name))
+        let callers = Set(inventory.senders.filter { names.contains($0.message) && !$0.conditions.disabled }.compactMap { sender in
+            process(ofFile: FileLayout.header(of: sender.location, patch: sender.patch), className: sender.function.map { $0.components(separatedBy: "::").dropLast().joined(separator: "::") } ?? "")
+        })
+        guard callers.count == 1, let caller = callers.first, caller != members[0].process, caller != rules.processes[members[0].process]?.peer else { return nil }
+        return caller
+    }
+
+    func interfaceComments(members: [Route], allRoutes: [Route], routing: RoutingKind, key: String, interfaceOf: [String: String], caller: String?) -> [String] {
         let first = members[0]
         let prefixes = Array(Set(members.map { $0.prefix + "*" })).sorted().joined(separator: ", ")
         var lines = ["Implemented in the \(first.process) process. Converted from the \(first.message.messageClass.isEmpty ? "" : first.message.messageClass + " ")messages \(prefixes)."]
-        // Where it is registered depends on the registry format; the emitter of that format adds it.
+        let handled = Array(Set(members.compactMap(\.handledAt))).sorted()
+        let named = Array(Set(members.map(\.namedProcess))).sorted()
+        if !handled.isEmpty, named != [first.process] {
+            lines.append("The name (\(prefixes)) says the \(named.joined(separator: " and ")) process, but its handlers are in the \(first.process) process: \(handled.prefix(3).joined(separator: "; "))\(handled.count > 3 ? "; ..." : "").")
+        }
+        if let caller {
+            lines.append("Called from the \(caller) process: the tree sends its messages only there.")
+        }
+        // Where it is registered and reached depends on the registry format; the emitter of that format adds it.
         if routing == .routed {
             let control = members.filter { $0.message.kind == .control }.map(\.message.name)
             if !control.isEmpty {
@@ -427,11 +530,13 @@ private struct PlanBuilder {
         return type.mojom
     }
 
-    /// `[EnableIf=is_android]` for conditions the rules know; a comment for the others.
+    /// `[EnableIf=is_android]` for conditions the rules know; a comment for the others. Mojom takes one feature
+    /// name per definition (conditional_features.py allows one EnableIf or EnableIfNot, and parsers before the
+    /// `a&b` / `a|b` lists read one name), so nested conditions become one combined feature whose GN definition
+    /// the comment gives.
     mutating func conditionAttributes(_ conditions: Conditions, inFile path: String) -> ([String], String?) {
         guard !conditions.stack.isEmpty else { return ([], nil) }
-        var positive: [String] = []
-        var negative: [String] = []
+        var terms: [(feature: String, negated: Bool)] = []
         for entry in conditions.stack {
             var condition = entry.trimmingCharacters(in: .whitespaces)
             var negated = false
@@ -451,15 +556,20 @@ private struct PlanBuilder {
             guard let feature else {
                 return ([], "TODO(mojify): only under #if \(conditions.stack.joined(separator: " && ")) in the legacy header; mojom has no feature for it.")
             }
-            if negated { negative.append(feature) } else { positive.append(feature) }
+            if !terms.contains(where: { $0 == (feature, negated) }) { terms.append((feature, negated)) }
         }
-        // The parser accepts one EnableIf or EnableIfNot per definition; mixed polarities stay a comment.
-        guard positive.isEmpty || negative.isEmpty else {
-            return ([], "TODO(mojify): only under #if \(conditions.stack.joined(separator: " && ")) in the legacy header.")
+        if terms.count == 1 {
+            let term = terms[0]
+            if !files[path]!.features.contains(term.feature) { files[path]!.features.append(term.feature) }
+            return (["\(term.negated ? "EnableIfNot" : "EnableIf")=\(term.feature)"], nil)
         }
-        for feature in positive + negative where !files[path]!.features.contains(feature) { files[path]!.features.append(feature) }
-        if !positive.isEmpty { return (["EnableIf=\(positive.joined(separator: "&"))"], nil) }
-        return (["EnableIfNot=\(negative.joined(separator: "|"))"], nil)
+        let combined = terms.map { ($0.negated ? "not_" : "") + $0.feature }.joined(separator: "_and_")
+        let gnCondition = terms.map { ($0.negated ? "!" : "") + $0.feature }.joined(separator: " && ")
+        if !files[path]!.features.contains(combined) { files[path]!.features.append(combined) }
+        return (
+            ["EnableIf=\(combined)"],
+            "TODO(mojify): under #if \(conditions.stack.joined(separator: " && ")) in the legacy header. [EnableIf] takes one feature, so \(combined) stands for all of them: define it in the mojom target, with the GN conditions of these features: if (\(gnCondition)) { enabled_features += [ \"\(combined)\" ] }"
+        )
     }
 
     // MARK: - Structs and enums

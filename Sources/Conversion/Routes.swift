@@ -6,6 +6,10 @@ struct Route {
     var message: MessageDefinition
     var interface: String
     var process: String
+    /// The process the message name alone gives (its direction's `implemented_in`).
+    var namedProcess: String
+    /// Where its handlers are, when they decided `process` (`PrintWebViewHelper in chrome/renderer/print.cc:12`).
+    var handledAt: String?
     /// The message name after its matched prefix, e.g. `GetMimeTypeFromExtension`.
     var stem: String
     /// The matched prefix, e.g. `MimeRegistryMsg_`.
@@ -56,8 +60,8 @@ struct DirectionMatcher {
     func route(_ message: MessageDefinition) -> Result<Route, SkipReason> {
         guard let found = match(message.name) else { return .failure(.init(text: "no rule in 'directions' matches its name; add one to the rules")) }
         var route = Route(
-            message: message, interface: found.interface, process: found.process, stem: found.stem, prefix: found.prefix,
-            controlInterface: found.controlInterface
+            message: message, interface: found.interface, process: found.process, namedProcess: found.process, stem: found.stem,
+            prefix: found.prefix, controlInterface: found.controlInterface
         )
         if message.isSync, found.process != syncProcess {
             route.process = syncProcess

@@ -33,7 +33,7 @@ public enum CppManifestEmitter: RegistryEmitter {
         let call = interface.routing == .routed ? "ExposeInterfaceFilterCapability_Deprecated(\"navigation:frame\", ...)" : "ExposeCapability(...)"
         let service = process?.service ?? interface.process
         return RegistryEntry.registration(
-            "Registration (C++ service manifest, 2019): manifests/\(service)_manifest.cc lists it for the \(process?.peer ?? "peer") in the \(service) manifest's \(call)",
+            "Registration (C++ service manifest, 2019): manifests/\(service)_manifest.cc lists it for the \(interface.caller ?? process?.peer ?? "peer") in the \(service) manifest's \(call)",
             of: interface, rules: rules, scheme: \.serviceManager
         )
     }

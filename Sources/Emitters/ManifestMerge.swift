@@ -3,7 +3,7 @@ import MojifyConversion
 
 /// Adds interface entries to a service manifest (`interface_provider_specs` -> spec -> `provides` -> capability
 /// -> list), keeping every existing key, value and order; adding what is there already changes nothing.
-enum ManifestMerge {
+public enum ManifestMerge {
     /// The keys from the manifest's top level down to the list that holds an entry's interface.
     private static func path(of entry: RegistryEntry) -> [String] {
         ["interface_provider_specs", entry.spec, "provides", entry.capability]
@@ -35,7 +35,7 @@ enum ManifestMerge {
     /// Merges the plan's entries for the manifest's service (its `name`) into the file's text by inserting only
     /// the missing entries: every other byte (spacing, escapes, key order, line endings) stays as it was, and the
     /// result equals `text` when nothing was missing.
-    static func merge(text: String, path: String, plan: ConversionPlan, rules: ConversionRules) throws -> (text: String, added: Int) {
+    public static func merge(text: String, path: String, plan: ConversionPlan, rules: ConversionRules) throws -> (text: String, added: Int) {
         var bytes = Array(text.utf8)
         var root: JSONNode
         do {

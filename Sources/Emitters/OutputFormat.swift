@@ -35,6 +35,26 @@ public enum OutputFormat: String, CaseIterable, Sendable {
 
     /// The formats `--registry` chooses between, in the order Chromium used them.
     public static var registries: [OutputFormat] { allCases.filter { $0.emitter is RegistryEmitter.Type } }
+
+    /// Every file of a run, keyed by its path under the output folder.
+    public static func render(_ plan: ConversionPlan, rules: ConversionRules, registry: OutputFormat) throws -> [String: String] {
+        guard let registryEmitter = registry.emitter as? RegistryEmitter.Type else {
+            throw EmitterError.badOption("--registry must be one of \(OutputFormat.registries.map(\.rawValue).joined(separator: ", "))")
+        }
+        // The comment above each interface says how the chosen registry form registers it, after what it is.
+        var plan = plan
+        for fileIndex in plan.files.indices {
+            for index in plan.files[fileIndex].interfaces.indices {
+                let interface = plan.files[fileIndex].interfaces[index]
+                plan.files[fileIndex].interfaces[index].comments.insert(registryEmitter.registration(of: interface, rules: rules), at: min(1, interface.comments.count))
+            }
+        }
+        var files: [String: String] = [:]
+        for format in [OutputFormat.mojom, .gn, registry] {
+            files.merge(try format.emitter.emit(plan, rules: rules)) { first, _ in first }
+        }
+        return files
+    }
 }
 
 /// Text helpers the emitters share.

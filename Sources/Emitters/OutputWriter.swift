@@ -4,10 +4,11 @@ import MojifyCore
 /// Writes generated files under the output folder only, atomically, skipping unchanged ones and refusing to
 /// overwrite files changed by hand. What mojify wrote is remembered in `.mojify-generated` (a content hash per
 /// file), so a file whose bytes no longer match is known to be someone's edit.
-struct OutputWriter {
-    static let ledgerName = ".mojify-generated"
+public struct OutputWriter {
+    /// The file in the output folder that lists a content hash per file mojify wrote there.
+    static let hashFileName = ".mojify-generated"
 
-    enum Status: String {
+    public enum Status: String, Sendable {
         case created = "new"
         case updated = "changed"
         case unchanged
@@ -15,29 +16,33 @@ struct OutputWriter {
 
     let root: String
 
+    public init(root: String) {
+        self.root = root
+    }
+
     /// 64-bit FNV-1a: enough to tell an edited file from the one mojify wrote (this is not a security check).
     static func contentHash(_ text: String) -> String {
         StableHash.fnv1a(text)
     }
 
-    func readLedger() -> [String: String] {
-        guard let text = try? String(contentsOfFile: root + "/" + Self.ledgerName, encoding: .utf8) else { return [:] }
-        var ledger: [String: String] = [:]
+    func readHashes() -> [String: String] {
+        guard let text = try? String(contentsOfFile: root + "/" + Self.hashFileName, encoding: .utf8) else { return [:] }
+        var hashes: [String: String] = [:]
         for line in text.split(separator: "\n") {
             let parts = line.split(separator: " ", maxSplits: 1)
-            if parts.count == 2 { ledger[String(parts[1])] = String(parts[0]) }
+            if parts.count == 2 { hashes[String(parts[1])] = String(parts[0]) }
         }
-        return ledger
+        return hashes
     }
 
     /// The status each file would get, or the list of files that may not be overwritten. Refuses, before anything
     /// is written, a path that a symbolic link already in the output folder would lead outside it.
-    func plan(_ files: [String: String], force: Bool) throws -> [(path: String, status: Status)] {
+    public func plan(_ files: [String: String], force: Bool) throws -> [(path: String, status: Status)] {
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: root, isDirectory: &isFolder), !isFolder.boolValue {
             throw EmitterError.badOption("--out \(root) is a file; name a folder (it is created if missing)")
         }
-        let ledger = readLedger()
+        let hashes = readHashes()
         var result: [(String, Status)] = []
         var refused: [String] = []
         for path in files.keys.sorted() {
@@ -49,7 +54,7 @@ struct OutputWriter {
             }
             if existing == files[path] {
                 result.append((path, .unchanged))
-            } else if force || ledger[path] == Self.contentHash(existing) {
+            } else if force || hashes[path] == Self.contentHash(existing) {
                 result.append((path, .updated))
             } else {
                 refused.append(path)
@@ -75,13 +80,13 @@ struct OutputWriter {
     }
 
     /// Files an earlier run wrote that `files` no longer has, and that are still there (sorted).
-    func stale(_ files: [String: String]) -> [String] {
-        readLedger().keys.filter { path in
+    public func stale(_ files: [String: String]) -> [String] {
+        readHashes().keys.filter { path in
             files[path] == nil && (try? FileOutput.contained(path, in: root)).map { FileManager.default.fileExists(atPath: $0) } == true
         }.sorted()
     }
 
-    func write(_ files: [String: String], statuses: [(path: String, status: Status)]) throws {
+    public func write(_ files: [String: String], statuses: [(path: String, status: Status)]) throws {
         try FileOutput.createFolder(root)
         for (path, status) in statuses where status != .unchanged {
             let full = try FileOutput.contained(path, in: root)
@@ -91,9 +96,9 @@ struct OutputWriter {
         }
         // Stale files stay known as mojify's until someone deletes them; then they are forgotten.
         let stale = Set(stale(files))
-        var ledger = readLedger().filter { stale.contains($0.key) }
-        for path in files.keys { ledger[path] = Self.contentHash(files[path]!) }
-        let text = ledger.keys.sorted().map { "\(ledger[$0]!) \($0)" }.joined(separator: "\n") + "\n"
-        try FileOutput.writeAtomically(text, to: try FileOutput.contained(Self.ledgerName, in: root))
+        var hashes = readHashes().filter { stale.contains($0.key) }
+        for path in files.keys { hashes[path] = Self.contentHash(files[path]!) }
+        let text = hashes.keys.sorted().map { "\(hashes[$0]!) \($0)" }.joined(separator: "\n") + "\n"
+        try FileOutput.writeAtomically(text, to: try FileOutput.contained(Self.hashFileName, in: root))
     }
 }

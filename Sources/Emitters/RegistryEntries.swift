@@ -19,7 +19,7 @@ struct RegistryEntry: Equatable {
                 RegistryEntry(
                     process: interface.process,
                     spec: interface.routing == .routed ? "navigation:frame" : "service_manager:connector",
-                    capability: rules.processes[interface.process]?.peer ?? interface.process,
+                    capability: interface.caller ?? rules.processes[interface.process]?.peer ?? interface.process,
                     interface: file.module + "." + interface.name,
                     routing: interface.routing.rawValue
                 )
@@ -33,10 +33,14 @@ extension RegistryEntry {
     /// process, and where the peer gets a remote. `nil` when the rules do not describe the processes.
     static func places(of interface: MojomInterface, rules: ConversionRules, scheme: (ConversionRules.Process) -> ConversionRules.Places?)
         -> (registry: String, remotes: String, peer: String)? {
-        guard let process = rules.processes[interface.process], let peer = rules.processes[process.peer],
+        let caller = interface.caller
+        guard let process = rules.processes[interface.process], let peer = rules.processes[caller ?? process.peer],
               let own = scheme(process), let theirs = scheme(peer) else { return nil }
-        let routed = interface.routing == .routed
-        return (routed ? own.routedRegistry : own.controlRegistry, routed ? theirs.routedRemotes : theirs.controlRemotes, process.peer)
+        if interface.routing == .routed { return (own.routedRegistry, theirs.routedRemotes, caller ?? process.peer) }
+        // A process such as the utility one is reached through its host, not as its peer reaches a renderer; the
+        // rules' `peer_remotes` names the service manager era's place.
+        let hostRemotes = caller == nil && own == process.serviceManager ? process.peerRemotes : nil
+        return (own.controlRegistry, hostRemotes ?? theirs.controlRemotes, caller ?? process.peer)
     }
 
     /// The sentence above an interface: `head` (the scheme and its file), then where to register the implementation

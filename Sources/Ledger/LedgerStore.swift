@@ -4,7 +4,7 @@ import MojifyCore
 /// Read-modify-write of a ledger file, serialised between processes with `flock` on `<ledger>.lock`
 /// and written atomically, so concurrent commands never lose each other's changes and a killed run
 /// leaves the previous ledger intact.
-enum LedgerStore {
+public enum LedgerStore {
     /// Beside the file a linked ledger points to, so that everyone linking one shared ledger takes the same lock.
     static func lockPath(forLedger path: String) throws -> String { try FileOutput.resolvingLinks(path) + ".lock" }
 
@@ -13,7 +13,7 @@ enum LedgerStore {
     /// replaced, and the ledger is replaced first, so a failure never leaves a companion ahead of the ledger.
     /// With `creating`, a missing ledger starts empty; otherwise it is an error. A malformed ledger throws
     /// before `body` runs, and an error from `body` or `companions` leaves every file as it was.
-    static func update<Result>(
+    public static func update<Result>(
         path: String, creating: Bool, companions: (Ledger) throws -> [(path: String, text: String)] = { _ in [] },
         _ body: (inout Ledger) throws -> Result
     ) throws -> Result {

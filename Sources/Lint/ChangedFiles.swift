@@ -1,13 +1,15 @@
 import Foundation
-import MojifyScanner
 
 /// The list given with `--files`: one path per line (as `git diff --name-only` prints them), relative to the current
 /// folder or to the scanned root, or absolute. Paths outside the root, files that no longer exist (a deleted file
-/// holds no findings) and files the scanner does not read (documentation, build files) are dropped. Paths git
+/// holds no findings) and files `isScanned` refuses (documentation, build files) are dropped. Paths git
 /// quotes (`"d\303\251/a_messages.h"`, for bytes outside printable ASCII, `"` and `\\`) are unquoted first: dropped
 /// as missing, they would let new legacy IPC in such files through the check.
-enum ChangedFiles {
-    static func read(list: String, root: String, standardInput: () -> Data = { FileHandle.standardInput.readDataToEndOfFile() }) throws -> [String] {
+public enum ChangedFiles {
+    public static func read(
+        list: String, root: String, isScanned: (String) -> Bool,
+        standardInput: () -> Data
+    ) throws -> [String] {
         let data: Data
         if list == "-" {
             data = standardInput()
@@ -21,7 +23,7 @@ enum ChangedFiles {
             .map { $0.trimmingCharacters(in: .whitespaces) }
             .filter { !$0.isEmpty }
             .map(unquoted)
-        return Array(Set(entries.compactMap { relative($0, to: root) }.filter(Scanner.reads(fileNamed:)))).sorted()
+        return Array(Set(entries.compactMap { relative($0, to: root) }.filter(isScanned))).sorted()
     }
 
     /// A path as git writes it when `core.quotePath` applies: in double quotes, with C escapes and bytes as octal

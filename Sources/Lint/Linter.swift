@@ -50,7 +50,7 @@ extension Inventory {
     }
 
     /// Handlers that name a message, outside `#if 0` code.
-    var activeHandlers: [MessageHandler] {
+    public var activeHandlers: [MessageHandler] {
         messageMaps.filter { !$0.conditions.disabled }.flatMap(\.handlers).filter { $0.message != nil && !$0.conditions.disabled }
     }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import MojifyScanner
+import MojifyCore
 
 /// The lines of scanned files, read on demand and kept for the run: suppression comments and fingerprints need the
 /// text of the lines findings point at, which the inventory does not keep.
@@ -18,7 +18,7 @@ final class SourceLines {
         if let root {
             let path = file.hasPrefix("/") ? file : (root.hasSuffix("/") ? root + file : root + "/" + file)
             if let data = FileManager.default.contents(atPath: path) {
-                read = Scanner.text(of: data).split(separator: "\n", omittingEmptySubsequences: false)
+                read = TextEncoding.text(of: data).split(separator: "\n", omittingEmptySubsequences: false)
                     .map { $0.last == "\r" ? $0.dropLast() : $0 }
             }
         }

@@ -22,7 +22,7 @@ struct RawLocation: Hashable, Sendable {
     }
 }
 
-/// What one file holds, with raw positions; `Scanner` maps positions and joins files.
+/// What one file holds, with raw positions; `IPCScanner` maps positions and joins files.
 struct FileFindings: Sendable {
     struct Struct: Sendable {
         var value: IPCStruct
@@ -342,12 +342,24 @@ struct Recognizer {
         return result
     }
 
+    /// `SkBitmap)  // decoded image` names the last argument when that argument has a line of its own; a comment
+    /// after a one-line invocation describes the message, not its last parameter.
+    private static func attachCommentAfterClose(_ arguments: inout [[Token]], after close: Token, next: Token?, invocationLine: Int) {
+        guard let comment = next, comment.kind == .comment, comment.line == close.line, close.line != invocationLine,
+              let last = arguments.indices.last,
+              let firstCode = arguments[last].first(where: { $0.kind != .comment }), firstCode.line == close.line,
+              last == 0 || arguments[last - 1].last(where: { $0.kind != .comment })?.line != close.line
+        else { return }
+        arguments[last].append(comment)
+    }
+
     private mutating func invocation(of macro: IPCMacro, named name: String, wrapper: WrapperMacro?, at index: Int, openParen: Int) -> Int {
-        guard let (written, close) = splitArguments(tokens, openParen: openParen) else {
+        guard case (var written, let close)? = splitArguments(tokens, openParen: openParen) else {
             problem(.error, at: tokens[index], "unbalanced parentheses in \(tokens[index].text)(...): no closing ')' before the end of the file",
                     hint: "fix the invocation; the rest of the file is still scanned", structural: true)
             return openParen
         }
+        Recognizer.attachCommentAfterClose(&written, after: tokens[close], next: close + 1 < tokens.count ? tokens[close + 1] : nil, invocationLine: tokens[index].line)
         let arguments: [Argument]
         if let wrapper {
             guard written.count == wrapper.parameters.count else {
@@ -454,6 +466,15 @@ struct Recognizer {
             ), at: at)
         case .traitsMember, .traitsParent:
             guard arguments.count == 1 else { return malformed("expected one name") }
+            // `IPC_STRUCT_BEGIN_WITH_PARENT(Params, Base)` is followed by `IPC_STRUCT_TRAITS_PARENT(Base)` in
+            // Chromium's own headers: the struct macro declares the traits that line completes.
+            if macro == .traitsParent, openTraits == nil, let parent = openStruct?.value.parent {
+                if arguments[0].text != parent {
+                    problem(.warning, at: site.at, "IPC_STRUCT_TRAITS_PARENT(\(arguments[0].text)) inside IPC_STRUCT_BEGIN_WITH_PARENT(\(openStruct!.value.name), \(parent)) names another parent",
+                            hint: "name the struct's parent, \(parent), in both", structural: false)
+                }
+                return
+            }
             guard openTraits != nil else {
                 problem(.warning, at: site.at, "\(site.macro) outside IPC_STRUCT_TRAITS_BEGIN ... IPC_STRUCT_TRAITS_END", hint: "check the traits' BEGIN/END", structural: true)
                 return
@@ -671,14 +692,31 @@ struct Argument {
 
     var text: String { TokenText.join(tokens) }
 
-    /// `std::string /* mime_type */` -> type `std::string`, name `mime_type`. A comment counts as a name only
-    /// when it is one identifier, so `// NOLINT(...)` or prose comments never become names.
+    /// `std::string /* mime_type */` -> type `std::string`, name `mime_type`. A comment that is one identifier
+    /// wins; otherwise a short phrase names the parameter the way its author wrote it (see `nameFromPhrase`).
     var parameter: Parameter {
-        let name = tokens.lazy
-            .filter { $0.kind == .comment }
-            .map { TokenText.commentBody($0.text) }
-            .first { $0.isCIdentifier }
+        let bodies = tokens.filter { $0.kind == .comment }.map { TokenText.commentBody($0.text) }.filter { !Argument.isToolMarker($0) }
+        let name = bodies.first { $0.isCIdentifier } ?? bodies.lazy.compactMap(Argument.nameFromPhrase).first
         return Parameter(type: text, name: name)
+    }
+
+    /// `// NOLINT`, `// TODO(...)`: comments for tools and readers, never names.
+    static func isToolMarker(_ body: String) -> Bool {
+        ["NOLINT", "TODO", "FIXME", "XXX", "NOTE", "IWYU", "clang-format"].contains { body.hasPrefix($0) }
+    }
+
+    /// Words before a comment's first punctuation: `rendered document cookie` -> `rendered_document_cookie`,
+    /// `error_message, if any` -> `error_message`, `the id of the frame` -> `id_of_the_frame`. Tool markers
+    /// (`NOLINT`, `TODO(...)`), words that are not plain words, and phrases longer than five words (prose, not a
+    /// name) give none.
+    static func nameFromPhrase(_ body: String) -> String? {
+        let head = body.prefix { !",;.:()[]=".contains($0) }
+        var words = head.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "-" || $0 == "\n" }).map(String.init)
+        if let first = words.first, ["the", "a", "an"].contains(first.lowercased()), words.count > 1 { words.removeFirst() }
+        guard (1...5).contains(words.count), words.allSatisfy({ $0.isCIdentifier || $0.allSatisfy(\.isNumber) }),
+              words[0].isCIdentifier
+        else { return nil }
+        return words.joined(separator: "_")
     }
 }
 

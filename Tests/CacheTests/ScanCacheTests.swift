@@ -51,10 +51,10 @@ final class ScanCacheTests: XCTestCase {
     @discardableResult
     private func cachedScan(file: StaticString = #filePath, line: UInt = #line,
                             _ configure: (inout ScanOptions) -> Void = { _ in }) throws -> (Inventory, ScanCache.Statistics) {
-        let (inventory, statistics) = try Scanner.scanCounting(options(configure))
+        let (inventory, statistics) = try IPCScanner.scanCounting(options(configure))
         var fresh = options(configure)
         fresh.cacheDirectory = nil
-        XCTAssertEqual(inventory, try Scanner.scan(fresh), "a cached scan differs from a fresh one", file: file, line: line)
+        XCTAssertEqual(inventory, try IPCScanner.scan(fresh), "a cached scan differs from a fresh one", file: file, line: line)
         return (inventory, try XCTUnwrap(statistics, file: file, line: line))
     }
 
@@ -201,8 +201,8 @@ final class ScanCacheTests: XCTestCase {
         let examples = URL(fileURLWithPath: #filePath).appendingPathComponent("../../../Examples").standardized.path
         var options = ScanOptions(paths: [examples])
         options.cacheDirectory = cacheFolder
-        let first = try Scanner.scanCounting(options)
-        let second = try Scanner.scanCounting(options)
+        let first = try IPCScanner.scanCounting(options)
+        let second = try IPCScanner.scanCounting(options)
         XCTAssertEqual(second.cache?.computed, 0)
         XCTAssertEqual(first.inventory, second.inventory)
         XCTAssertGreaterThan(second.inventory.messages.count, 40)

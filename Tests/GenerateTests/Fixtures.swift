@@ -1,5 +1,6 @@
 import Foundation
 @testable import MojifyConversion
+@testable import MojifyEmitters
 import MojifyCore
 import MojifyScanner
 import XCTest
@@ -30,14 +31,23 @@ enum Fixtures {
         )
     }
 
-    static func plan(_ messages: [MessageDefinition], rules: ConversionRules? = nil, configure: (inout Inventory) -> Void = { _ in }) throws -> ConversionPlan {
+    static func plan(
+        _ messages: [MessageDefinition], rules: ConversionRules? = nil, file: StaticString = #filePath, line: UInt = #line,
+        configure: (inout Inventory) -> Void = { _ in }
+    ) throws -> ConversionPlan {
         var inventory = Inventory(messages: messages)
         configure(&inventory)
-        return try ConversionPlan.make(inventory: inventory, rules: rules ?? self.rules())
+        let rules = try rules ?? self.rules()
+        let plan = try ConversionPlan.make(inventory: inventory, rules: rules)
+        // Every plan a test builds must give mojom that Chromium's parser reads, whatever the test looks at.
+        for (path, text) in try MojomEmitter.emit(plan, rules: rules) {
+            XCTAssertNoThrow(try MojomSyntaxChecker.check(text), "\(path) does not parse:\n\(text)", file: file, line: line)
+        }
+        return plan
     }
 
     /// The inventory of Examples/, scanned once per test process.
-    static let examples: Result<Inventory, Error> = Result { try Scanner.scan(ScanOptions(paths: [repositoryRoot + "/Examples"])) }
+    static let examples: Result<Inventory, Error> = Result { try IPCScanner.scan(ScanOptions(paths: [repositoryRoot + "/Examples"])) }
 }
 
 /// A temporary folder removed when the test ends.

@@ -40,7 +40,7 @@ final class GeneratedOutputPropertyTests: XCTestCase {
                     Parameter(type: pick(["int", "std::string", "std::vector<", "GURL", ""], &random) + text(&random, pieces: below(3, &random)), name: text(&random, pieces: 2))
                 },
                 line: index + 1,
-                conditions: below(3, &random) == 0 ? [pick(["BUILDFLAG(", "defined(", "!("], &random) + text(&random, pieces: 2) + ")"] : [],
+                conditions: below(3, &random) == 0 ? (0 ..< 1 + below(2, &random)).map { _ in pick(["BUILDFLAG(", "defined(", "!(BUILDFLAG(", "!("], &random) + text(&random, pieces: 2) + ")" } : [],
                 file: header
             )
         }
@@ -55,8 +55,8 @@ final class GeneratedOutputPropertyTests: XCTestCase {
         for number in 0 ..< cases {
             let inventory = inventory(&random)
             let plan = try ConversionPlan.make(inventory: inventory, rules: rules)
-            var files = try GenerateRun.render(plan, rules: rules, registry: .manifest)
-            files.merge(try GenerateRun.render(plan, rules: rules, registry: .binders)) { first, _ in first }
+            var files = try OutputFormat.render(plan, rules: rules, registry: .manifest)
+            files.merge(try OutputFormat.render(plan, rules: rules, registry: .binders)) { first, _ in first }
             let context = "case \(number): \(inventory.messages.map { "\($0.location.file.debugDescription) \($0.name.debugDescription)" })"
             for (path, text) in files {
                 XCTAssertTrue(SafeName.isSafePath(path), "\(context): unsafe path \(path.debugDescription)")

@@ -11,7 +11,7 @@ final class GoldenTests: XCTestCase {
     func generated(registry: OutputFormat) throws -> [String: String] {
         let rules = try Fixtures.rules()
         let plan = try ConversionPlan.make(inventory: try Fixtures.examples.get(), rules: rules)
-        return try GenerateRun.render(plan, rules: rules, registry: registry)
+        return try OutputFormat.render(plan, rules: rules, registry: registry)
     }
 
     func testGoldenOutputForExamples() throws {

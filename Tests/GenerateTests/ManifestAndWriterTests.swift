@@ -98,8 +98,8 @@ final class ManifestAndWriterTests: XCTestCase {
         XCTAssertThrowsError(try ManifestMerge.merge(text: "{\n  \"name\": \"content_browser\",,\n}", path: "m.json", plan: try plan(), rules: rules)) { error in
             XCTAssertEqual(error as? EmitterError, .invalidManifest(path: "m.json", line: 2, column: 29, reason: "expected a key in double quotes"))
         }
-        XCTAssertThrowsError(try ManifestMerge.merge(text: "{\"name\": \"gpu\"}", path: "m.json", plan: try plan(), rules: rules)) { error in
-            XCTAssertTrue("\(error)".contains("content_browser, content_renderer"), "\(error)")
+        XCTAssertThrowsError(try ManifestMerge.merge(text: "{\"name\": \"ash\"}", path: "m.json", plan: try plan(), rules: rules)) { error in
+            XCTAssertTrue("\(error)".contains("content_browser, content_gpu, content_plugin, content_renderer, content_utility"), "\(error)")
         }
     }
 

@@ -212,15 +212,19 @@ struct MojomSyntaxChecker {
     mutating func attributeSection() throws {
         guard accept("[") else { return }
         if accept("]") { return }
+        var conditional = false
         repeat {
-            _ = try name()
+            let key = try name()
+            if key == "EnableIf" || key == "EnableIfNot" {
+                // conditional_features.py: "EnableIf/EnableIfNot attribute may only be set once per field."
+                guard !conditional else { throw fail("EnableIf/EnableIfNot may only be set once per definition") }
+                conditional = true
+            }
             if accept("=") {
                 if try literal() { continue }
                 _ = try identifier()
-                if at("|") || at("&") {
-                    let separator = current!.text
-                    while accept(separator) { _ = try name() }
-                }
+                // Only recent parsers read `a|b` and `a&b` lists; the Chromium versions mojify targets read one name.
+                if at("|") || at("&") { throw fail("an attribute value is one name; \(current!.text) lists are not read by the parsers of the Chromium versions mojify targets") }
             }
         } while accept(",")
         try expect("]")

@@ -22,7 +22,7 @@ final class MojomSyntaxCheckerTests: XCTestCase {
         union U { int32 a; string b@1; };
         interface I {
           const bool kOn = true;
-          [Sync, EnableIf=is_android&is_win] M@2(int32 a, [X] string? b) => ();
+          [Sync, EnableIf=is_android_and_is_win] M@2(int32 a, [X] string? b) => ();
           N() => result<int32, string>;
           /* block
              comment */
@@ -52,6 +52,9 @@ final class MojomSyntaxCheckerTests: XCTestCase {
             ("interface I { M(int32 $a); };", "illegal character"),
             ("struct S { int32 struct; };", "keyword as a name"),
             ("interface I { M@x(); };", "bad ordinal"),
+            ("interface I { [EnableIf=a&b] M(); };", "a conjunction of features"),
+            ("interface I { [EnableIfNot=a|b] M(); };", "a disjunction of features"),
+            ("interface I { [EnableIf=a, EnableIfNot=b] M(); };", "two conditional attributes"),
         ]
         for (source, what) in bad {
             XCTAssertThrowsError(try MojomSyntaxChecker.check(source), what)

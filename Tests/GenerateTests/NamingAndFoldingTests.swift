@@ -17,6 +17,10 @@ final class NamingAndFoldingTests: XCTestCase {
         XCTAssertEqual(naming.snakeCase("***"), "value")
         XCTAssertEqual(naming.snakeCase("interface"), "interface_value")
         XCTAssertEqual(naming.snakeCase("string"), "string_value")
+        // A keyword only after `=>`; Chromium's mojom is full of `=> (bool result)`.
+        XCTAssertEqual(naming.snakeCase("result"), "result")
+        let plan = try Fixtures.plan([Fixtures.message("FooHostMsg_Patch", sync: true, inputs: [Parameter(type: "int", name: "result")], outputs: [Parameter(type: "int", name: "result")])])
+        XCTAssertEqual(plan.proposedMethod(for: "FooHostMsg_Patch"), "[Sync] Patch(int32 result) => (int32 result);")
     }
 
     func testUpperCamelMethodNames() throws {
@@ -144,13 +148,34 @@ final class NamingAndFoldingTests: XCTestCase {
     }
 
     func testEveryReplySuffixFolds() throws {
-        for reply in ["DidPing", "Ping_Reply", "PingReply", "Ping_ACK", "Ping_Ack", "PingAck", "Ping_Response", "PingResponse", "PingDone"] {
+        for reply in [
+            "DidPing", "Ping_Reply", "PingReply", "Ping_ACK", "Ping_Ack", "PingAck", "Ping_Response", "PingResponse", "Ping_Done", "PingDone",
+            "Ping_Succeeded", "PingSucceeded", "Ping_Result", "PingResult", "Ping_Finished", "PingFinished",
+        ] {
             let plan = try Fixtures.plan([
                 Fixtures.message("FooMsg_Ping", inputs: [Parameter(type: "int", name: "id")], line: 1),
                 Fixtures.message("FooHostMsg_\(reply)", inputs: [Parameter(type: "int", name: "id"), Parameter(type: "bool", name: "ok")], line: 2),
             ])
             XCTAssertEqual(plan.proposedMethod(for: "FooMsg_Ping"), "Ping(int32 id) => (int32 id, bool ok);", reply)
         }
+    }
+
+    /// Electron's chrome_utility_messages.h: `_Succeeded`/`_Failed` and `_Result`/`_Failed` replies.
+    func testSucceededResultAndFailedRepliesFold() throws {
+        let plan = try Fixtures.plan([
+            Fixtures.message("ChromeUtilityMsg_DecodeImage", kind: .control, inputs: [Parameter(type: "std::vector<uint8_t>", name: "encoded_image_contents")], line: 1),
+            Fixtures.message("ChromeUtilityMsg_GetOpenFileName", kind: .control, inputs: [Parameter(type: "base::FilePath", name: "filename")], line: 2, conditions: ["defined(OS_WIN)"]),
+            Fixtures.message("ChromeUtilityHostMsg_DecodeImage_Succeeded", kind: .control, inputs: [Parameter(type: "SkBitmap", name: "decoded_image")], line: 3),
+            Fixtures.message("ChromeUtilityHostMsg_DecodeImage_Failed", kind: .control, line: 4),
+            Fixtures.message("ChromeUtilityHostMsg_GetOpenFileName_Failed", kind: .control, line: 5, conditions: ["defined(OS_WIN)"]),
+            Fixtures.message("ChromeUtilityHostMsg_GetOpenFileName_Result", kind: .control, inputs: [Parameter(type: "base::FilePath", name: "directory")], line: 6, conditions: ["defined(OS_WIN)"]),
+        ])
+        XCTAssertEqual(plan.foldedPairs.map(\.request), ["ChromeUtilityMsg_DecodeImage", "ChromeUtilityMsg_GetOpenFileName"])
+        XCTAssertEqual(plan.foldedPairs.map(\.replies), [
+            ["ChromeUtilityHostMsg_DecodeImage_Succeeded", "ChromeUtilityHostMsg_DecodeImage_Failed"],
+            ["ChromeUtilityHostMsg_GetOpenFileName_Result", "ChromeUtilityHostMsg_GetOpenFileName_Failed"],
+        ])
+        XCTAssertEqual(plan.proposedMethod(for: "ChromeUtilityMsg_DecodeImage"), "DecodeImage(array<uint8> encoded_image_contents) => (bool success, skia.mojom.BitmapN32? decoded_image);")
     }
 
     func testAmbiguousOrMismatchedPairsAreNotFolded() throws {
@@ -195,6 +220,26 @@ final class NamingAndFoldingTests: XCTestCase {
         XCTAssertTrue(methods[3].comments.contains { $0.contains("#if FOO > 2") })
         XCTAssertEqual(plan.files[0].features, ["enable_plugins", "is_android"])
         XCTAssertEqual(plan.skippedMessages.map(\.message), ["FooHostMsg_Dead"])
+    }
+
+    /// Nested `#if`s gave `[EnableIf=a&b]`, which the parser rejects: one combined feature, defined in GN.
+    func testNestedConditionsBecomeOneCombinedFeature() throws {
+        let rules = try Fixtures.rules(overriding: "conditions: {defined(USE_EXTERNAL_POPUP_MENU): use_external_popup_menu}")
+        let plan = try Fixtures.plan([
+            Fixtures.message("FooHostMsg_Popup", line: 1, conditions: ["defined(USE_EXTERNAL_POPUP_MENU)", "defined(OS_MACOSX)"]),
+            Fixtures.message("FooHostMsg_Desktop", line: 2, conditions: ["!(defined(OS_ANDROID))", "!(defined(OS_IOS))"]),
+            Fixtures.message("FooHostMsg_Mixed", line: 3, conditions: ["defined(OS_WIN)", "!(BUILDFLAG(ENABLE_PLUGINS))"]),
+        ], rules: rules)
+        let methods = plan.interfaces[0].methods
+        XCTAssertEqual(methods.map(\.attributes), [
+            ["EnableIf=use_external_popup_menu_and_is_mac"], ["EnableIf=not_is_android_and_not_is_ios"], ["EnableIf=is_win_and_not_enable_plugins"],
+        ])
+        XCTAssertTrue(methods[0].comments.contains { $0.contains("if (use_external_popup_menu && is_mac) { enabled_features += [ \"use_external_popup_menu_and_is_mac\" ] }") }, "\(methods[0].comments)")
+        XCTAssertTrue(methods[1].comments.contains { $0.contains("if (!is_android && !is_ios)") })
+        XCTAssertEqual(plan.files[0].features, ["is_win_and_not_enable_plugins", "not_is_android_and_not_is_ios", "use_external_popup_menu_and_is_mac"])
+        for text in try MojomEmitter.emit(plan, rules: rules).values {
+            XCTAssertNoThrow(try MojomSyntaxChecker.check(text), text)
+        }
     }
 
     func testSameNameWithoutDistinguishingConditionsIsRenamed() throws {

@@ -17,7 +17,7 @@ final class RegistryFormatTests: XCTestCase {
     }
 
     func render(_ format: OutputFormat) throws -> [String: String] {
-        try GenerateRun.render(try plan(), rules: try Fixtures.rules(), registry: format)
+        try OutputFormat.render(try plan(), rules: try Fixtures.rules(), registry: format)
     }
 
     func testOnlyRegistryFormatsAreRegistries() {
@@ -69,7 +69,7 @@ final class RegistryFormatTests: XCTestCase {
             processes:
               browser: {service: content_browser, peer: renderer, routed_registry: R, control_registry: C, routed_remotes: RR, control_remotes: CR}
             """)
-        let files = try GenerateRun.render(try plan(), rules: rules, registry: .binders)
+        let files = try OutputFormat.render(try plan(), rules: rules, registry: .binders)
         let browser = try XCTUnwrap(files["binders/browser_binders.cc"]).replacingOccurrences(of: "\n// ", with: " ")
         XCTAssertTrue(browser.contains("register with the browser process's binder map"), browser)
         XCTAssertThrowsError(try Fixtures.rules(overriding: """

@@ -109,9 +109,9 @@ final class TreeTypeMappingTests: XCTestCase {
         try tree.write("shell/common/range.typemap", "mojom = \"//shell/common/range.mojom\"\ntype_mappings = [ \"shell.mojom.Range=gfx::Range\" ]\n")
         let learned = TreeTypeMappings.learn(scanned: [tree.path], upstream: [upstream.path])
         let rules = try ConversionRules.load(learned: learned)
-        let plan = try ConversionPlan.make(inventory: try Scanner.scan(ScanOptions(paths: [tree.path])), rules: rules)
+        let plan = try ConversionPlan.make(inventory: try IPCScanner.scan(ScanOptions(paths: [tree.path])), rules: rules)
         XCTAssertEqual(plan.unmappedTypes, [])
-        let files = try GenerateRun.render(plan, rules: rules, registry: .manifest)
+        let files = try OutputFormat.render(plan, rules: rules, registry: .manifest)
         let mojom = try XCTUnwrap(files["shell/common/shell.mojom"])
         for line in [
             "import \"gpu/ipc/common/mailbox.mojom\";", "import \"shell/common/offset.mojom\";", "import \"shell/common/range.mojom\";",
@@ -166,7 +166,7 @@ final class TreeTypeMappingTests: XCTestCase {
             """)
         try tree.write("impl/cache_params_efl.h", "#include <stdint.h>\nstruct CacheParamsEfl {\n  // Bytes the cache may hold.\n  int64_t cache_total_capacity;\n};\n")
         func structFields(_ options: ScanOptions) throws -> [String] {
-            let inventory = try Scanner.scan(options)
+            let inventory = try IPCScanner.scan(options)
             let plan = try ConversionPlan.make(inventory: inventory, rules: try Fixtures.rules())
             return plan.files.flatMap(\.structs).flatMap(\.fields).map(\.text)
         }
@@ -174,7 +174,7 @@ final class TreeTypeMappingTests: XCTestCase {
         var withFolder = ScanOptions(paths: [tree.path])
         withFolder.includeDirs = ["impl"]
         XCTAssertEqual(try structFields(withFolder), ["int64 cache_total_capacity"])
-        let plan = try ConversionPlan.make(inventory: try Scanner.scan(withFolder), rules: try Fixtures.rules())
+        let plan = try ConversionPlan.make(inventory: try IPCScanner.scan(withFolder), rules: try Fixtures.rules())
         XCTAssertEqual(plan.files.flatMap(\.structs).flatMap(\.fields).map(\.comments), [["Bytes the cache may hold."]], "the C++ field's comment is carried")
         // The same from a compile database's -I flag.
         try tree.write("out/compile_commands.json", """
@@ -185,7 +185,7 @@ final class TreeTypeMappingTests: XCTestCase {
         XCTAssertEqual(try structFields(withDatabase), ["int64 cache_total_capacity"])
         var missing = ScanOptions(paths: [tree.path])
         missing.includeDirs = ["no/such"]
-        XCTAssertThrowsError(try Scanner.scan(missing)) { error in
+        XCTAssertThrowsError(try IPCScanner.scan(missing)) { error in
             XCTAssertEqual("\(error)", "--include-dir no/such: no such folder; give an existing folder (absolute, or relative to the scanned root for --include-dir)")
         }
     }

@@ -144,8 +144,8 @@ final class TypeMappingTests: XCTestCase {
         XCTAssertThrowsError(try Fixtures.rules(overriding: "directions:\n  - {match: \"(\", interface: X, implemented_in: browser}\n")) { error in
             XCTAssertTrue("\(error)".contains("not a valid regular expression"), "\(error)")
         }
-        XCTAssertThrowsError(try Fixtures.rules(overriding: "directions:\n  - {match: \"^X_\", interface: X, implemented_in: gpu}\n")) { error in
-            XCTAssertTrue("\(error)".contains("process 'gpu' is not listed"), "\(error)")
+        XCTAssertThrowsError(try Fixtures.rules(overriding: "directions:\n  - {match: \"^X_\", interface: X, implemented_in: ash}\n")) { error in
+            XCTAssertTrue("\(error)".contains("process 'ash' is not listed"), "\(error)")
         }
         // Wrong types and values that would make files that do not parse, or land outside --out.
         let refused: [(String, String)] = [

@@ -57,7 +57,7 @@ final class RuleExampleTests: XCTestCase {
             try Data(text.utf8).write(to: URL(fileURLWithPath: path))
             ledger = LedgerReference(ledger: try Ledger.load(path: path), path: path, root: root)
         }
-        let inventory = try Scanner.scan(ScanOptions(paths: [root]))
+        let inventory = try IPCScanner.scan(ScanOptions(paths: [root]))
         return try Linter.lint(inventory: inventory, ledger: ledger, options: try LintOptions.standard(root: root))
     }
 }

@@ -9,7 +9,7 @@ final class SuppressionTests: XCTestCase {
         let tree = try TemporaryTree(files)
         var options = try LintOptions.standard(root: tree.root)
         settings?(&options)
-        return try Linter.lint(inventory: try Scanner.scan(ScanOptions(paths: [tree.root])), ledger: nil, options: options)
+        return try Linter.lint(inventory: try IPCScanner.scan(ScanOptions(paths: [tree.root])), ledger: nil, options: options)
     }
 
     private func summary(_ findings: [Finding]) -> [String] {
@@ -82,14 +82,13 @@ final class SuppressionTests: XCTestCase {
             "foo/foo_messages.h": "#define IPC_MESSAGE_START FooMsgStart\nIPC_MESSAGE_CONTROL0(FooMsg_Ping)\n",
             "foo/leftover.cc": "// The sender that needed this is gone.\nint x = 1;  // mojify:ignore[orphan-sender] old sender\n",
         ])
-        let request = LintRequest(scan: ScanOptions(paths: [tree.root]))
-        var scan = request.scan
+        var scan = ScanOptions(paths: [tree.root])
         scan.markers = [Suppression.marker]
-        let inventory = try Scanner.scan(scan)
+        let inventory = try IPCScanner.scan(scan)
         XCTAssertEqual(inventory.markedFiles, ["foo/leftover.cc"])
         let findings = try Linter.lint(inventory: inventory, ledger: nil, options: try LintOptions.standard(root: tree.root))
         XCTAssertEqual(findings.filter { $0.location.file == "foo/leftover.cc" }.map(\.ruleID), ["unused-suppression"])
-        XCTAssertNil(try Scanner.scan(ScanOptions(paths: [tree.root])).markedFiles, "no markers asked, none listed")
+        XCTAssertNil(try IPCScanner.scan(ScanOptions(paths: [tree.root])).markedFiles, "no markers asked, none listed")
     }
 
     func testMarkersOutsideCommentsAreNotSuppressions() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import MojifyApplication
 import MojifyCore
 import MojifyLedger
 @testable import MojifyReport
@@ -29,7 +30,7 @@ final class BrowserTests: XCTestCase {
             ledgerPath: Self.fixtures.appendingPathComponent("examples-ledger.csv").path,
             outputPath: output.path, title: "Example tree: IPC to Mojo migration", timestamp: .fixed("2025-03-03 09:00 UTC")
         )
-        XCTAssertEqual(try ReportRun.execute(options: options, environment: [:]), 0)
+        XCTAssertEqual(try ReportFlow.execute(options: options, environment: [:]), 0)
         return output
     }
 
@@ -119,7 +120,7 @@ final class BrowserTests: XCTestCase {
         let output = folder.appendingPathComponent("payload.html")
         let options = ReportOptions(scan: ScanOptions(paths: [folder.appendingPathComponent("tree").path]), ledgerPath: ledger.path,
                                     outputPath: output.path, title: "\(payload)\"><script>alert(4)</script>", timestamp: .omitted)
-        XCTAssertEqual(try ReportRun.execute(options: options, environment: [:]), 0)
+        XCTAssertEqual(try ReportFlow.execute(options: options, environment: [:]), 0)
 
         for fragment in ["m=PayloadHostMsg_Comment", "m=PayloadMsg_Type"] {
             let page = try chromium.load(output, fragment: fragment)

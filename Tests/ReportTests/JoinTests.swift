@@ -126,14 +126,14 @@ final class ReportAgreesWithLintTests: XCTestCase {
             LedgerRow(message: "FrameHostMsg_Stays", messageClass: "FrameMsgStart", kind: .routed, sync: false, file: "content/common/frame_messages.h", line: 2,
                       status: .unclaimed),
         ])
-        let inventory = try Scanner.scan(ScanOptions(paths: [tree]))
+        let inventory = try IPCScanner.scan(ScanOptions(paths: [tree]))
         let options = try LintOptions.standard(root: tree)
         let findings = try Linter.lint(inventory: inventory, ledger: LedgerReference(ledger: ledger, path: tree + "/ledger.csv", root: tree), options: options)
         let named = findings.filter { $0.messageName == "FrameHostMsg_Gone" && $0.severity == .error }
         XCTAssertEqual(Set(named.map(\.ruleID)), ["converted-still-present"])
         let sources = ReportSources(inventory: inventory, ledger: ledger, history: nil, plan: try ConversionPlan.make(inventory: inventory, rules: try ConversionRules.load()),
                                     findings: findings, bannedTypes: options.bannedTypes)
-        let model = ReportRun.model(sources, title: "t", generatedAt: nil)
+        let model = ReportModelBuilder.model(sources, title: "t", generatedAt: nil)
         let gone = try XCTUnwrap(model.messages.first { $0.name == "FrameHostMsg_Gone" })
         XCTAssertEqual(Set((gone.handlers + gone.senders).map(\.location)), Set(named.compactMap(\.location)), "the drill-down shows where lint points")
         XCTAssertEqual(gone.handlers.map(\.function), ["FrameHost::OnGone"])

@@ -101,13 +101,36 @@ final class MessageDefinitionTests: XCTestCase {
         XCTAssertEqual(message.inputs.map(\.name), ["render_frame_id", "url", "method", "mime_type"])
     }
 
-    func testProseCommentsAreNotNames() throws {
+    func testProseCommentsAndToolMarkersAreNotNames() throws {
         let inventory = try scanSource("""
-        IPC_MESSAGE_CONTROL2(FooMsg_Prose,
-                             int /* the id of the frame */,
+        IPC_MESSAGE_CONTROL3(FooMsg_Prose,
+                             int /* whether the frame is focused after the load ends */,
+                             bool /* "quoted" */,
                              bool)  // NOLINT
+        IPC_MESSAGE_CONTROL1(FooMsg_Described, int)  // Sent when the frame closes.
         """)
-        XCTAssertEqual(try inventory.message("FooMsg_Prose").inputs.map(\.name), [nil, nil])
+        XCTAssertEqual(try inventory.message("FooMsg_Prose").inputs.map(\.name), [nil, nil, nil])
+        XCTAssertEqual(try inventory.message("FooMsg_Described").inputs.map(\.name), [nil])
+    }
+
+    /// Engineers name parameters in phrases: the words before the first punctuation, a comment after the comma
+    /// or after the closing parenthesis on the argument's own line.
+    func testPhrasesInCommentsAreNames() throws {
+        let inventory = try scanSource("""
+        IPC_MESSAGE_ROUTED2(PrintHostMsg_DidGetPrintedPagesCount,
+                            int /* rendered document cookie */,
+                            int /* number of rendered pages */)
+        IPC_MESSAGE_CONTROL2(ChromeUtilityHostMsg_ParseJSON_Failed,
+                             std::string /* error_message, if any */,
+                             std::string /* JSON to parse */)
+        IPC_MESSAGE_ROUTED3(GuestHostMsg_Attach,
+                            int, /* guest_instance_id */
+                            int, /* the id of the frame */
+                            SkBitmap)  // decoded image
+        """)
+        XCTAssertEqual(try inventory.message("PrintHostMsg_DidGetPrintedPagesCount").inputs.map(\.name), ["rendered_document_cookie", "number_of_rendered_pages"])
+        XCTAssertEqual(try inventory.message("ChromeUtilityHostMsg_ParseJSON_Failed").inputs.map(\.name), ["error_message", "JSON_to_parse"])
+        XCTAssertEqual(try inventory.message("GuestHostMsg_Attach").inputs.map(\.name), ["guest_instance_id", "id_of_the_frame", "decoded_image"])
     }
 
     func testMessageClassAndExportMacroFollowRedefinitions() throws {

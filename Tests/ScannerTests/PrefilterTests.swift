@@ -5,7 +5,7 @@ import XCTest
 final class PrefilterTests: XCTestCase {
     /// The one-pass vector search must agree with a plain search on every placement, block edge included.
     func testVectorSearchAgreesWithAPlainSearch() {
-        let needles = Scanner.needles.map { Array($0.utf8) }
+        let needles = IPCScanner.needles.map { Array($0.utf8) }
         func plain(_ bytes: [UInt8]) -> Bool {
             needles.contains { needle in
                 bytes.count >= needle.count && (0...(bytes.count - needle.count)).contains { Array(bytes[$0..<($0 + needle.count)]) == needle }

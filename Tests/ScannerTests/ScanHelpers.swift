@@ -32,7 +32,7 @@ final class TemporaryTree {
     func scan(_ configure: (inout ScanOptions) -> Void = { _ in }) throws -> Inventory {
         var options = ScanOptions(paths: [root])
         configure(&options)
-        return try Scanner.scan(options)
+        return try IPCScanner.scan(options)
     }
 }
 

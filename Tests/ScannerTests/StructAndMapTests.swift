@@ -27,6 +27,26 @@ final class StructAndMapTests: XCTestCase {
         XCTAssertEqual(inventory.structs[1].parent, "FooHostMsg_Params")
     }
 
+    /// Chromium's 2017 frame_messages.h repeats the parent as IPC_STRUCT_TRAITS_PARENT inside
+    /// IPC_STRUCT_BEGIN_WITH_PARENT: valid, so no warning; naming another parent there is a mistake.
+    func testTraitsParentInsideAStructWithParent() throws {
+        let inventory = try scanSource("""
+        #define IPC_MESSAGE_START FrameMsgStart
+        IPC_STRUCT_BEGIN_WITH_PARENT(FrameHostMsg_DidCommit_Params, content::FrameNavigateParams)
+          IPC_STRUCT_TRAITS_PARENT(content::FrameNavigateParams)
+          IPC_STRUCT_MEMBER(int, nav_entry_id)
+        IPC_STRUCT_END()
+        IPC_STRUCT_BEGIN_WITH_PARENT(FrameHostMsg_Other_Params, content::FrameNavigateParams)
+          IPC_STRUCT_TRAITS_PARENT(content::Unrelated)
+        IPC_STRUCT_END()
+        """)
+        XCTAssertEqual(inventory.structs.map(\.name), ["FrameHostMsg_DidCommit_Params", "FrameHostMsg_Other_Params"])
+        XCTAssertEqual(inventory.structs[0].members.map(\.name), ["nav_entry_id"])
+        XCTAssertEqual(inventory.structs[0].parent, "content::FrameNavigateParams")
+        XCTAssertEqual(inventory.diagnostics.map(\.location.line), [7], "\(inventory.diagnostics)")
+        XCTAssertTrue(inventory.diagnostics.first?.message.contains("names another parent") ?? false)
+    }
+
     func testTraitsAndTheirDefinitionsInAnIncludedHeader() throws {
         let tree = try TemporaryTree()
         try tree.write("content/common/foo_messages.h", """

@@ -91,7 +91,7 @@ final class TreeTests: XCTestCase {
     }
 
     func testAMissingPathIsAnInputError() {
-        XCTAssertThrowsError(try Scanner.scan(ScanOptions(paths: ["/definitely/not/here"]))) { error in
+        XCTAssertThrowsError(try IPCScanner.scan(ScanOptions(paths: ["/definitely/not/here"]))) { error in
             XCTAssertEqual(error as? ScannerError, .pathNotFound("/definitely/not/here"))
             XCTAssertTrue("\(error)".contains("no such file or directory"))
         }
@@ -103,9 +103,9 @@ final class TreeTests: XCTestCase {
         single.jobs = 1
         var parallel = ScanOptions(paths: [examples])
         parallel.jobs = 4
-        let first = try Scanner.scan(single).jsonData()
-        XCTAssertEqual(first, try Scanner.scan(parallel).jsonData())
-        XCTAssertEqual(first, try Scanner.scan(parallel).jsonData())
+        let first = try IPCScanner.scan(single).jsonData()
+        XCTAssertEqual(first, try IPCScanner.scan(parallel).jsonData())
+        XCTAssertEqual(first, try IPCScanner.scan(parallel).jsonData())
     }
 
     func testSeveralRootsArePrefixed() throws {
@@ -113,13 +113,13 @@ final class TreeTests: XCTestCase {
         try one.write("a_messages.h", "IPC_MESSAGE_CONTROL0(OneMsg_A)")
         let two = try TemporaryTree()
         try two.write("b_messages.h", "IPC_MESSAGE_CONTROL0(TwoMsg_B)")
-        let inventory = try Scanner.scan(ScanOptions(paths: [one.root, two.root + "/"]))
+        let inventory = try IPCScanner.scan(ScanOptions(paths: [one.root, two.root + "/"]))
         XCTAssertEqual(inventory.messages.map(\.location.file).sorted(), [one.root + "/a_messages.h", two.root + "/b_messages.h"].sorted())
     }
 
     /// The golden inventory of Examples/: set MOJIFY_UPDATE_GOLDEN=1 to rewrite it after an intended change.
     func testExamplesInventoryMatchesGolden() throws {
-        let actual = try Scanner.scan(ScanOptions(paths: [try examplesPath()])).jsonData()
+        let actual = try IPCScanner.scan(ScanOptions(paths: [try examplesPath()])).jsonData()
         let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden/examples-inventory.json")
         if ProcessInfo.processInfo.environment["MOJIFY_UPDATE_GOLDEN"] == "1" {
             try FileManager.default.createDirectory(at: golden.deletingLastPathComponent(), withIntermediateDirectories: true)

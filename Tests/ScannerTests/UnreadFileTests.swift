@@ -96,7 +96,7 @@ final class UnreadFileTests: XCTestCase {
         try tree.write("a_messages.h", bytes: Array("IPC_MESSAGE_CONTROL0(AMsg_A)\n".utf8) + [0])
         try tree.write("wide_messages.h", bytes: utf16(header, bigEndian: false, mark: false))
         let first = try tree.scan { $0.cacheDirectory = cache.root }
-        let second = try Scanner.scanCounting({
+        let second = try IPCScanner.scanCounting({
             var options = ScanOptions(paths: [tree.root])
             options.cacheDirectory = cache.root
             return options
@@ -111,7 +111,7 @@ final class UnreadFileTests: XCTestCase {
         let tree = try TemporaryTree()
         XCTAssertEqual(mkfifo(tree.root + "/some_fifo_messages.h", 0o644), 0)
         for (path, kind) in [(tree.root + "/some_fifo_messages.h", "a FIFO (named pipe)"), ("/dev/zero", "a character device")] {
-            XCTAssertThrowsError(try Scanner.scan(ScanOptions(paths: [path]))) { error in
+            XCTAssertThrowsError(try IPCScanner.scan(ScanOptions(paths: [path]))) { error in
                 XCTAssertEqual(error as? ScannerError, .notFileOrFolder(path: path, kind: kind))
                 XCTAssertTrue("\(error)".contains("not a regular file or folder"), "\(error)")
             }

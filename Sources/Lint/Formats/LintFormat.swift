@@ -23,7 +23,7 @@ public struct FindingsContext: Sendable {
     }
 
     /// A finding's file as a path from the current folder.
-    func displayPath(_ file: String) -> String {
+    public func displayPath(_ file: String) -> String {
         if file.hasPrefix("/") {
             guard let workingDirectory, file.hasPrefix(workingDirectory + "/") else { return file }
             return String(file.dropFirst(workingDirectory.count + 1))

@@ -1,4 +1,5 @@
 import ArgumentParser
+import MojifyApplication
 import Foundation
 import MojifyEmitters
 import MojifyScanner
@@ -49,7 +50,7 @@ struct GenerateCommand: ParsableCommand {
         options.registry = registry
         options.excludes = excludes
         typeSources.apply(to: &options.scan)
-        try CommandSupport.run { try GenerateRun.execute(options: options) }
+        try CommandSupport.run { try GenerateFlow.execute(options: options) }
     }
 }
 

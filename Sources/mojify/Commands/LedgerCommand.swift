@@ -1,4 +1,5 @@
 import ArgumentParser
+import MojifyApplication
 import MojifyCore
 import MojifyLedger
 import MojifyScanner
@@ -46,7 +47,7 @@ struct LedgerCommand: ParsableCommand {
 
         func run(_ action: LedgerAction) throws {
             try CommandSupport.run {
-                try LedgerRun.edit(
+                try LedgerFlow.edit(
                     action, selection: LedgerSelection(messages: messages, classes: classes), owner: owner, steal: steal,
                     bug: bug, note: note, today: today.today, ledger: file.ledger
                 )
@@ -89,7 +90,7 @@ struct LedgerCommand: ParsableCommand {
             options.honourGitIgnore = !noIgnore
             options.maxFileBytes = maxFileSize
             try CommandSupport.run {
-                try LedgerRun.sync(
+                try LedgerFlow.sync(
                     options: options, rulesFile: rules, ledger: file.ledger, today: today.today, allowMassConversion: allowMassConversion
                 )
             }
@@ -147,7 +148,7 @@ struct LedgerCommand: ParsableCommand {
 
         func run() throws {
             let filter = LedgerFilter(owner: owner, status: status, messageClass: messageClass)
-            try CommandSupport.run { try LedgerRun.show(ledger: file.ledger, filter: filter, format: format) }
+            try CommandSupport.run { try LedgerFlow.show(ledger: file.ledger, filter: filter, format: format) }
         }
     }
 
@@ -160,7 +161,7 @@ struct LedgerCommand: ParsableCommand {
         @OptionGroup var file: LedgerFile
 
         func run() throws {
-            try CommandSupport.run { try LedgerRun.stats(ledger: file.ledger, format: format) }
+            try CommandSupport.run { try LedgerFlow.stats(ledger: file.ledger, format: format) }
         }
     }
 }

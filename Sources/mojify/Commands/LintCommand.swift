@@ -1,4 +1,5 @@
 import ArgumentParser
+import MojifyApplication
 import MojifyCore
 import MojifyLint
 import MojifyScanner
@@ -55,7 +56,7 @@ struct LintCommand: ParsableCommand {
         request.filesList = files
         request.rulesFile = rules
         request.ledgerPath = ledger
-        try CommandSupport.run { try LintRun.execute(request) }
+        try CommandSupport.run { try LintFlow.execute(request) }
     }
 }
 

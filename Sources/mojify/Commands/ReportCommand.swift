@@ -1,4 +1,5 @@
 import ArgumentParser
+import MojifyApplication
 import MojifyReport
 import MojifyScanner
 
@@ -47,7 +48,7 @@ struct ReportCommand: ParsableCommand {
         let timestamp: ReportOptions.Timestamp = noTimestamp ? .omitted : generatedAt.map { .fixed($0) } ?? .now
         let options = ReportOptions(scan: scan, ledgerPath: ledger, outputPath: out, title: title, timestamp: timestamp)
         try CommandSupport.run {
-            try ReportRun.execute(options: options, progress: CommandSupport.progressReporter())
+            try ReportFlow.execute(options: options, progress: CommandSupport.progressReporter())
         }
     }
 }

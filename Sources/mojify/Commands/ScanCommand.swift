@@ -1,4 +1,5 @@
 import ArgumentParser
+import MojifyApplication
 import Foundation
 import MojifyCore
 import MojifyScanner
@@ -52,7 +53,7 @@ struct ScanCommand: ParsableCommand {
         if let jobs { options.jobs = max(1, jobs) }
         options.cacheDirectory = noCache ? nil : (cache ?? ScanOptions.defaultCacheDirectory())
         try CommandSupport.run {
-            try ScanRun.execute(options: options, format: format, output: output, progress: CommandSupport.progressReporter())
+            try ScanFlow.execute(options: options, format: format, output: output, progress: CommandSupport.progressReporter())
         }
     }
 }

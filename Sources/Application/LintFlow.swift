@@ -2,6 +2,7 @@ import Foundation
 import MojifyCore
 import MojifyConversion
 import MojifyLedger
+import MojifyLint
 import MojifyScanner
 
 /// What `mojify lint` was asked to do.
@@ -24,7 +25,7 @@ public struct LintRequest: Sendable {
 
 /// `mojify lint`: scan (all of the tree, or the changed files and what they need), lint, render, write, and
 /// answer with the exit status: 1 when a finding is at or above `failOn`, else 0.
-public enum LintRun {
+public enum LintFlow {
     public static func execute(_ request: LintRequest) throws -> Int32 {
         let root = try scannedRoot(request.scan.paths)
         let learned = TreeTypeMappings.learn(scanned: request.scan.paths, upstream: request.scan.upstreamRoots)
@@ -36,18 +37,21 @@ public enum LintRun {
         // Suppression comments can outlive the IPC they were for: find every file that still has one.
         request.scan.markers = [Suppression.marker]
         if let list = request.filesList {
-            let changed = try ChangedFiles.read(list: list, root: root)
+            let changed = try ChangedFiles.read(
+                list: list, root: root, isScanned: IPCScanner.reads(fileNamed:),
+                standardInput: { FileHandle.standardInput.readDataToEndOfFile() }
+            )
             var scan = request.scan
             scan.onlyFiles = changed
-            inventory = try Scanner.scan(scan)
+            inventory = try IPCScanner.scan(scan)
             options.changedFiles = Set(changed)
             options.otherDefinitions = try definitions(neededBy: inventory, outside: changed, scan: scan)
         } else {
-            inventory = try Scanner.scan(request.scan)
+            inventory = try IPCScanner.scan(request.scan)
         }
         let findings = try Linter.lint(inventory: inventory, ledger: ledger, options: options)
 
-        let displayRoot = request.scan.paths.count == 1 ? Scanner.displayRoot(root) : nil
+        let displayRoot = request.scan.paths.count == 1 ? IPCScanner.displayRoot(root) : nil
         let context = FindingsContext(displayRoot: displayRoot == "." ? nil : displayRoot,
                                       rootURI: URL(fileURLWithPath: root, isDirectory: true).standardized.absoluteString,
                                       workingDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardized.path,
@@ -95,14 +99,14 @@ public enum LintRun {
         var wanted = used.subtracting(defined)
         guard !wanted.isEmpty else { return [] }
         let skip = Set(changed)
-        let candidates = try Scanner.headers(mentioningAnyOf: wanted.sorted(), options: scan)
+        let candidates = try IPCScanner.headers(mentioningAnyOf: wanted.sorted(), options: scan)
             .filter { !skip.contains($0.key) }
             .sorted { ($0.key.hasSuffix("messages.h") ? 0 : 1, $0.key) < ($1.key.hasSuffix("messages.h") ? 0 : 1, $1.key) }
         var found = Set<String>()
         var lookup = scan
         for (header, names) in candidates where !wanted.isDisjoint(with: names) {
             lookup.onlyFiles = [header]
-            let definitions = Set(try Scanner.scan(lookup).messages.filter { !$0.conditions.disabled }.map(\.name))
+            let definitions = Set(try IPCScanner.scan(lookup).messages.filter { !$0.conditions.disabled }.map(\.name))
             found.formUnion(definitions)
             wanted.subtract(definitions)
             if wanted.isEmpty { break }

@@ -3,6 +3,7 @@ import MojifyConversion
 import MojifyCore
 import MojifyLedger
 import MojifyLint
+import MojifyReport
 import MojifyScanner
 
 /// What `mojify report` was asked for.
@@ -32,35 +33,16 @@ public struct ReportOptions: Sendable {
     }
 }
 
-/// What a report is made from. Only the ledger parts are optional: rules always ship with mojify.
-public struct ReportSources: Sendable {
-    public var inventory: Inventory
-    public var ledger: Ledger?
-    public var history: LedgerHistory?
-    public var plan: ConversionPlan
-    public var findings: [Finding]
-    public var bannedTypes: BannedTypes
-
-    public init(inventory: Inventory, ledger: Ledger?, history: LedgerHistory?, plan: ConversionPlan, findings: [Finding], bannedTypes: BannedTypes) {
-        self.inventory = inventory
-        self.ledger = ledger
-        self.history = history
-        self.plan = plan
-        self.findings = findings
-        self.bannedTypes = bannedTypes
-    }
-}
-
 /// `mojify report`: scan, plan the conversion, lint, join the ledger, render the page, write it atomically.
-public enum ReportRun {
-    public static func execute(options: ReportOptions, environment: [String: String] = ProcessInfo.processInfo.environment, progress: MojifyScanner.Scanner.Progress? = nil) throws -> Int32 {
+public enum ReportFlow {
+    public static func execute(options: ReportOptions, environment: [String: String] = ProcessInfo.processInfo.environment, progress: IPCScanner.Progress? = nil) throws -> Int32 {
         guard !options.title.trimmingCharacters(in: .whitespaces).isEmpty else { throw ReportError.emptyTitle }
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: options.outputPath, isDirectory: &isDirectory), isDirectory.boolValue {
             throw ReportError.outputIsDirectory(path: options.outputPath)
         }
         // Read rules and ledger first: a malformed one should fail before a long scan.
-        let root = try LintRun.scannedRoot(options.scan.paths)
+        let root = try LintFlow.scannedRoot(options.scan.paths)
         let learned = TreeTypeMappings.learn(scanned: options.scan.paths, upstream: options.scan.upstreamRoots)
         let lintOptions = try LintOptions.standard(root: root, learned: learned)
         let rules = try ConversionRules.load(learned: learned)
@@ -68,45 +50,16 @@ public enum ReportRun {
             (rows: LedgerReference(ledger: try Ledger.load(path: path), path: path, root: root),
              history: try LedgerHistory.load(path: LedgerHistory.path(forLedger: path)))
         }
-        let inventory = try MojifyScanner.Scanner.scan(options.scan, progress: progress)
+        let inventory = try IPCScanner.scan(options.scan, progress: progress)
         let sources = ReportSources(
             inventory: inventory, ledger: ledger?.rows.ledger, history: ledger?.history,
             plan: try ConversionPlan.make(inventory: inventory, rules: rules),
             findings: try Linter.lint(inventory: inventory, ledger: ledger?.rows, options: lintOptions),
             bannedTypes: lintOptions.bannedTypes
         )
-        let model = model(sources, title: options.title, generatedAt: generatedAt(options.timestamp, environment: environment))
+        let model = ReportModelBuilder.model(sources, title: options.title, generatedAt: generatedAt(options.timestamp, environment: environment))
         try FileOutput.writeAtomically(try ReportPage.render(model), to: options.outputPath)
         return 0
-    }
-
-    /// The view model: the scanned messages joined with their ledger rows, conversion plan and lint findings.
-    public static func model(_ sources: ReportSources, title: String, generatedAt: String?) -> ReportModel {
-        var messages = ReportModelBuilder.messages(from: sources.inventory)
-        var notes: [String] = []
-        if let ledger = sources.ledger {
-            let joined = ReportModelBuilder.attach(ledger, to: messages)
-            messages = ReportModelBuilder.attachSites(from: sources.inventory, to: joined.messages)
-            if !joined.notInLedger.isEmpty {
-                let count = joined.notInLedger.count
-                notes.append("\(count) scanned message\(count == 1 ? " is" : "s are") not in the ledger yet and count\(count == 1 ? "s" : "") as unclaimed; run 'mojify ledger sync' to add \(count == 1 ? "it" : "them").")
-            }
-        } else {
-            notes.append("No ledger given: every message counts as unclaimed and there is no history. Pass --ledger FILE for owners, statuses and the burndown.")
-        }
-        messages = ReportModelBuilder.attach(sources.plan, to: messages)
-        let banned = ReportModelBuilder.bannedTypes(in: sources.inventory, banned: sources.bannedTypes)
-        for index in messages.indices { messages[index].bannedTypes = banned.byMessage[messages[index].name] ?? [] }
-        let linted = ReportModelBuilder.attach(sources.findings, to: messages)
-        return ReportModel(
-            title: title,
-            generatedAt: generatedAt,
-            messages: linted.messages,
-            history: sources.history.map(ReportModelBuilder.snapshots) ?? [],
-            generalFindings: ReportModelBuilder.scanFindings(from: sources.inventory) + linted.general,
-            typeProblems: ReportModelBuilder.unmappedTypeProblems(sources.plan) + banned.problems,
-            notes: notes
-        )
     }
 
     /// `MOJIFY_NOW` stands in for the clock so that tests and reproducible builds get a fixed page.

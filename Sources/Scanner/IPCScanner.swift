@@ -33,7 +33,7 @@ public struct ScanOptions: Sendable {
 }
 
 /// Scans C++ trees for legacy IPC. The only module that talks to libclang.
-public enum Scanner {
+public enum IPCScanner {
     /// Byte strings that any file with an IPC construct contains: a macro name, or a message name by the
     /// `FooMsg_Bar` convention (sender files often include the messages header and mention no macro).
     static let needles = [IPCMacro.prefix, "Msg_"]
@@ -243,7 +243,7 @@ final class ScanWork: @unchecked Sendable {
     /// Processes `indices` on `options.jobs` threads, each with its own libclang index. A file is parsed only when
     /// it contains one of `needles` (all of them when `needles` is empty). Each thread gathers the files that pass
     /// the prefilter and lexes them in batches, since a translation unit costs more to set up than a file to lex.
-    func run(indices: [Int], needles: [String], wrappers: [String: WrapperMacro], progress: Scanner.Progress?) {
+    func run(indices: [Int], needles: [String], wrappers: [String: WrapperMacro], progress: IPCScanner.Progress?) {
         let needleBytes = needles.map { Array($0.utf8) }
         let context = ScanCache.context(needles: needles, wrappers: wrappers)
         // Files that traits macros lead to (an empty needle list) need their AST: they are parsed one by one.
@@ -404,7 +404,7 @@ final class ScanWork: @unchecked Sendable {
             let tokens = batch.tokens(ofFileAt: slot)
             // A file can stop libclang from entering the files after it in a batch (seen with invalid UTF-8 after
             // certain others); raw lexing always reaches a file's last non-blank byte, so a shortfall means: again, alone.
-            guard Scanner.tokensCover(file.bytes, tokens) else {
+            guard IPCScanner.tokensCover(file.bytes, tokens) else {
                 analyseAlone(file, flags: nil, wrappers: wrappers, session: session, into: &results[position])
                 continue
             }
@@ -412,7 +412,7 @@ final class ScanWork: @unchecked Sendable {
             guard !rejectsUndecodable(file.bytes, tokens: tokens, mapper: mapper, into: &results[position]) else { continue }
             let findings = recognise(tokens: tokens, bytes: file.bytes, wrappers: wrappers, functionAt: { _ in nil })
             // Traits name enums and structs whose definitions only an AST of the file alone gives.
-            if (!findings.enumTraits.isEmpty || !findings.structTraits.isEmpty) && Scanner.definesTypes(tokens) {
+            if (!findings.enumTraits.isEmpty || !findings.structTraits.isEmpty) && IPCScanner.definesTypes(tokens) {
                 analyseAlone(file, flags: nil, wrappers: wrappers, session: session, into: &results[position])
             } else {
                 add(findings, mapper: mapper, inactiveRanges: nil, into: &results[position])
@@ -489,7 +489,7 @@ final class ScanWork: @unchecked Sendable {
         guard !rejectsUndecodable(bytes, tokens: tokens, mapper: mapper, into: &result) else { return }
         // `struct CONTENT_EXPORT Foo {` hides the struct from the AST when the export header is not followed:
         // parse again with those macros defined empty, so type definitions and enclosing functions are found.
-        let exportMacros = flags == nil ? Scanner.exportMacros(in: tokens) : []
+        let exportMacros = flags == nil ? IPCScanner.exportMacros(in: tokens) : []
         if !exportMacros.isEmpty,
            let reparsed = session.parse(path: path, contents: bytes, arguments: arguments + exportMacros.map { "-D\($0)=" }, singleFile: true) {
             file = reparsed
@@ -627,7 +627,7 @@ final class ScanWork: @unchecked Sendable {
         }
         inferPatchMessageClasses(&inventory.messages)
         let defined = Set(inventory.messages.map(\.name))
-        inventory.senders = senders.filter { defined.contains($0.message) || Scanner.needles.contains(where: $0.message.contains) }
+        inventory.senders = senders.filter { defined.contains($0.message) || IPCScanner.needles.contains(where: $0.message.contains) }
 
         let traitTypes = Set(inventory.enumTraits.map(\.type) + inventory.structTraits.map(\.type) + inventory.structs.compactMap(\.parent))
         var seen = Set<String>()

@@ -1,11 +1,12 @@
 import Foundation
 import MojifyCore
+import MojifyScanner
 
 /// `mojify scan`: scan, render in the chosen format, write it out, and report diagnostics on standard error.
-public enum ScanRun {
-    public static func execute(options: ScanOptions, format: InventoryFormat, output: String?, progress: Scanner.Progress?) throws -> Int32 {
+public enum ScanFlow {
+    public static func execute(options: ScanOptions, format: InventoryFormat, output: String?, progress: IPCScanner.Progress?) throws -> Int32 {
         let start = Date()
-        let inventory = try Scanner.scan(options, progress: progress)
+        let inventory = try IPCScanner.scan(options, progress: progress)
         let rendered = try format.renderer.render(inventory, context: RenderContext(elapsedSeconds: Date().timeIntervalSince(start)))
         if let output {
             try FileOutput.writeAtomically(rendered, to: output)

@@ -1,6 +1,7 @@
 import Foundation
 import MojifyConversion
 import MojifyCore
+import MojifyEmitters
 import MojifyScanner
 
 public struct GenerateOptions: Sendable {
@@ -26,19 +27,19 @@ public struct GenerateOptions: Sendable {
 }
 
 /// `mojify generate`: scan, plan, render every output format, then write (or show) the files and a summary.
-public enum GenerateRun {
+public enum GenerateFlow {
     public static func execute(options: GenerateOptions, output: (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) }) throws -> Int32 {
         var scanOptions = options.scan
         scanOptions.paths = options.paths
         scanOptions.excludes = options.excludes
-        let inventory = try Scanner.scan(scanOptions)
+        let inventory = try IPCScanner.scan(scanOptions)
         let learned = TreeTypeMappings.learn(scanned: options.paths, upstream: scanOptions.upstreamRoots, skipping: [options.out])
         let rules = try ConversionRules.load(overridePath: options.rulesFile, learned: learned)
         let plan = try ConversionPlan.make(inventory: inventory, rules: rules, only: options.only)
         if !options.only.isEmpty, plan.files.isEmpty {
             throw EmitterError.badOption("--only \(options.only.joined(separator: " ")) matches no message class or message of the scanned tree")
         }
-        let files = try render(plan, rules: rules, registry: options.registry)
+        let files = try OutputFormat.render(plan, rules: rules, registry: options.registry)
 
         let writer = OutputWriter(root: options.out)
         let statuses = try writer.plan(files, force: options.force)
@@ -81,26 +82,6 @@ public enum GenerateRun {
             FileHandle.standardError.write(Data("mojify: warning: \(warning)\n".utf8))
         }
         return 0
-    }
-
-    /// Every file of a run, keyed by its path under the output folder.
-    public static func render(_ plan: ConversionPlan, rules: ConversionRules, registry: OutputFormat) throws -> [String: String] {
-        guard let registryEmitter = registry.emitter as? RegistryEmitter.Type else {
-            throw EmitterError.badOption("--registry must be one of \(OutputFormat.registries.map(\.rawValue).joined(separator: ", "))")
-        }
-        // The comment above each interface says how the chosen registry form registers it, after what it is.
-        var plan = plan
-        for fileIndex in plan.files.indices {
-            for index in plan.files[fileIndex].interfaces.indices {
-                let interface = plan.files[fileIndex].interfaces[index]
-                plan.files[fileIndex].interfaces[index].comments.insert(registryEmitter.registration(of: interface, rules: rules), at: min(1, interface.comments.count))
-            }
-        }
-        var files: [String: String] = [:]
-        for format in [OutputFormat.mojom, .gn, registry] {
-            files.merge(try format.emitter.emit(plan, rules: rules)) { first, _ in first }
-        }
-        return files
     }
 
     static func summary(

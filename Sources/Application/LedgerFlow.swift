@@ -1,30 +1,11 @@
 import Foundation
 import MojifyConversion
 import MojifyCore
+import MojifyLedger
 import MojifyScanner
 
-/// Narrows `mojify ledger show` to some rows; every filter given must match.
-public struct LedgerFilter: Equatable, Sendable {
-    public var owner: String?
-    public var status: LedgerStatus?
-    /// A message class, globs allowed.
-    public var messageClass: String?
-
-    public init(owner: String? = nil, status: LedgerStatus? = nil, messageClass: String? = nil) {
-        self.owner = owner
-        self.status = status
-        self.messageClass = messageClass
-    }
-
-    func matches(_ row: LedgerRow) -> Bool {
-        (owner.map { $0 == row.owner } ?? true)
-            && (status.map { $0 == row.status } ?? true)
-            && (messageClass.map { Glob($0).matches(row.messageClass) } ?? true)
-    }
-}
-
 /// The `mojify ledger` subcommands: each reads or updates the ledger file and reports on standard output.
-public enum LedgerRun {
+public enum LedgerFlow {
     /// A sync may mark up to this many messages converted whatever the share, so that the last few of a
     /// migration need no override.
     static let massConversionMinimum = 5
@@ -37,7 +18,7 @@ public enum LedgerRun {
         options: ScanOptions, rulesFile: String?, ledger path: String, today: String?, allowMassConversion: Bool = false
     ) throws -> Int32 {
         let date = try LedgerDate.today(override: today)
-        let inventory = try Scanner.scan(options)
+        let inventory = try IPCScanner.scan(options)
         let learned = TreeTypeMappings.learn(scanned: options.paths, upstream: options.upstreamRoots)
         let plan = try ConversionPlan.make(inventory: inventory, rules: ConversionRules.load(overridePath: rulesFile, learned: learned))
         let historyPath = LedgerHistory.path(forLedger: path)

@@ -1,23 +1,22 @@
-import CClang
 import Foundation
 
 /// How the scanner tells whether a file's bytes are text it can read: UTF-8 (what libclang lexes), UTF-16 (turned
 /// into UTF-8 first), or neither. A file it cannot read in full is reported, never taken as free of IPC.
-enum TextEncoding {
+public enum TextEncoding {
     /// A place in a file's text: 1-based line, and column in bytes as libclang counts them.
-    struct Position: Equatable {
-        var line: Int
-        var column: Int
+    public struct Position: Equatable {
+        public var line: Int
+        public var column: Int
     }
 
-    enum UTF16Order: Equatable {
+    public enum UTF16Order: Equatable {
         case littleEndian, bigEndian
     }
 
     /// The byte order of UTF-16 text and the length of its byte-order mark (0 or 2), or nil for any other bytes.
     /// Without a mark, UTF-16 is recognised by the NUL bytes of ASCII characters: every other byte is NUL (at
     /// least half the code units of the first 8000 bytes), the bytes between never are.
-    static func utf16Order(_ bytes: UnsafeRawBufferPointer) -> (order: UTF16Order, markLength: Int)? {
+    public static func utf16Order(_ bytes: UnsafeRawBufferPointer) -> (order: UTF16Order, markLength: Int)? {
         guard bytes.count >= 2 else { return nil }
         switch (bytes[0], bytes[1]) {
         case (0xFF, 0xFE): return (.littleEndian, 2)
@@ -39,7 +38,7 @@ enum TextEncoding {
 
     /// UTF-16 text as UTF-8, without its byte-order mark; or where it stops being UTF-16 (an unpaired surrogate,
     /// an odd byte at the end), as a position in the text decoded up to there.
-    static func utf8(fromUTF16 bytes: UnsafeRawBufferPointer, order: UTF16Order, markLength: Int) -> Result<[UInt8], Undecodable> {
+    public static func utf8(fromUTF16 bytes: UnsafeRawBufferPointer, order: UTF16Order, markLength: Int) -> Result<[UInt8], Undecodable> {
         let body = UnsafeRawBufferPointer(rebasing: bytes[markLength...])
         let units = (0..<body.count / 2).lazy.map { index -> UInt16 in
             let first = UInt16(body[2 * index]), second = UInt16(body[2 * index + 1])
@@ -55,7 +54,7 @@ enum TextEncoding {
     }
 
     /// Calls `body` with the bytes as UTF-8: transcoded when they are UTF-16 that decodes, else as they are.
-    static func withUTF8<Result>(_ bytes: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+    public static func withUTF8<Result>(_ bytes: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
         if let (order, markLength) = utf16Order(bytes), case let .success(text) = utf8(fromUTF16: bytes, order: order, markLength: markLength) {
             return text.withUnsafeBytes(body)
         }
@@ -63,18 +62,18 @@ enum TextEncoding {
     }
 
     /// Where UTF-16 text stops decoding.
-    struct Undecodable: Error, Equatable {
-        var position: Position
+    public struct Undecodable: Error, Equatable {
+        public var position: Position
     }
 
     /// The offset of the first NUL byte.
-    static func firstNUL(_ bytes: UnsafeRawBufferPointer) -> Int? {
+    public static func firstNUL(_ bytes: UnsafeRawBufferPointer) -> Int? {
         guard let base = bytes.baseAddress, let found = memchr(base, 0, bytes.count) else { return nil }
         return UnsafeRawPointer(found) - base
     }
 
     /// The offsets of the bytes that start a sequence that is not UTF-8, in order.
-    static func invalidUTF8Offsets(_ bytes: [UInt8]) -> [Int] {
+    public static func invalidUTF8Offsets(_ bytes: [UInt8]) -> [Int] {
         // Most files are ASCII throughout: only the part from the first non-ASCII byte on needs decoding.
         guard let firstNonASCII = bytes.firstIndex(where: { $0 >= 0x80 }) else { return [] }
         var offsets: [Int] = []
@@ -94,25 +93,8 @@ enum TextEncoding {
         }
     }
 
-    /// The first byte that is not UTF-8 outside comments and literals, where it changes what the code says:
-    /// libclang's raw lexer drops such a byte, so `FooMsg_Caf\xE9` would be read as a message `FooMsg_Caf`.
-    /// Inside a comment or a string literal it changes no construct and is let be.
-    static func firstUndecodableCodeByte(_ bytes: [UInt8], tokens: [Token]) -> Int? {
-        invalidUTF8Offsets(bytes).first { offset in
-            // Tokens are in file order: the last one starting at or before the byte is the only one that can hold it.
-            var low = 0, high = tokens.count
-            while low < high {
-                let middle = (low + high) / 2
-                if tokens[middle].start <= offset { low = middle + 1 } else { high = middle }
-            }
-            guard low > 0 else { return true }
-            let token = tokens[low - 1]
-            return !(offset < token.end && (token.kind == .comment || token.kind == .literal))
-        }
-    }
-
     /// The line and byte column of `offset` in `bytes`.
-    static func position(ofOffset offset: Int, in bytes: some Collection<UInt8>) -> Position {
+    public static func position(ofOffset offset: Int, in bytes: some Collection<UInt8>) -> Position {
         var line = 1, lineStart = 0, index = 0
         for byte in bytes.prefix(offset) {
             index += 1
@@ -125,10 +107,10 @@ enum TextEncoding {
     }
 }
 
-extension Scanner {
+extension TextEncoding {
     /// A file's contents as text the way the scanner reads it (UTF-16 turned into UTF-8, anything else read as
     /// UTF-8 with bad bytes replaced), so that line numbers elsewhere agree with the inventory's.
     public static func text(of data: Data) -> String {
-        data.withUnsafeBytes { raw in TextEncoding.withUTF8(raw) { String(decoding: $0, as: UTF8.self) } }
+        data.withUnsafeBytes { raw in withUTF8(raw) { String(decoding: $0, as: UTF8.self) } }
     }
 }
