@@ -25,6 +25,8 @@ public struct TreeTypeMappings: Sendable, Equatable {
         guard let walker = FileManager.default.enumerator(atPath: base) else { return TreeTypeMappings() }
         while let relative = walker.nextObject() as? String {
             let name = (relative as NSString).lastPathComponent
+            // Hidden folders (.git) and a checkout's top-level out/ (build output, with copies of generated mojom)
+            // teach nothing the sources do not.
             if name.hasPrefix(".") || skipped.contains(base + "/" + relative) || name == "out" && !relative.contains("/") {
                 if walker.fileAttributes?[.type] as? FileAttributeType == .typeDirectory { walker.skipDescendants() }
                 continue
