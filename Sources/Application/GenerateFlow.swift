@@ -14,9 +14,11 @@ public struct GenerateOptions: Sendable {
     public var force = false
     /// Existing manifest JSON files to merge the entries into, in place.
     public var manifests: [String] = []
-    /// How interfaces are made reachable: `.manifest` overlays or `.binders` registrations.
+    /// How interfaces are made reachable: one of `OutputFormat.registries`.
     public var registry: OutputFormat = .manifest
     public var excludes: [String] = []
+    /// Include folders, compile database and upstream checkouts (the scan's paths and excludes are the above).
+    public var scan = ScanOptions(paths: [])
 
     public init(paths: [String], out: String) {
         self.paths = paths
@@ -27,13 +29,12 @@ public struct GenerateOptions: Sendable {
 /// `mojify generate`: scan, plan, render every output format, then write (or show) the files and a summary.
 public enum GenerateFlow {
     public static func execute(options: GenerateOptions, output: (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) }) throws -> Int32 {
-        guard OutputFormat.registries.contains(options.registry) else {
-            throw EmitterError.badOption("--registry must be one of \(OutputFormat.registries.map(\.rawValue).joined(separator: ", "))")
-        }
-        var scanOptions = ScanOptions(paths: options.paths)
+        var scanOptions = options.scan
+        scanOptions.paths = options.paths
         scanOptions.excludes = options.excludes
         let inventory = try IPCScanner.scan(scanOptions)
-        let rules = try ConversionRules.load(overridePath: options.rulesFile)
+        let learned = TreeTypeMappings.learn(scanned: options.paths, upstream: scanOptions.upstreamRoots, skipping: [options.out])
+        let rules = try ConversionRules.load(overridePath: options.rulesFile, learned: learned)
         let plan = try ConversionPlan.make(inventory: inventory, rules: rules, only: options.only)
         if !options.only.isEmpty, plan.files.isEmpty {
             throw EmitterError.badOption("--only \(options.only.joined(separator: " ")) matches no message class or message of the scanned tree")

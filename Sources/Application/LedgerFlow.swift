@@ -19,7 +19,8 @@ public enum LedgerFlow {
     ) throws -> Int32 {
         let date = try LedgerDate.today(override: today)
         let inventory = try IPCScanner.scan(options)
-        let plan = try ConversionPlan.make(inventory: inventory, rules: ConversionRules.load(overridePath: rulesFile))
+        let learned = TreeTypeMappings.learn(scanned: options.paths, upstream: options.upstreamRoots)
+        let plan = try ConversionPlan.make(inventory: inventory, rules: ConversionRules.load(overridePath: rulesFile, learned: learned))
         let historyPath = LedgerHistory.path(forLedger: path)
         let recordHistory = { (ledger: Ledger) in
             var history = try LedgerHistory.load(path: historyPath)

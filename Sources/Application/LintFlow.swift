@@ -1,5 +1,6 @@
 import Foundation
 import MojifyCore
+import MojifyConversion
 import MojifyLedger
 import MojifyLint
 import MojifyScanner
@@ -29,7 +30,8 @@ public struct LintRequest: Sendable {
 public enum LintFlow {
     public static func execute(_ request: LintRequest) throws -> Int32 {
         let root = try scannedRoot(request.scan.paths)
-        var options = try LintOptions.standard(root: root, rulesFile: request.rulesFile)
+        let learned = TreeTypeMappings.learn(scanned: request.scan.paths, upstream: request.scan.upstreamRoots)
+        var options = try LintOptions.standard(root: root, rulesFile: request.rulesFile, learned: learned)
         // An unreadable or malformed ledger is an input error, never "no findings".
         let ledger = try request.ledgerPath.map { LedgerReference(ledger: try Ledger.load(path: $0), path: $0, root: root) }
         if let path = request.upstreamPath {

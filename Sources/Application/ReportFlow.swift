@@ -43,8 +43,9 @@ public enum ReportFlow {
         }
         // Read rules and ledger first: a malformed one should fail before a long scan.
         let root = try LintFlow.scannedRoot(options.scan.paths)
-        let lintOptions = try LintOptions.standard(root: root)
-        let rules = try ConversionRules.load()
+        let learned = TreeTypeMappings.learn(scanned: options.scan.paths, upstream: options.scan.upstreamRoots)
+        let lintOptions = try LintOptions.standard(root: root, learned: learned)
+        let rules = try ConversionRules.load(learned: learned)
         let ledger = try options.ledgerPath.map { path in
             (rows: LedgerReference(ledger: try Ledger.load(path: path), path: path, root: root),
              history: try LedgerHistory.load(path: LedgerHistory.path(forLedger: path)))

@@ -14,12 +14,15 @@ public struct ConversionRules: Sendable, Equatable {
         public var dependency: String?
         /// A caveat the generated file repeats next to the use.
         public var note: String?
+        /// The tree's file the mapping was learned from (a typemap, BUILD.gn or .mojom), for mappings not in the rules.
+        public var source: String?
 
-        public init(mojom: String, importPath: String? = nil, dependency: String? = nil, note: String? = nil) {
+        public init(mojom: String, importPath: String? = nil, dependency: String? = nil, note: String? = nil, source: String? = nil) {
             self.mojom = mojom
             self.importPath = importPath
             self.dependency = dependency
             self.note = note
+            self.source = source
         }
     }
 
@@ -54,6 +57,23 @@ public struct ConversionRules: Sendable, Equatable {
         /// message map, and so the messages it handles, in this process.
         public var handlerFolders: [String]
         public var handlerClasses: [String]
+        /// The same places in later registration schemes (`BinderMap` binders, associated interfaces), when the
+        /// rules give them; the registry emitters fall back to naming the scheme without a place.
+        public var binders: Places?
+        public var associated: Places?
+
+        /// The service manager era's places, which every process has.
+        public var serviceManager: Places? {
+            Places(routedRegistry: routedRegistry, controlRegistry: controlRegistry, routedRemotes: routedRemotes, controlRemotes: controlRemotes)
+        }
+    }
+
+    /// Where an implementation is registered and where its peer gets a remote, for routed and control interfaces.
+    public struct Places: Sendable, Equatable {
+        public var routedRegistry: String
+        public var controlRegistry: String
+        public var routedRemotes: String
+        public var controlRemotes: String
     }
 
     public struct ClassOverride: Sendable, Equatable {
@@ -74,10 +94,12 @@ public struct ConversionRules: Sendable, Equatable {
     public var reservedWords: Set<String>
     public var reservedSuffix: String
 
-    /// The rules shipped in `Rules/`, overridden by `overridePath` when given.
-    public static func load(overridePath: String? = nil) throws -> ConversionRules {
+    /// The rules shipped in `Rules/`, then the mappings learned from the trees (`learned`, the first one winning),
+    /// then `overridePath` when given.
+    public static func load(overridePath: String? = nil, learned: [TreeTypeMappings] = []) throws -> ConversionRules {
         let builtIn = try RulesDirectory.file("type-mappings.yaml")
         var rules = try ConversionRules(yaml: try read(builtIn), path: builtIn, base: nil)
+        for mappings in learned.reversed() { rules = mappings.applied(to: rules) }
         if let overridePath {
             rules = try ConversionRules(yaml: try read(overridePath), path: overridePath, base: rules)
         }
@@ -138,6 +160,13 @@ public struct ConversionRules: Sendable, Equatable {
             throw ConversionError.malformedRules(path: path, reason: "directions: process '\(direction.process)' is not listed under 'processes'")
         }
     }
+}
+
+extension ConversionRules {
+    /// Whether a mojom type or import path learned from a scanned tree can be written into generated files as it is.
+    static func isWritable(mojomType: String) -> Bool { SectionReader.WrittenValue.mojomType.accepts(mojomType) }
+    static func isWritable(mojomPath: String) -> Bool { SectionReader.WrittenValue.mojomPath.accepts(mojomPath) }
+    static func isWritable(gnLabel: String) -> Bool { SectionReader.WrittenValue.gnLabel.accepts(gnLabel) }
 }
 
 /// Reads the sections of a rules file, naming the section and entry in every complaint.
@@ -262,25 +291,45 @@ private struct SectionReader {
     func processes() throws -> [String: ConversionRules.Process] {
         guard let section = try mapping("processes") else { return [:] }
         return try section.reduce(into: [:]) { result, entry in
-            let keys = ["service", "peer", "routed_registry", "control_registry", "routed_remotes", "control_remotes"]
-            guard let fields = entry.value as? [String: Any], case let values = keys.compactMap({ fields[$0] as? String }), values.count == keys.count else {
-                throw fail("processes: '\(entry.key)' needs \(keys.joined(separator: ", "))")
+            let keys = ["service", "peer"]
+            guard let fields = entry.value as? [String: Any], case let values = keys.compactMap({ fields[$0] as? String }), values.count == keys.count,
+                  let serviceManager = places(fields)
+            else {
+                throw fail("processes: '\(entry.key)' needs service, peer, \(Self.placeKeys.joined(separator: ", "))")
             }
             try checkWritten(entry.key, as: .name, in: "processes: '\(entry.key)'")
             try checkWritten(values[0], as: .name, in: "processes: '\(entry.key)': service")
             try checkWritten(values[1], as: .name, in: "processes: '\(entry.key)': peer")
-            let optional = ["peer_remotes", "handler_folders", "handler_classes"]
-            if let unknown = fields.keys.sorted().first(where: { !keys.contains($0) && !optional.contains($0) }) {
-                throw fail("processes: '\(entry.key)': unknown field '\(unknown)' (known: \((keys + optional).joined(separator: ", ")))")
+            let optional = ["peer_remotes", "handler_folders", "handler_classes", "binders", "associated"]
+            if let unknown = fields.keys.sorted().first(where: { !keys.contains($0) && !Self.placeKeys.contains($0) && !optional.contains($0) }) {
+                throw fail("processes: '\(entry.key)': unknown field '\(unknown)' (known: \((keys + Self.placeKeys + optional).joined(separator: ", ")))")
             }
             if fields["peer_remotes"] != nil, !(fields["peer_remotes"] is String) { throw fail("processes: '\(entry.key)': peer_remotes must be a string") }
+            func scheme(_ key: String) throws -> ConversionRules.Places? {
+                guard let value = fields[key] else { return nil }
+                guard let nested = value as? [String: Any], let found = places(nested) else {
+                    throw fail("processes: '\(entry.key)': '\(key)' needs \(Self.placeKeys.joined(separator: ", "))")
+                }
+                return found
+            }
             result[entry.key] = ConversionRules.Process(
-                service: values[0], peer: values[1], routedRegistry: values[2], controlRegistry: values[3],
-                routedRemotes: values[4], controlRemotes: values[5], peerRemotes: fields["peer_remotes"] as? String,
+                service: values[0], peer: values[1], routedRegistry: serviceManager.routedRegistry, controlRegistry: serviceManager.controlRegistry,
+                routedRemotes: serviceManager.routedRemotes, controlRemotes: serviceManager.controlRemotes, peerRemotes: fields["peer_remotes"] as? String,
                 handlerFolders: try strings(fields["handler_folders"], in: "processes: '\(entry.key)': handler_folders") ?? [],
-                handlerClasses: try strings(fields["handler_classes"], in: "processes: '\(entry.key)': handler_classes") ?? []
+                handlerClasses: try strings(fields["handler_classes"], in: "processes: '\(entry.key)': handler_classes") ?? [],
+                binders: try scheme("binders"), associated: try scheme("associated")
             )
         }
+    }
+
+    static let placeKeys = ["routed_registry", "control_registry", "routed_remotes", "control_remotes"]
+
+    /// The four places of one registration scheme, or `nil` when any is missing (the emitters write them only
+    /// into comments, which `EmitterText.comment` keeps on their lines).
+    func places(_ fields: [String: Any]) -> ConversionRules.Places? {
+        let values = Self.placeKeys.compactMap { fields[$0] as? String }
+        guard values.count == Self.placeKeys.count else { return nil }
+        return ConversionRules.Places(routedRegistry: values[0], controlRegistry: values[1], routedRemotes: values[2], controlRemotes: values[3])
     }
 
     func classes() throws -> [String: ConversionRules.ClassOverride] {

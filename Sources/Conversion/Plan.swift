@@ -56,6 +56,8 @@ public struct MojomFile: Sendable, Equatable {
     public var placeholders: [Placeholder]
     /// Conditional features used by `[EnableIf]` attributes; the GN target must enable them.
     public var features: [String]
+    /// Mappings the file uses that were learned from the tree, with the typemap, BUILD.gn or .mojom they came from.
+    public var mappingSources: [String] = []
 
     /// The folder of the file, where its BUILD.gn goes.
     public var directory: String {

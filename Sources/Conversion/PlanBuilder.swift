@@ -406,18 +406,14 @@ private struct PlanBuilder {
         if !handled.isEmpty, named != [first.process] {
             lines.append("The name (\(prefixes)) says the \(named.joined(separator: " and ")) process, but its handlers are in the \(first.process) process: \(handled.prefix(3).joined(separator: "; "))\(handled.count > 3 ? "; ..." : "").")
         }
-        if let process = rules.processes[first.process], case let peerName = caller ?? process.peer, let peer = rules.processes[peerName] {
-            if caller != nil {
-                lines.append("Called from the \(peerName) process: the tree sends its messages only there.")
-            }
-            if routing == .routed {
-                lines.append("Routed: register the implementation with \(process.routedRegistry); the \(peerName) gets a remote from \(peer.routedRemotes).")
-                let control = members.filter { $0.message.kind == .control }.map(\.message.name)
-                if !control.isEmpty {
-                    lines.append("\(control.joined(separator: ", ")) \(control.count == 1 ? "was a control message: it now goes" : "were control messages: they now go") through the frame's connection; move \(control.count == 1 ? "it" : "them") to a process-wide interface if no frame is involved.")
-                }
-            } else {
-                lines.append("Control: register the implementation with \(process.controlRegistry); the \(peerName) gets a remote from \(caller == nil ? process.peerRemotes ?? peer.controlRemotes : peer.controlRemotes).")
+        if let caller {
+            lines.append("Called from the \(caller) process: the tree sends its messages only there.")
+        }
+        // Where it is registered and reached depends on the registry format; the emitter of that format adds it.
+        if routing == .routed {
+            let control = members.filter { $0.message.kind == .control }.map(\.message.name)
+            if !control.isEmpty {
+                lines.append("\(control.joined(separator: ", ")) \(control.count == 1 ? "was a control message: it now goes" : "were control messages: they now go") through the frame's connection; move \(control.count == 1 ? "it" : "them") to a process-wide interface if no frame is involved.")
             }
         }
         let splitOff = allRoutes.filter { $0.splitFrom == first.interface && $0.message.messageClass == first.message.messageClass }
@@ -428,7 +424,6 @@ private struct PlanBuilder {
             lines.append("The control messages of \(prefixes), split from \(routed), which has the routed ones. Legacy IPC delivered both in one order; where a caller relies on it, keep them in one interface, associated with the frame.")
         }
         if routing == .routed {
-            lines.append("Routed legacy IPC was ordered with all other IPC of the frame. Where callers rely on that order, make this an associated interface (GetAssociatedInterfaceRegistry / GetRemoteAssociatedInterfaces) instead.")
             let names = Set(members.map(\.message.name))
             var sharedWith: Set<String> = []
             var functions: Set<String> = []
@@ -466,7 +461,7 @@ private struct PlanBuilder {
 
     mutating func method(for route: Route, pair: Pair?, inFile path: String) -> MojomMethod {
         let message = route.message
-        var comments = ["From \(message.name) (\(message.patch.map { "\($0.targetFile):\($0.targetLine), added by \(message.location.file)" } ?? message.location.description))."]
+        var comments = (message.comment.map { [$0] } ?? []) + ["From \(message.name) (\(message.patch.map { "\($0.targetFile):\($0.targetLine), added by \(message.location.file)" } ?? message.location.description))."]
         if let note = route.processNote { comments.append(note) }
         var attributes: [String] = []
         if message.isSync { attributes.append("Sync") }
@@ -525,6 +520,7 @@ private struct PlanBuilder {
     mutating func use(_ type: MappedType, user: String, location: SourceLocation, inFile path: String, notes: inout [String]) -> String {
         files[path]!.imports += type.imports.filter { $0 != path }
         files[path]!.dependencies += type.dependencies.filter { $0 != files[path]!.label }
+        files[path]!.mappingSources += type.sources
         for placeholder in type.placeholders {
             if !files[path]!.placeholders.contains(placeholder) { files[path]!.placeholders.append(placeholder) }
             let use = UnmappedType.Use(user: user, location: location)
@@ -618,7 +614,7 @@ private struct PlanBuilder {
     }
 
     mutating func ipcStruct(_ item: IPCStruct, defined: DefinedType) -> MojomStruct {
-        var comments = ["From IPC_STRUCT \(item.name) (\(item.location))."]
+        var comments = (item.comment.map { [$0] } ?? []) + ["From IPC_STRUCT \(item.name) (\(item.location))."]
         var members: [(IPCStruct.Member, String)] = []
         var parentName = item.parent
         var visited: Set<String> = [item.name]
@@ -639,7 +635,7 @@ private struct PlanBuilder {
         for (member, owner) in members {
             var notes: [String] = []
             let type = use(mapper.map(written: member.type, resolved: nil, inFile: defined.file), user: "\(owner).\(member.name)", location: member.location, inFile: defined.file, notes: &notes)
-            var field = MojomField(type: type, name: naming.snakeCase(member.name), defaultValue: nil, comments: notes)
+            var field = MojomField(type: type, name: naming.snakeCase(member.name), defaultValue: nil, comments: (member.comment.map { [$0] } ?? []) + notes)
             if let value = member.defaultValue {
                 field.defaultValue = defaultValue(value, mojomType: type)
                 if field.defaultValue == nil { field.comments.append("TODO(mojify): the legacy default was \(value); set it where the struct is made.") }
@@ -666,7 +662,7 @@ private struct PlanBuilder {
                 }
                 var notes: [String] = []
                 let type = use(mapper.map(written: field.type, resolved: nil, inFile: defined.file), user: "\(owner).\(member)", location: definition.location, inFile: defined.file, notes: &notes)
-                fields.append(MojomField(type: type, name: naming.snakeCase(member), defaultValue: nil, comments: notes))
+                fields.append(MojomField(type: type, name: naming.snakeCase(member), defaultValue: nil, comments: (field.comment.map { [$0] } ?? []) + notes))
             }
         }
         for parent in item.parents {
@@ -742,6 +738,7 @@ private struct PlanBuilder {
             files[path]!.imports = Array(Set(files[path]!.imports)).sorted()
             files[path]!.dependencies = Array(Set(files[path]!.dependencies)).sorted()
             files[path]!.features.sort()
+            files[path]!.mappingSources = Array(Set(files[path]!.mappingSources)).sorted()
             files[path]!.interfaces.sort { $0.name < $1.name }
             files[path]!.placeholders.sort { $0.name < $1.name }
         }

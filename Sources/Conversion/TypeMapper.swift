@@ -9,11 +9,14 @@ public struct MappedType: Sendable, Equatable {
     public var notes: [String]
     /// Parts that had no mapping and stand in as placeholder definitions; empty when fully mapped.
     public var placeholders: [Placeholder]
+    /// Where mappings learned from the tree came from, e.g. `gfx::Range as gfx.mojom.Range (ui/gfx/range/mojo/range.typemap)`.
+    public var sources: [String] = []
 
     public var isFullyMapped: Bool { placeholders.isEmpty }
 
-    init(mojom: String, imports: [String] = [], dependencies: [String] = [], notes: [String] = [], placeholders: [Placeholder] = []) {
+    init(mojom: String, imports: [String] = [], dependencies: [String] = [], notes: [String] = [], placeholders: [Placeholder] = [], sources: [String] = []) {
         self.mojom = mojom
+        self.sources = sources
         self.imports = imports
         self.dependencies = dependencies
         self.notes = notes
@@ -28,7 +31,8 @@ public struct MappedType: Sendable, Equatable {
             imports: Array(Set(all.flatMap(\.imports))).sorted(),
             dependencies: Array(Set(all.flatMap(\.dependencies))).sorted(),
             notes: all.flatMap(\.notes).reduce(into: []) { if !$0.contains($1) { $0.append($1) } },
-            placeholders: all.flatMap(\.placeholders).reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
+            placeholders: all.flatMap(\.placeholders).reduce(into: []) { if !$0.contains($1) { $0.append($1) } },
+            sources: Array(Set(all.flatMap(\.sources))).sorted()
         )
     }
 }
@@ -91,7 +95,8 @@ public struct TypeMapper: Sendable {
         if let rule = rules.types[type.description] {
             return MappedType(
                 mojom: rule.mojom, imports: rule.importPath.map { [$0] } ?? [], dependencies: rule.dependency.map { [$0] } ?? [],
-                notes: rule.note.map { ["\(type.description): \($0)"] } ?? []
+                notes: rule.note.map { ["\(type.description): \($0)"] } ?? [],
+                sources: rule.source.map { ["\(type.description) as \(rule.mojom) (\($0))"] } ?? []
             )
         }
         if arguments.isEmpty, let defined = definitions[name] {

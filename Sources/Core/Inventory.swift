@@ -176,12 +176,15 @@ public struct MessageDefinition: Codable, Hashable, Sendable {
     /// The whole invocation as it appears in the source, for reports.
     public var source: String
     public var patch: PatchOrigin?
+    /// The comment block right above the definition, markers removed (absent in JSON when there is none).
+    public var comment: String?
 
     public init(
         name: String, messageClass: String, kind: RoutingKind, isSync: Bool,
         inputs: [Parameter], outputs: [Parameter], macro: String, exportMacro: String?,
-        conditions: Conditions, location: SourceLocation, source: String, patch: PatchOrigin? = nil
+        conditions: Conditions, location: SourceLocation, source: String, patch: PatchOrigin? = nil, comment: String? = nil
     ) {
+        self.comment = comment
         self.name = name
         self.messageClass = messageClass
         self.kind = kind
@@ -205,8 +208,11 @@ public struct IPCStruct: Codable, Hashable, Sendable {
         /// The default value given as the third macro argument, as written.
         public var defaultValue: String?
         public var location: SourceLocation
+        /// The comment block right above the member, markers removed.
+        public var comment: String?
 
-        public init(type: String, name: String, defaultValue: String?, location: SourceLocation) {
+        public init(type: String, name: String, defaultValue: String?, location: SourceLocation, comment: String? = nil) {
+            self.comment = comment
             self.type = type
             self.name = name
             self.defaultValue = defaultValue
@@ -221,11 +227,14 @@ public struct IPCStruct: Codable, Hashable, Sendable {
     public var conditions: Conditions
     public var location: SourceLocation
     public var patch: PatchOrigin?
+    /// The comment block right above `IPC_STRUCT_BEGIN`, markers removed.
+    public var comment: String?
 
     public init(
         name: String, parent: String?, members: [Member], messageClass: String,
-        conditions: Conditions, location: SourceLocation, patch: PatchOrigin? = nil
+        conditions: Conditions, location: SourceLocation, patch: PatchOrigin? = nil, comment: String? = nil
     ) {
+        self.comment = comment
         self.name = name
         self.parent = parent
         self.members = members
@@ -314,10 +323,13 @@ public struct TypeDefinition: Codable, Hashable, Sendable {
     public struct Field: Codable, Hashable, Sendable {
         public var name: String
         public var type: String
+        /// The comment block right above the field's declaration, markers removed.
+        public var comment: String?
 
-        public init(name: String, type: String) {
+        public init(name: String, type: String, comment: String? = nil) {
             self.name = name
             self.type = type
+            self.comment = comment
         }
     }
 

@@ -4,7 +4,7 @@ import Foundation
 /// into UTF-8 first), or neither. A file it cannot read in full is reported, never taken as free of IPC.
 public enum TextEncoding {
     /// A place in a file's text: 1-based line, and column in bytes as libclang counts them.
-    public struct Position: Equatable {
+    public struct Position: Equatable, Sendable {
         public var line: Int
         public var column: Int
     }

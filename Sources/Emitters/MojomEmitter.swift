@@ -16,6 +16,11 @@ public enum MojomEmitter: PlanEmitter {
             lines.append("")
             lines += file.imports.map { "import \"\($0)\";" }
         }
+        if !file.mappingSources.isEmpty {
+            lines.append("")
+            lines += EmitterText.comment("Type mappings learned from the tree:", indent: "")
+            lines += file.mappingSources.flatMap { EmitterText.comment("- \($0)", indent: "") }
+        }
         for definition in file.enums {
             lines.append("")
             lines += definition.comments.flatMap { EmitterText.comment($0, indent: "") }

@@ -26,10 +26,10 @@ public struct LintOptions: Sendable {
     }
 
     /// The rule files that ship in `Rules/`, or `rulesFile` instead of `Rules/lint-rules.yaml`.
-    public static func standard(root: String?, rulesFile: String? = nil) throws -> LintOptions {
+    public static func standard(root: String?, rulesFile: String? = nil, learned: [TreeTypeMappings] = []) throws -> LintOptions {
         let settings = try RuleSettings.load(path: try rulesFile ?? RulesDirectory.file("lint-rules.yaml"))
         let banned = try BannedTypes.load(path: try RulesDirectory.file("banned-types.yaml"))
-        var options = LintOptions(settings: settings, bannedTypes: banned, conversionRules: try ConversionRules.load(), root: root)
+        var options = LintOptions(settings: settings, bannedTypes: banned, conversionRules: try ConversionRules.load(learned: learned), root: root)
         options.upstream = settings.upstream
         return options
     }

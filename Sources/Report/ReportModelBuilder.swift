@@ -9,6 +9,22 @@ public enum ReportModelBuilder {
     /// One entry per message name with its definitions, handlers and senders, sorted by name.
     public static func messages(from inventory: Inventory) -> [MessageEntry] {
         let definitions = Dictionary(grouping: inventory.messages, by: \.name)
+        let (handlers, senders) = sites(from: inventory)
+        return definitions.keys.sorted().map { name in
+            let found = definitions[name]!.sorted { $0.location < $1.location }
+            return MessageEntry(
+                name: name,
+                messageClass: found[0].messageClass,
+                definitions: found,
+                handlers: handlers[name] ?? [],
+                senders: senders[name] ?? []
+            )
+        }
+    }
+
+    /// Every handler and sender in the tree by message name, sorted by place, whether or not the message is
+    /// defined here: lint names the handlers and senders of messages that left the tree too.
+    static func sites(from inventory: Inventory) -> (handlers: [String: [CodeSite]], senders: [String: [CodeSite]]) {
         var handlers: [String: [CodeSite]] = [:]
         for map in inventory.messageMaps {
             for handler in map.handlers {
@@ -23,20 +39,25 @@ public enum ReportModelBuilder {
             }
         }
         var senders: [String: [CodeSite]] = [:]
-        for sender in inventory.senders where definitions[sender.message] != nil {
+        for sender in inventory.senders {
             senders[sender.message, default: []].append(
                 CodeSite(location: sender.location, function: sender.function, remarks: conditionRemarks(sender.conditions))
             )
         }
-        return definitions.keys.sorted().map { name in
-            let found = definitions[name]!.sorted { $0.location < $1.location }
-            return MessageEntry(
-                name: name,
-                messageClass: found[0].messageClass,
-                definitions: found,
-                handlers: (handlers[name] ?? []).sorted { $0.location < $1.location },
-                senders: (senders[name] ?? []).sorted { $0.location < $1.location }
-            )
+        let byPlace: ([CodeSite]) -> [CodeSite] = { $0.sorted { $0.location < $1.location } }
+        return (handlers.mapValues(byPlace), senders.mapValues(byPlace))
+    }
+
+    /// Gives the entries of messages that are no longer defined (ledger rows) the handlers and senders still in
+    /// the tree, the ones lint reports (`converted-still-present`, `orphan-handler`).
+    public static func attachSites(from inventory: Inventory, to messages: [MessageEntry]) -> [MessageEntry] {
+        let (handlers, senders) = sites(from: inventory)
+        return messages.map { message in
+            guard message.definitions.isEmpty else { return message }
+            var message = message
+            message.handlers = handlers[message.name] ?? []
+            message.senders = senders[message.name] ?? []
+            return message
         }
     }
 

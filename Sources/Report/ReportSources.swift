@@ -29,7 +29,7 @@ extension ReportModelBuilder {
         var notes: [String] = []
         if let ledger = sources.ledger {
             let joined = ReportModelBuilder.attach(ledger, to: messages)
-            messages = joined.messages
+            messages = ReportModelBuilder.attachSites(from: sources.inventory, to: joined.messages)
             if !joined.notInLedger.isEmpty {
                 let count = joined.notInLedger.count
                 notes.append("\(count) scanned message\(count == 1 ? " is" : "s are") not in the ledger yet and count\(count == 1 ? "s" : "") as unclaimed; run 'mojify ledger sync' to add \(count == 1 ? "it" : "them").")

@@ -57,15 +57,16 @@ tbody tr:hover{background:var(--head)}
 th .sort{all:unset;cursor:pointer;display:inline-flex;gap:4px;align-items:center}th .sort:focus-visible{outline:2px solid var(--accent)}
 th .sort::after{content:"\2195";opacity:.35;font-size:11px}th[aria-sort=ascending] .sort::after{content:"\2191";opacity:1}
 th[aria-sort=descending] .sort::after{content:"\2193";opacity:1}
-table.messages td{white-space:nowrap}
-table.messages td:first-child{font-family:ui-monospace,"DejaVu Sans Mono",Menlo,Consolas,monospace;font-size:12.5px;white-space:nowrap}
+table.messages td{overflow-wrap:anywhere}table.messages td:nth-child(2),table.messages td:nth-child(n+4){white-space:nowrap}
+table.messages td:first-child{font-family:ui-monospace,"DejaVu Sans Mono",Menlo,Consolas,monospace;font-size:12.5px;min-width:18ch}
 .badge{display:inline-block;padding:1px 8px;border-radius:10px;font-size:11.5px;font-weight:600;color:var(--badge-fg);background:var(--b);white-space:nowrap;
 -webkit-print-color-adjust:exact;print-color-adjust:exact}
 .flag{display:inline-block;padding:0 6px;border-radius:4px;font-size:11px;border:1px solid var(--line);color:var(--muted);white-space:nowrap}
 .flag.warn{color:var(--warn);border-color:var(--warn)}.flag.err{color:var(--err);border-color:var(--err)}
 details{margin:0 0 10px}summary{cursor:pointer;font-weight:600}.count{display:inline-block;min-width:22px;padding:0 6px;border-radius:10px;background:var(--head);
 font-size:12px;text-align:center;color:var(--muted)}
-ul.attention{margin:6px 0 0;padding-left:20px;columns:2;column-gap:28px}ul.attention li{break-inside:avoid;margin:2px 0}
+ul.attention{margin:6px 0 0;padding-left:20px;columns:2;column-gap:28px}ul.attention li{break-inside:avoid;margin:2px 0;overflow-wrap:anywhere}
+.subgroups{margin:6px 0 0 14px}.subgroups details{margin:0 0 4px}.subgroups summary{font-weight:500}
 .sev{font-size:11px;font-weight:700;text-transform:uppercase}.sev.error{color:var(--err)}.sev.warning{color:var(--warn)}.sev.note{color:var(--muted)}
 .rule{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:12px;color:var(--muted)}
 footer{max-width:1280px;margin:0 auto;padding:4px 24px 28px;color:var(--muted);font-size:12px}
@@ -83,6 +84,17 @@ pre.code{background:var(--code);border:1px solid var(--line);border-radius:6px;p
 table.params{margin:4px 0 4px;width:auto;min-width:60%}table.params th{position:static}
 ul.sites,ul.findings,ul.types{margin:4px 0;padding-left:20px}ul.sites li{margin:2px 0;overflow-wrap:anywhere}
 @media (max-width:980px){main{grid-template-columns:1fr}ul.attention{columns:1}}
+@media (max-width:600px){.top-inner,nav,main{padding-left:12px;padding-right:12px}.headline{grid-template-columns:repeat(2,1fr)}.card{padding:14px 12px}
+input[type=search]{min-width:0;width:100%}
+table.messages,table.messages tbody,table.messages tr,table.messages td{display:block}table.messages tr[hidden]{display:none}
+table.messages thead tr{display:flex;flex-wrap:wrap;gap:0 4px}table.messages thead th{position:static;border:0;padding:4px 6px;background:none}
+table.messages tbody tr{border-bottom:1px solid var(--line);padding:6px 0}
+table.messages td,table.messages td:nth-child(2),table.messages td:nth-child(n+4){border:0;padding:1px 8px;white-space:normal;min-width:0}table.messages td:empty{display:none}
+table.messages td:not(:first-child)::before{color:var(--muted);font-size:12px}
+table.messages td:nth-child(2)::before{content:"Class: "}table.messages td:nth-child(3)::before{content:"Directory: "}
+table.messages td:nth-child(4)::before{content:"Kind: "}table.messages td:nth-child(5)::before{content:"Direction: "}
+table.messages td:nth-child(6)::before{content:"Status: "}table.messages td:nth-child(7)::before{content:"Owner: "}
+table.messages td:nth-child(8)::before{content:"Flags: "}}
 @media print{:root{--bg:#fff;--card:#fff;--fg:#000;--muted:#444;--line:#ccc;--head:#f2f2f2;--code:#f7f7f7;--shadow:none;color-scheme:light}
 .top{position:static}nav,.js-only,#theme-toggle,.close{display:none!important}main{display:block;padding:0}
 .card{break-inside:avoid-page;margin:0 0 12px;border-color:#ccc}#messages,#by-directory{break-inside:auto}

@@ -210,7 +210,7 @@ final class ClangFile {
                             let fieldName = string(clang_getCursorSpelling(member))
                             let type = writtenType(of: member, named: fieldName, tokens: tokens)
                                 ?? string(clang_getTypeSpelling(clang_getCursorType(member)))
-                            fields.append(.init(name: fieldName, type: type))
+                            fields.append(.init(name: fieldName, type: type, comment: comment(above: member, tokens: tokens)))
                         default:
                             break
                         }
@@ -240,7 +240,17 @@ final class ClangFile {
         guard let nameIndex = inside.lastIndex(where: { $0.text == name && $0.kind == .identifier }), nameIndex > 0 else {
             return nil
         }
-        return TokenText.join(inside[..<nameIndex])
+        // `struct Image { ... } image;` defines the type in the declaration: its type is what comes before the body.
+        let written = inside[..<nameIndex]
+        return TokenText.join(written.prefix { $0.text != "{" })
+    }
+
+    /// The comment block right above a declaration (see `TokenText.commentAbove`).
+    private func comment(above cursor: CXCursor, tokens: [Token]) -> String? {
+        var start: UInt32 = 0
+        clang_getSpellingLocation(clang_getRangeStart(clang_getCursorExtent(cursor)), nil, nil, nil, &start)
+        guard let index = tokens.firstIndex(where: { $0.start >= Int(start) }) else { return nil }
+        return TokenText.commentAbove(index, in: tokens)
     }
 
     private func offset(of cursor: CXCursor) -> Int {

@@ -47,6 +47,19 @@ struct CompileDatabase {
         return pathsByName[name]?.first { $0.hasSuffix(suffix) }.flatMap { byPath[$0] }
     }
 
+    /// Every `-I`, `-iquote` and `-isystem` folder of the database, absolute, sorted.
+    var includeFolders: [String] {
+        let flags = ["-I", "-iquote", "-isystem"]
+        return Array(Set(byPath.values.flatMap { arguments in
+            // `preprocessorFlags` keeps both spellings: `-I /abs` and `-I/abs`.
+            arguments.indices.compactMap { index -> String? in
+                let argument = arguments[index]
+                if flags.contains(argument) { return index + 1 < arguments.count ? arguments[index + 1] : nil }
+                return flags.first { argument.hasPrefix($0) && argument.count > $0.count }.map { String(argument.dropFirst($0.count)) }
+            }
+        })).sorted()
+    }
+
     /// Keeps the flags that shape preprocessing (-D, -U, -I, -include, -std ...), made absolute against `directory`.
     static func preprocessorFlags(_ arguments: [String], directory: String) -> [String] {
         let withValue: Set<String> = ["-D", "-U", "-I", "-include", "-isystem", "-iquote", "-idirafter"]

@@ -19,6 +19,13 @@ public struct ScanOptions: Sendable {
     /// Byte strings to look for in every file besides the IPC needles, at no extra read: the inventory lists the
     /// files that contain one in `markedFiles`. Files are then read even when a cache could vouch for them.
     public var markers: [String] = []
+    /// Folders `#include "..."` paths are relative to, besides the including file's folder and the tree root
+    /// (the `-I` folders of the build), absolute or relative to the scanned root: where struct and enum
+    /// definitions behind traits macros are looked for. A compile database's `-I` folders are added to these.
+    public var includeDirs: [String] = []
+    /// Other checkouts (the upstream Chromium of an embedder) whose typemaps and `.mojom` files teach type
+    /// mappings; they are not scanned for IPC.
+    public var upstreamRoots: [String] = []
 
     public init(paths: [String]) {
         self.paths = paths
@@ -44,6 +51,7 @@ public enum IPCScanner {
             return Glob(pattern.hasSuffix("/") ? String(pattern.dropLast()) : pattern)
         }
         let database = try options.compileCommands.map(CompileDatabase.init(folder:))
+        try checkFolders(options)
         var walker = FileWalker(excludes: excludes, followSymlinks: options.followSymlinks, honourGitIgnore: options.honourGitIgnore)
         walker.jobs = options.jobs
         walker.collectStamps = options.cacheDirectory != nil
@@ -101,6 +109,20 @@ public enum IPCScanner {
         case S_IFBLK: throw ScannerError.notFileOrFolder(path: path, kind: "a block device")
         case S_IFSOCK: throw ScannerError.notFileOrFolder(path: path, kind: "a socket")
         default: throw ScannerError.notFileOrFolder(path: path, kind: "a special file")
+        }
+    }
+
+    /// Include folders and upstream checkouts must exist: a mistyped one would silently teach nothing.
+    static func checkFolders(_ options: ScanOptions) throws {
+        let root = options.paths.count == 1 ? options.paths[0] : nil
+        for (option, folders) in [("--include-dir", options.includeDirs), ("--upstream-root", options.upstreamRoots)] {
+            for folder in folders {
+                let path = folder.hasPrefix("/") || root == nil || option == "--upstream-root" ? folder : root! + "/" + folder
+                var isDirectory: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+                    throw ScannerError.notAFolder(option: option, path: folder)
+                }
+            }
         }
     }
 
@@ -511,9 +533,12 @@ final class ScanWork: @unchecked Sendable {
         Set(results.compactMap { $0 }.flatMap { $0.partial.messages.map(\.name) })
     }
 
-    /// Files in the tree that a file with traits macros includes, and that were not parsed yet.
+    /// Files in the tree that a file with traits macros includes, and that were not parsed yet: an include is
+    /// looked for next to the including file, at the root, and in every include folder (the user's and the
+    /// compile database's `-I` folders that lie inside the root).
     func includedTypeHeaders() -> [Int] {
         let byPath = Dictionary(files.indices.map { (files[$0].relativePath, $0) }, uniquingKeysWith: { first, _ in first })
+        let includeFolders = includeFolders()
         var wanted = Set<Int>()
         for (index, result) in results.enumerated() {
             guard let result, !result.partial.enumTraits.isEmpty || !result.partial.structTraits.isEmpty else { continue }
@@ -523,7 +548,7 @@ final class ScanWork: @unchecked Sendable {
                 // (`xwalk/runtime/foo.h` scanned as `runtime/foo.h`): also try the path without leading folders.
                 let components = include.split(separator: "/")
                 let shortened = (1..<max(components.count, 1)).map { components.dropFirst($0).joined(separator: "/") }
-                let candidates = [include, folder.isEmpty ? include : folder + "/" + include] + shortened
+                let candidates = [include, folder.isEmpty ? include : folder + "/" + include] + includeFolders.map { $0 + "/" + include } + shortened
                 // A header lexed in a batch has no AST yet: it is parsed alone now, like one never read.
                 if let target = candidates.compactMap({ byPath[$0] }).first, results[target]?.types.isEmpty ?? true {
                     wanted.insert(target)
@@ -531,6 +556,19 @@ final class ScanWork: @unchecked Sendable {
             }
         }
         return wanted.sorted()
+    }
+
+    /// The include folders inside the single scanned root, relative to it, in the order given.
+    func includeFolders() -> [String] {
+        guard options.paths.count == 1, let root = options.paths.first else { return [] }
+        let base = URL(fileURLWithPath: root).standardizedFileURL.path
+        let given = options.includeDirs.map { $0.hasPrefix("/") ? $0 : base + "/" + $0 } + (database?.includeFolders ?? [])
+        var seen = Set<String>()
+        return given.compactMap { folder in
+            let absolute = URL(fileURLWithPath: folder).standardizedFileURL.path
+            guard absolute.hasPrefix(base + "/"), seen.insert(absolute).inserted else { return nil }
+            return String(absolute.dropFirst(base.count + 1))
+        }
     }
 
     // MARK: - Joining

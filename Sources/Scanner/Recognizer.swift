@@ -388,7 +388,8 @@ struct Recognizer {
         }
         let site = Site(
             macro: name, wrapper: wrapper?.name, at: tokens[index], conditions: conditions.current,
-            source: String(decoding: source[tokens[index].start..<tokens[close].end], as: UTF8.self)
+            source: String(decoding: source[tokens[index].start..<tokens[close].end], as: UTF8.self),
+            comment: TokenText.commentAbove(index, in: tokens)
         )
         record(macro, arguments: arguments, site: site)
         scopes.statementBoundary()
@@ -439,7 +440,10 @@ struct Recognizer {
         var at: Token
         var conditions: Conditions
         var source: String
+        /// The comment block right above the invocation, if any.
+        var comment: String?
     }
+
 
     private mutating func record(_ macro: IPCMacro, arguments: [Argument], site: Site) {
         let at = RawLocation(site.at)
@@ -471,7 +475,7 @@ struct Recognizer {
             findings.messages.append(.init(value: MessageDefinition(
                 name: name, messageClass: messageClass, kind: kind, isSync: sync, inputs: inputs, outputs: outputs,
                 macro: site.macro, exportMacro: exportMacro, conditions: site.conditions,
-                location: SourceLocation(file: "", line: at.line, column: at.column), source: site.source
+                location: SourceLocation(file: "", line: at.line, column: at.column), source: site.source, comment: site.comment
             ), at: at))
 
         case let .structBegin(withParent):
@@ -481,7 +485,7 @@ struct Recognizer {
             closeStruct(missingEndAt: site.at)
             openStruct = .init(value: IPCStruct(
                 name: arguments[0].text, parent: withParent ? arguments[1].text : nil, members: [],
-                messageClass: messageClass, conditions: site.conditions, location: placeholderLocation(at)
+                messageClass: messageClass, conditions: site.conditions, location: placeholderLocation(at), comment: site.comment
             ), at: at, memberPositions: [])
         case .structMember:
             guard arguments.count >= 2 else { return malformed("expected a type and a name") }
@@ -491,7 +495,7 @@ struct Recognizer {
             }
             let defaultValue = arguments.count > 2 ? arguments[2...].map(\.text).joined(separator: ", ") : nil
             openStruct!.value.members.append(.init(
-                type: arguments[0].text, name: arguments[1].text, defaultValue: defaultValue, location: placeholderLocation(at)
+                type: arguments[0].text, name: arguments[1].text, defaultValue: defaultValue, location: placeholderLocation(at), comment: site.comment
             ))
             openStruct!.memberPositions.append(at)
         case .structEnd:

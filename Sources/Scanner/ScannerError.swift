@@ -1,6 +1,7 @@
 /// Errors that stop a scan before it starts; problems inside files are diagnostics and never stop it.
 public enum ScannerError: Error, Equatable, CustomStringConvertible {
     case pathNotFound(String)
+    case notAFolder(option: String, path: String)
     case notFileOrFolder(path: String, kind: String)
     case compileCommandsNotFound(String)
     case malformedCompileCommands(path: String, reason: String)
@@ -10,6 +11,8 @@ public enum ScannerError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
+        case let .notAFolder(option, path):
+            "\(option) \(path): no such folder; give an existing folder (absolute, or relative to the scanned root for --include-dir)"
         case let .pathNotFound(path):
             "\(path): no such file or directory; pass a folder or file to scan"
         case let .notFileOrFolder(path, kind):

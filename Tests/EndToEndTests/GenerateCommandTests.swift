@@ -125,3 +125,49 @@ final class GenerateCommandTests: XCTestCase {
         XCTAssertTrue(unknown.stderr.contains("matches no message class"), unknown.stderr)
     }
 }
+
+/// The options a user of an embedder tree needs: include folders, an upstream checkout, the registry of the era.
+final class GenerateTypeSourcesCommandTests: XCTestCase {
+    func testIncludeDirUpstreamRootAndRegistryFromTheCommandLine() throws {
+        let scratch = try scratchFolder()
+        func write(_ path: String, _ text: String) throws {
+            try FileManager.default.createDirectory(atPath: (scratch + "/" + path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try text.write(toFile: scratch + "/" + path, atomically: true, encoding: .utf8)
+        }
+        try write("tree/impl/common/view_messages_efl.h", """
+            #include "view_params_efl.h"
+            #define IPC_MESSAGE_START EwkMsgStart
+            IPC_STRUCT_TRAITS_BEGIN(ViewParamsEfl)
+              IPC_STRUCT_TRAITS_MEMBER(selection)
+            IPC_STRUCT_TRAITS_END()
+            IPC_MESSAGE_ROUTED1(EwkViewMsg_SetParams, ViewParamsEfl /* params */)
+            """)
+        try write("tree/impl/view_params_efl.h", "#include \"ui/gfx/range/range.h\"\nstruct ViewParamsEfl {\n  gfx::Range selection;\n};\n")
+        try write("upstream/ui/gfx/range/mojo/range.typemap", "mojom = \"//ui/gfx/range/mojo/range.mojom\"\ntype_mappings = [ \"gfx.mojom.Range=gfx::Range\" ]\n")
+        try write("upstream/ui/gfx/range/mojo/range.mojom", "module gfx.mojom;\nstruct Range { uint32 start; uint32 end; };\n")
+        let result = try Binary.run([
+            "generate", scratch + "/tree", "--out", scratch + "/out", "--include-dir", "impl", "--upstream-root", scratch + "/upstream",
+            "--registry", "associated",
+        ])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("unmapped types: 0"), result.stdout)
+        let mojom = try String(contentsOfFile: scratch + "/out/impl/common/view_messages_efl.mojom", encoding: .utf8)
+        XCTAssertTrue(mojom.contains("  gfx.mojom.Range selection;"), mojom)
+        XCTAssertTrue(mojom.contains("import \"ui/gfx/range/mojo/range.mojom\";"), mojom)
+        XCTAssertTrue(mojom.contains("// - gfx::Range as gfx.mojom.Range (ui/gfx/range/mojo/range.typemap)"), mojom)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: scratch + "/out/associated/renderer_associated_interfaces.cc"))
+
+        let missing = try Binary.run(["generate", scratch + "/tree", "--out", scratch + "/out2", "--include-dir", "nowhere"])
+        XCTAssertEqual(missing.status, 2)
+        XCTAssertTrue(missing.stderr.contains("--include-dir nowhere: no such folder"), missing.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: scratch + "/out2"))
+
+        let wrongRegistry = try Binary.run(["generate", scratch + "/tree", "--out", scratch + "/out3", "--registry", "gn"])
+        XCTAssertEqual(wrongRegistry.status, 2, wrongRegistry.stderr)
+        XCTAssertTrue(wrongRegistry.stderr.contains("one of 'manifest', 'cpp-manifest', 'binders' or 'associated'"), wrongRegistry.stderr)
+        let help = try Binary.run(["generate", "--help"])
+        let registryHelp = help.stdout.components(separatedBy: "--registry <registry>").last ?? ""
+        XCTAssertTrue(registryHelp.contains("cpp-manifest"), help.stdout)
+        XCTAssertFalse(registryHelp.prefix(400).contains("mojom,") || registryHelp.prefix(400).contains("gn,"), help.stdout)
+    }
+}

@@ -272,13 +272,17 @@ final class NamingAndFoldingTests: XCTestCase {
             Fixtures.message("AHostMsg_X", kind: .routed, line: 1), Fixtures.message("AMsg_X", kind: .routed, line: 2),
             Fixtures.message("BHostMsg_X", kind: .control, line: 3), Fixtures.message("BMsg_X", kind: .control, line: 4),
         ])
-        let comments = Dictionary(uniqueKeysWithValues: plan.interfaces.map { ($0.name, $0.comments.joined(separator: " ")) })
+        // Where to register is the registry format's part of the comment (see RegistryFormatTests for the others).
+        let rules = try Fixtures.rules()
+        let comments = Dictionary(uniqueKeysWithValues: plan.interfaces.map {
+            ($0.name, ($0.comments + [ManifestOverlayEmitter.registration(of: $0, rules: rules)]).joined(separator: " "))
+        })
         XCTAssertTrue(comments["AHost"]!.contains("RenderFrameHost::GetInterfaceRegistry()") && comments["AHost"]!.contains("RenderFrame::GetRemoteInterfaces()"))
         XCTAssertTrue(comments["A"]!.contains("RenderFrame::GetInterfaceRegistry()") && comments["A"]!.contains("RenderFrameHost::GetRemoteInterfaces()"))
         XCTAssertTrue(comments["BHost"]!.contains("RenderProcessHostImpl::RegisterMojoInterfaces()") && comments["BHost"]!.contains("RenderThread::GetRemoteInterfaces()"))
         XCTAssertTrue(comments["B"]!.contains("RenderThreadImpl::Init()") && comments["B"]!.contains("RenderProcessHost::GetRemoteInterfaces()"))
-        XCTAssertTrue(comments["AHost"]!.contains("associated interface"))
-        XCTAssertFalse(comments["BHost"]!.contains("associated interface"))
+        XCTAssertTrue(comments["AHost"]!.contains("--registry associated"))
+        XCTAssertFalse(comments["BHost"]!.contains("--registry associated"))
     }
 
     func testRoutedAndControlMessagesOfOnePrefixBecomeTwoInterfaces() throws {
@@ -306,7 +310,8 @@ final class NamingAndFoldingTests: XCTestCase {
         let control = interfaces["PHostProcess"]!.comments.joined(separator: " ")
         XCTAssertTrue(routed.contains("Its control messages (PHostMsg_Metrics) are in PHostProcess"), routed)
         XCTAssertTrue(routed.contains("Helper::Finish also sends messages of PHostProcess"), routed)
-        XCTAssertTrue(control.contains("RenderProcessHostImpl::RegisterMojoInterfaces()") && control.contains("split from PHost"), control)
+        XCTAssertTrue(ManifestOverlayEmitter.registration(of: interfaces["PHostProcess"]!, rules: try Fixtures.rules()).contains("RenderProcessHostImpl::RegisterMojoInterfaces()"))
+        XCTAssertTrue(control.contains("split from PHost"), control)
         XCTAssertEqual(plan.proposedInterface(for: "PHostMsg_Metrics"), "content.mojom.PHostProcess")
 
         // The name comes from the rules; a name that is taken keeps the messages together, with a warning.

@@ -38,11 +38,15 @@ final class ProcessAndModuleTests: XCTestCase {
         }
         let utility = try interface("ChromeUtility", in: plan)
         XCTAssertEqual(utility.process, "utility")
-        XCTAssertTrue(utility.comments.contains { $0.contains("UtilityProcessHost::GetRemoteInterfaces()") }, "\(utility.comments)")
+        // Where to register and reach it is the registry format's part of the comment.
+        let utilityRegistration = ManifestOverlayEmitter.registration(of: utility, rules: try Fixtures.rules())
+        XCTAssertTrue(utilityRegistration.contains("UtilityProcessHost::GetRemoteInterfaces()"), utilityRegistration)
         let host = try interface("ChromeUtilityHost", in: plan)
         XCTAssertEqual(host.process, "browser")
         XCTAssertEqual(host.caller, "utility", "its only sender is in a utility/ folder")
-        XCTAssertTrue(host.comments.contains { $0.contains("the utility gets a remote from UtilityThread::GetConnector()") }, "\(host.comments)")
+        let hostRegistration = ManifestOverlayEmitter.registration(of: host, rules: try Fixtures.rules())
+        XCTAssertTrue(hostRegistration.contains("the utility gets a remote from UtilityThread::GetConnector()"), hostRegistration)
+        XCTAssertTrue(host.comments.contains("Called from the utility process: the tree sends its messages only there."), "\(host.comments)")
         XCTAssertEqual(plan.files.map(\.module), ["chrome.mojom"], "chromium_src/ is an overlay folder, not a module")
         let manifests = try ManifestOverlayEmitter.emit(plan, rules: Fixtures.rules())
         let utilityManifest = try XCTUnwrap(manifests["manifests/content_utility_manifest_overlay.json"], "\(manifests.keys.sorted())")

@@ -3,6 +3,7 @@ import MojifyCore
 import MojifyEmitters
 import MojifyLedger
 import MojifyLint
+import MojifyScanner
 @testable import MojifyReport
 import XCTest
 
@@ -95,5 +96,51 @@ final class JoinTests: XCTestCase {
         let joined = ReportModelBuilder.attach(findings, to: messages)
         XCTAssertEqual(joined.messages[0].findings, [FindingEntry(severity: .error, rule: "r1", message: "about A", location: here)])
         XCTAssertEqual(joined.general.map(\.rule), ["r2", "r3"])
+    }
+}
+
+/// The report and lint tell one story: the handlers and senders lint names for a message are the drill-down's,
+/// and lint's errors are in the Attention section whatever the message's status.
+final class ReportAgreesWithLintTests: XCTestCase {
+    func testHandlersAndSendersOfAConvertedMessageAreTheOnesLintNames() throws {
+        let tree = FileManager.default.temporaryDirectory.appendingPathComponent("mojify-agree-\(UUID().uuidString)").path
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: tree) }
+        func write(_ path: String, _ text: String) throws {
+            try FileManager.default.createDirectory(atPath: (tree + "/" + path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try text.write(toFile: tree + "/" + path, atomically: true, encoding: .utf8)
+        }
+        // FrameHostMsg_Gone was converted: its definition left, one handler and one sender did not.
+        try write("content/common/frame_messages.h", "#define IPC_MESSAGE_START FrameMsgStart\nIPC_MESSAGE_ROUTED0(FrameHostMsg_Stays)\n")
+        try write("content/browser/frame_host.cc", """
+            bool FrameHost::OnMessageReceived(const IPC::Message& message) {
+              IPC_BEGIN_MESSAGE_MAP(FrameHost, message)
+                IPC_MESSAGE_HANDLER(FrameHostMsg_Stays, OnStays)
+                IPC_MESSAGE_HANDLER(FrameHostMsg_Gone, OnGone)
+              IPC_END_MESSAGE_MAP()
+            }
+            """)
+        try write("content/renderer/frame.cc", "void Frame::Leave() {\n  Send(new FrameHostMsg_Gone(routing_id_));\n}\n")
+        let ledger = Ledger(rows: [
+            LedgerRow(message: "FrameHostMsg_Gone", messageClass: "FrameMsgStart", kind: .routed, sync: false, file: "content/common/frame_messages.h", line: 3,
+                      status: .converted, owner: "bob"),
+            LedgerRow(message: "FrameHostMsg_Stays", messageClass: "FrameMsgStart", kind: .routed, sync: false, file: "content/common/frame_messages.h", line: 2,
+                      status: .unclaimed),
+        ])
+        let inventory = try IPCScanner.scan(ScanOptions(paths: [tree]))
+        let options = try LintOptions.standard(root: tree)
+        let findings = try Linter.lint(inventory: inventory, ledger: LedgerReference(ledger: ledger, path: tree + "/ledger.csv", root: tree), options: options)
+        let named = findings.filter { $0.messageName == "FrameHostMsg_Gone" && $0.severity == .error }
+        XCTAssertEqual(Set(named.map(\.ruleID)), ["converted-still-present"])
+        let sources = ReportSources(inventory: inventory, ledger: ledger, history: nil, plan: try ConversionPlan.make(inventory: inventory, rules: try ConversionRules.load()),
+                                    findings: findings, bannedTypes: options.bannedTypes)
+        let model = ReportModelBuilder.model(sources, title: "t", generatedAt: nil)
+        let gone = try XCTUnwrap(model.messages.first { $0.name == "FrameHostMsg_Gone" })
+        XCTAssertEqual(Set((gone.handlers + gone.senders).map(\.location)), Set(named.compactMap(\.location)), "the drill-down shows where lint points")
+        XCTAssertEqual(gone.handlers.map(\.function), ["FrameHost::OnGone"])
+        XCTAssertEqual(gone.senders.map(\.function), ["Frame::Leave"])
+        let html = try ReportPage.render(model)
+        let attention = try XCTUnwrap(html.components(separatedBy: "<section id=\"attention\"").dropFirst().first?.components(separatedBy: "</section>").first)
+        XCTAssertTrue(attention.contains("<summary>Lint errors <span class=\"count\">\(named.count)</span>"), attention)
+        XCTAssertTrue(attention.contains("converted-still-present"), attention)
     }
 }

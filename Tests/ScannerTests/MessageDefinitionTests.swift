@@ -187,3 +187,32 @@ final class MessageDefinitionTests: XCTestCase {
         XCTAssertTrue(messages[1].hasPrefix("test/foo_messages.h:3:1: error: unbalanced parentheses"), messages[1])
     }
 }
+
+/// The comment block engineers wrote above a definition is kept, and only that block.
+final class LeadingCommentTests: XCTestCase {
+    func testTheBlockRightAboveIsKeptAndNothingElse() throws {
+        let inventory = try scanSource("""
+            #define IPC_MESSAGE_START TestMsgStart
+            // Unrelated: separated by a blank line.
+
+            // Asks the browser to open |url|,
+            // in a new tab.
+            IPC_MESSAGE_ROUTED1(TestHostMsg_Open, GURL)
+            IPC_MESSAGE_ROUTED0(TestHostMsg_Close)  // trailing comment of Close
+            IPC_MESSAGE_ROUTED0(TestHostMsg_Stop)
+            /* A block
+             * comment. */
+            IPC_STRUCT_BEGIN(TestHostMsg_Params)
+              // The frame's id.
+              IPC_STRUCT_MEMBER(int, frame_id)
+              IPC_STRUCT_MEMBER(int, other)
+            IPC_STRUCT_END()
+            """)
+        let comments = Dictionary(uniqueKeysWithValues: inventory.messages.map { ($0.name, $0.comment) })
+        XCTAssertEqual(comments["TestHostMsg_Open"], "Asks the browser to open |url|, in a new tab.")
+        XCTAssertEqual(comments["TestHostMsg_Close"], .some(nil))
+        XCTAssertEqual(comments["TestHostMsg_Stop"], .some(nil), "a comment after code on the line above belongs to that code")
+        XCTAssertEqual(inventory.structs.first?.comment, "A block comment.")
+        XCTAssertEqual(inventory.structs.first?.members.map(\.comment), ["The frame's id.", nil])
+    }
+}

@@ -2,6 +2,7 @@ import ArgumentParser
 import MojifyApplication
 import Foundation
 import MojifyEmitters
+import MojifyScanner
 
 struct GenerateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -31,8 +32,10 @@ struct GenerateCommand: ParsableCommand {
     @Option(help: "Merge the interface entries into this existing manifest JSON, in place (repeatable).")
     var manifest: [String] = []
 
-    @Option(help: "How the interfaces are registered: \(OutputFormat.registries.map(\.rawValue).joined(separator: ", ")).")
+    @Option(help: "How the interfaces are registered, for the target Chromium: manifest (service manager JSON overlays, 2017-2019), cpp-manifest (C++ service manifests, 2019), binders (BinderMap, 2020 on), associated (AssociatedInterfaceRegistry, ordered with legacy IPC).")
     var registry: OutputFormat = .manifest
+
+    @OptionGroup var typeSources: TypeSources
 
     @Option(name: .customLong("exclude"), help: "Skip paths matching this glob (repeatable), e.g. 'third_party/**'.")
     var excludes: [String] = []
@@ -46,8 +49,17 @@ struct GenerateCommand: ParsableCommand {
         options.manifests = manifest
         options.registry = registry
         options.excludes = excludes
+        typeSources.apply(to: &options.scan)
         try CommandSupport.run { try GenerateFlow.execute(options: options) }
     }
 }
 
-extension OutputFormat: ExpressibleByArgument {}
+/// Only the registry formats are values of `--registry`: the help lists them alone, and others are refused.
+extension OutputFormat: ExpressibleByArgument {
+    public init?(argument: String) {
+        guard let format = OutputFormat(rawValue: argument), OutputFormat.registries.contains(format) else { return nil }
+        self = format
+    }
+
+    public static var allValueStrings: [String] { registries.map(\.rawValue) }
+}

@@ -66,8 +66,7 @@ struct LedgerCommand: ParsableCommand {
         @Option(name: .customLong("exclude"), help: "Skip paths matching this glob (repeatable).")
         var excludes: [String] = []
 
-        @Option(help: "Folder holding compile_commands.json: use each file's real preprocessor flags.")
-        var compileCommands: String?
+        @OptionGroup var typeSources: TypeSources
 
         @Flag(help: "Scan files that .gitignore files exclude.")
         var noIgnore = false
@@ -87,7 +86,7 @@ struct LedgerCommand: ParsableCommand {
         func run() throws {
             var options = ScanOptions(paths: paths)
             options.excludes = excludes
-            options.compileCommands = compileCommands
+            typeSources.apply(to: &options)
             options.honourGitIgnore = !noIgnore
             options.maxFileBytes = maxFileSize
             try CommandSupport.run {

@@ -42,6 +42,8 @@ struct LintCommand: ParsableCommand {
     @Option(help: "Rule severities and enablement to use instead of Rules/lint-rules.yaml.")
     var rules: String?
 
+    @OptionGroup var typeSources: TypeSources
+
     @Option(name: .customLong("exclude"), help: "Skip paths matching this glob (repeatable), e.g. 'third_party/**'.")
     var excludes: [String] = []
 
@@ -51,6 +53,7 @@ struct LintCommand: ParsableCommand {
     func run() throws {
         var request = LintRequest(scan: ScanOptions(paths: paths))
         request.scan.excludes = excludes
+        typeSources.apply(to: &request.scan)
         request.scan.maxFileBytes = maxFileSize
         request.format = format
         request.output = output

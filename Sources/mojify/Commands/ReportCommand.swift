@@ -26,6 +26,8 @@ struct ReportCommand: ParsableCommand {
     @Option(help: "The page's title.")
     var title: String = ReportOptions.defaultTitle
 
+    @OptionGroup var typeSources: TypeSources
+
     @Option(name: .customLong("exclude"), help: "Skip paths matching this glob (repeatable), e.g. 'third_party/**'.")
     var excludes: [String] = []
 
@@ -42,6 +44,7 @@ struct ReportCommand: ParsableCommand {
     func run() throws {
         var scan = ScanOptions(paths: paths)
         scan.excludes = excludes
+        typeSources.apply(to: &scan)
         let timestamp: ReportOptions.Timestamp = noTimestamp ? .omitted : generatedAt.map { .fixed($0) } ?? .now
         let options = ReportOptions(scan: scan, ledgerPath: ledger, outputPath: out, title: title, timestamp: timestamp)
         try CommandSupport.run {

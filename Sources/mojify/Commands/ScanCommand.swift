@@ -23,8 +23,7 @@ struct ScanCommand: ParsableCommand {
     @Option(name: .customLong("exclude"), help: "Skip paths matching this glob (repeatable), e.g. 'third_party/**'.")
     var excludes: [String] = []
 
-    @Option(help: "Folder holding compile_commands.json: use each file's real preprocessor flags.")
-    var compileCommands: String?
+    @OptionGroup var typeSources: TypeSources
 
     @Option(name: .shortAndLong, help: "Worker threads (default: one per core).")
     var jobs: Int?
@@ -47,7 +46,7 @@ struct ScanCommand: ParsableCommand {
     func run() throws {
         var options = ScanOptions(paths: paths)
         options.excludes = excludes
-        options.compileCommands = compileCommands
+        typeSources.apply(to: &options)
         options.maxFileBytes = maxFileSize
         options.followSymlinks = followSymlinks
         options.honourGitIgnore = !noIgnore

@@ -2,8 +2,8 @@
 // the browser process. Paste each group where its comment says, and write the
 // Bind functions it names.
 
-// Frame-scoped (routed) interfaces: register with
-// RenderFrameHost::GetInterfaceRegistry().
+// Frame-scoped (routed) interfaces: register with PopulateFrameBinders() in
+// content/browser/browser_interface_binders.cc.
 map->Add<content::mojom::FrameHost>(base::BindRepeating(&BindFrameHost));
 map->Add<printing::mojom::PrintHost>(base::BindRepeating(&BindPrintHost));
 

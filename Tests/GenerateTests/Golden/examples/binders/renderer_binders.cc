@@ -2,13 +2,15 @@
 // the renderer process. Paste each group where its comment says, and write the
 // Bind functions it names.
 
-// Frame-scoped (routed) interfaces: register with
-// RenderFrame::GetInterfaceRegistry().
+// Frame-scoped (routed) interfaces: register with RenderFrameImpl's
+// BinderRegistry (RenderFrame::GetInterfaceRegistry()).
 map->Add<content::mojom::Frame>(base::BindRepeating(&BindFrame));
 map->Add<extensions::mojom::Extension>(base::BindRepeating(&BindExtension));
 map->Add<printing::mojom::Print>(base::BindRepeating(&BindPrint));
 
-// Process-wide (control) interfaces: register with RenderThreadImpl::Init().
+// Process-wide (control) interfaces: register with
+// ExposeRendererInterfacesToBrowser() in
+// content/renderer/browser_exposed_renderer_interfaces.cc.
 map->Add<chrome::mojom::ChromeView>(base::BindRepeating(&BindChromeView));
 map->Add<extensions::mojom::ExtensionProcess>(base::BindRepeating(&BindExtensionProcess));
 map->Add<extensions::mojom::ExtensionWorker>(base::BindRepeating(&BindExtensionWorker));
