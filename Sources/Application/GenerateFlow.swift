@@ -5,7 +5,7 @@ import MojifyEmitters
 import MojifyScanner
 
 public struct GenerateOptions: Sendable {
-    public var paths: [String]
+    public var input: InventoryInput
     public var out: String
     public var rulesFile: String?
     /// Message classes or message names to convert; empty for all.
@@ -16,12 +16,9 @@ public struct GenerateOptions: Sendable {
     public var manifests: [String] = []
     /// How interfaces are made reachable: one of `OutputFormat.registries`.
     public var registry: OutputFormat = .manifest
-    public var excludes: [String] = []
-    /// Include folders, compile database and upstream checkouts (the scan's paths and excludes are the above).
-    public var scan = ScanOptions(paths: [])
 
-    public init(paths: [String], out: String) {
-        self.paths = paths
+    public init(input: InventoryInput, out: String) {
+        self.input = input
         self.out = out
     }
 }
@@ -29,11 +26,9 @@ public struct GenerateOptions: Sendable {
 /// `mojify generate`: scan, plan, render every output format, then write (or show) the files and a summary.
 public enum GenerateFlow {
     public static func execute(options: GenerateOptions, output: (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) }) throws -> Int32 {
-        var scanOptions = options.scan
-        scanOptions.paths = options.paths
-        scanOptions.excludes = options.excludes
-        let inventory = try IPCScanner.scan(scanOptions)
-        let learned = TreeTypeMappings.learn(scanned: options.paths, upstream: scanOptions.upstreamRoots, skipping: [options.out])
+        let scan = options.input.scan
+        let inventory = try options.input.load()
+        let learned = TreeTypeMappings.learn(scanned: scan.paths, upstream: scan.upstreamRoots, skipping: [options.out])
         let rules = try ConversionRules.load(overridePath: options.rulesFile, learned: learned)
         let plan = try ConversionPlan.make(inventory: inventory, rules: rules, only: options.only)
         if !options.only.isEmpty, plan.files.isEmpty {

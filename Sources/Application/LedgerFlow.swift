@@ -15,10 +15,11 @@ public enum LedgerFlow {
     /// A sync that would mark most of the open messages converted is refused unless `allowMassConversion`: that is
     /// what scanning the wrong folder looks like.
     public static func sync(
-        options: ScanOptions, rulesFile: String?, ledger path: String, today: String?, allowMassConversion: Bool = false
+        input: InventoryInput, rulesFile: String?, ledger path: String, today: String?, allowMassConversion: Bool = false
     ) throws -> Int32 {
         let date = try LedgerDate.today(override: today)
-        let inventory = try IPCScanner.scan(options)
+        let options = input.scan
+        let inventory = try input.load()
         let learned = TreeTypeMappings.learn(scanned: options.paths, upstream: options.upstreamRoots)
         let plan = try ConversionPlan.make(inventory: inventory, rules: ConversionRules.load(overridePath: rulesFile, learned: learned))
         let historyPath = LedgerHistory.path(forLedger: path)

@@ -7,7 +7,7 @@ import MojifyScanner
 
 /// What `mojify lint` was asked to do.
 public struct LintRequest: Sendable {
-    public var scan: ScanOptions
+    public var input: InventoryInput
     public var format: LintFormat = .text
     public var output: String?
     public var failOn: Diagnostic.Severity = .error
@@ -20,8 +20,8 @@ public struct LintRequest: Sendable {
     /// An inventory (`mojify scan --format json`) of the upstream checkout: what it defines is not orphaned here.
     public var upstreamPath: String?
 
-    public init(scan: ScanOptions) {
-        self.scan = scan
+    public init(input: InventoryInput) {
+        self.input = input
     }
 }
 
@@ -29,8 +29,9 @@ public struct LintRequest: Sendable {
 /// answer with the exit status: 1 when a finding is at or above `failOn`, else 0.
 public enum LintFlow {
     public static func execute(_ request: LintRequest) throws -> Int32 {
-        let root = try scannedRoot(request.scan.paths)
-        let learned = TreeTypeMappings.learn(scanned: request.scan.paths, upstream: request.scan.upstreamRoots)
+        let scan = request.input.scan
+        let root = try scannedRoot(scan.paths)
+        let learned = TreeTypeMappings.learn(scanned: scan.paths, upstream: scan.upstreamRoots)
         var options = try LintOptions.standard(root: root, rulesFile: request.rulesFile, learned: learned)
         // An unreadable or malformed ledger is an input error, never "no findings".
         let ledger = try request.ledgerPath.map { LedgerReference(ledger: try Ledger.load(path: $0), path: $0, root: root) }
@@ -38,25 +39,27 @@ public enum LintFlow {
             options.upstream.add(try Inventory.load(from: path))
         }
         let inventory: Inventory
-        var request = request
-        // Suppression comments can outlive the IPC they were for: find every file that still has one.
-        request.scan.markers = [Suppression.marker]
         if let list = request.filesList {
             let changed = try ChangedFiles.read(
                 list: list, root: root, isScanned: IPCScanner.reads(fileNamed:),
                 standardInput: { FileHandle.standardInput.readDataToEndOfFile() }
             )
-            var scan = request.scan
-            scan.onlyFiles = changed
-            inventory = try IPCScanner.scan(scan)
             options.changedFiles = Set(changed)
-            options.otherDefinitions = try definitions(neededBy: inventory, outside: changed, scan: scan)
+            if request.input.savedInventory != nil {
+                // A saved inventory holds the whole tree: every definition is in it already.
+                inventory = try request.input.load()
+            } else {
+                var only = InventoryInput.scanOptions(scan)
+                only.onlyFiles = changed
+                inventory = try IPCScanner.scan(only)
+                options.otherDefinitions = try definitions(neededBy: inventory, outside: changed, scan: only)
+            }
         } else {
-            inventory = try IPCScanner.scan(request.scan)
+            inventory = try request.input.load()
         }
         let findings = try Linter.lint(inventory: inventory, ledger: ledger, options: options)
 
-        let displayRoot = request.scan.paths.count == 1 ? IPCScanner.displayRoot(root) : nil
+        let displayRoot = scan.paths.count == 1 ? IPCScanner.displayRoot(root) : nil
         let context = FindingsContext(displayRoot: displayRoot == "." ? nil : displayRoot,
                                       rootURI: URL(fileURLWithPath: root, isDirectory: true).standardized.absoluteString,
                                       workingDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardized.path,

@@ -15,7 +15,7 @@ public struct ReportOptions: Sendable {
         case omitted
     }
 
-    public var scan: ScanOptions
+    public var input: InventoryInput
     /// The ledger CSV; its history file (`LedgerHistory.path(forLedger:)`) feeds the burndown.
     public var ledgerPath: String?
     public var outputPath: String
@@ -24,8 +24,8 @@ public struct ReportOptions: Sendable {
 
     public static let defaultTitle = "IPC to Mojo migration"
 
-    public init(scan: ScanOptions, ledgerPath: String? = nil, outputPath: String, title: String = ReportOptions.defaultTitle, timestamp: Timestamp = .now) {
-        self.scan = scan
+    public init(input: InventoryInput, ledgerPath: String? = nil, outputPath: String, title: String = ReportOptions.defaultTitle, timestamp: Timestamp = .now) {
+        self.input = input
         self.ledgerPath = ledgerPath
         self.outputPath = outputPath
         self.title = title
@@ -42,15 +42,15 @@ public enum ReportFlow {
             throw ReportError.outputIsDirectory(path: options.outputPath)
         }
         // Read rules and ledger first: a malformed one should fail before a long scan.
-        let root = try LintFlow.scannedRoot(options.scan.paths)
-        let learned = TreeTypeMappings.learn(scanned: options.scan.paths, upstream: options.scan.upstreamRoots)
+        let root = try LintFlow.scannedRoot(options.input.scan.paths)
+        let learned = TreeTypeMappings.learn(scanned: options.input.scan.paths, upstream: options.input.scan.upstreamRoots)
         let lintOptions = try LintOptions.standard(root: root, learned: learned)
         let rules = try ConversionRules.load(learned: learned)
         let ledger = try options.ledgerPath.map { path in
             (rows: LedgerReference(ledger: try Ledger.load(path: path), path: path, root: root),
              history: try LedgerHistory.load(path: LedgerHistory.path(forLedger: path)))
         }
-        let inventory = try IPCScanner.scan(options.scan, progress: progress)
+        let inventory = try options.input.load(progress: progress)
         let sources = ReportSources(
             inventory: inventory, ledger: ledger?.rows.ledger, history: ledger?.history,
             plan: try ConversionPlan.make(inventory: inventory, rules: rules),

@@ -4,9 +4,9 @@ import MojifyScanner
 
 /// `mojify scan`: scan, render in the chosen format, write it out, and report diagnostics on standard error.
 public enum ScanFlow {
-    public static func execute(options: ScanOptions, format: InventoryFormat, output: String?, progress: IPCScanner.Progress?) throws -> Int32 {
+    public static func execute(input: InventoryInput, format: InventoryFormat, output: String?, progress: IPCScanner.Progress?) throws -> Int32 {
         let start = Date()
-        let inventory = try IPCScanner.scan(options, progress: progress)
+        let inventory = try input.load(progress: progress)
         let rendered = try format.renderer.render(inventory, context: RenderContext(elapsedSeconds: Date().timeIntervalSince(start)))
         if let output {
             try FileOutput.writeAtomically(rendered, to: output)

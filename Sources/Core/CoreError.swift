@@ -7,6 +7,7 @@ public enum CoreError: Error, Equatable, CustomStringConvertible {
     case pathEscapesOutput(path: String, root: String)
     case malformedInventory(path: String, reason: String)
     case unsupportedSchemaVersion(path: String, found: Int, supported: Int)
+    case otherToolVersion(path: String, found: String?, current: String)
     case rulesNotFound(searched: [String])
     case malformedRules(path: String, reason: String)
 
@@ -32,6 +33,8 @@ public enum CoreError: Error, Equatable, CustomStringConvertible {
             "\(path): not a mojify inventory: \(reason); regenerate it with 'mojify scan --format json'"
         case let .unsupportedSchemaVersion(path, found, supported):
             "\(path): inventory schema version \(found) is not supported (this mojify reads version \(supported)); regenerate it with this mojify"
+        case let .otherToolVersion(path, found, current):
+            "\(path): the inventory was written by \(found.map { "mojify " + $0 } ?? "an older mojify"), and this is mojify \(current), whose scanner may find more or other constructs; scan the tree again with this mojify ('mojify scan --format json -o \(path)')"
         case let .rulesNotFound(searched):
             "cannot find mojify's Rules folder (looked in \(searched.joined(separator: ", "))); set MOJIFY_RULES_DIR to the Rules folder of the mojify checkout"
         case let .malformedRules(path, reason):

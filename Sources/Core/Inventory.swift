@@ -6,6 +6,9 @@ public struct Inventory: Codable, Equatable, Sendable {
 
     public var schemaVersion: Int
     public var tool: String
+    /// The mojify version that scanned the tree: a saved inventory is read back only by the same version, whose
+    /// scanner found what the later stages expect. Absent in inventories written before the field existed.
+    public var toolVersion: String?
     public var messages: [MessageDefinition]
     public var structs: [IPCStruct]
     public var structTraits: [StructTraits]
@@ -40,6 +43,7 @@ public struct Inventory: Codable, Equatable, Sendable {
     ) {
         self.schemaVersion = Inventory.currentSchemaVersion
         self.tool = tool
+        self.toolVersion = MojifyVersion.current
         self.messages = messages
         self.structs = structs
         self.structTraits = structTraits

@@ -31,13 +31,18 @@ extension Inventory {
         guard version == Inventory.currentSchemaVersion else {
             throw CoreError.unsupportedSchemaVersion(path: path, found: version, supported: Inventory.currentSchemaVersion)
         }
+        let inventory: Inventory
         do {
-            return try JSONDecoder().decode(Inventory.self, from: data)
+            inventory = try JSONDecoder().decode(Inventory.self, from: data)
         } catch let DecodingError.keyNotFound(key, context) {
             let where_ = context.codingPath.map(\.stringValue).joined(separator: ".")
             throw CoreError.malformedInventory(path: path, reason: "missing field '\(key.stringValue)' at '\(where_)'")
         } catch {
             throw CoreError.malformedInventory(path: path, reason: "\(error)")
         }
+        guard inventory.toolVersion == MojifyVersion.current else {
+            throw CoreError.otherToolVersion(path: path, found: inventory.toolVersion, current: MojifyVersion.current)
+        }
+        return inventory
     }
 }

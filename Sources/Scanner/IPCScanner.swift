@@ -8,7 +8,8 @@ public struct ScanOptions: Sendable {
     public var compileCommands: String?
     public var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
     /// Files larger than this are skipped with a diagnostic: generated blobs, not hand-written IPC.
-    public var maxFileBytes: Int = 16 << 20
+    public static let defaultMaxFileBytes = 16 << 20
+    public var maxFileBytes: Int = defaultMaxFileBytes
     public var followSymlinks = false
     public var honourGitIgnore = true
     /// Folder for results reused by later scans of unchanged files (see `ScanCache`); nil scans afresh.

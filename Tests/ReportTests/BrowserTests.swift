@@ -26,7 +26,7 @@ final class BrowserTests: XCTestCase {
     private func examplesReport() throws -> URL {
         let output = folder.appendingPathComponent("report.html")
         let options = ReportOptions(
-            scan: ScanOptions(paths: [Self.repositoryRoot.appendingPathComponent("Examples").path]),
+            input: InventoryInput(scan: ScanOptions(paths: [Self.repositoryRoot.appendingPathComponent("Examples").path])),
             ledgerPath: Self.fixtures.appendingPathComponent("examples-ledger.csv").path,
             outputPath: output.path, title: "Example tree: IPC to Mojo migration", timestamp: .fixed("2025-03-03 09:00 UTC")
         )
@@ -118,7 +118,7 @@ final class BrowserTests: XCTestCase {
         try Ledger(rows: [row]).csvText().write(to: ledger, atomically: true, encoding: .utf8)
         row.notes = ""
         let output = folder.appendingPathComponent("payload.html")
-        let options = ReportOptions(scan: ScanOptions(paths: [folder.appendingPathComponent("tree").path]), ledgerPath: ledger.path,
+        let options = ReportOptions(input: InventoryInput(scan: ScanOptions(paths: [folder.appendingPathComponent("tree").path])), ledgerPath: ledger.path,
                                     outputPath: output.path, title: "\(payload)\"><script>alert(4)</script>", timestamp: .omitted)
         XCTAssertEqual(try ReportFlow.execute(options: options, environment: [:]), 0)
 

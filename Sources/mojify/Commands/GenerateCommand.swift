@@ -11,8 +11,7 @@ struct GenerateCommand: ParsableCommand {
         discussion: "Writes only under --out. Exit status: 0 when the files were written (or shown with --dry-run), 2 for usage or input errors, including hand-edited files in --out without --force."
     )
 
-    @Argument(help: "Folders or files to scan.")
-    var paths: [String]
+    @OptionGroup var scan: ScanArguments
 
     @Option(help: "Output folder; nothing is written outside it (except the --manifest files).")
     var out: String
@@ -35,21 +34,14 @@ struct GenerateCommand: ParsableCommand {
     @Option(help: "How the interfaces are registered, for the target Chromium: manifest (service manager JSON overlays, 2017-2019), cpp-manifest (C++ service manifests, 2019), binders (BinderMap, 2020 on), associated (AssociatedInterfaceRegistry, ordered with legacy IPC).")
     var registry: OutputFormat = .manifest
 
-    @OptionGroup var typeSources: TypeSources
-
-    @Option(name: .customLong("exclude"), help: "Skip paths matching this glob (repeatable), e.g. 'third_party/**'.")
-    var excludes: [String] = []
-
     func run() throws {
-        var options = GenerateOptions(paths: paths, out: out)
+        var options = GenerateOptions(input: scan.input, out: out)
         options.rulesFile = rules
         options.only = only
         options.dryRun = dryRun
         options.force = force
         options.manifests = manifest
         options.registry = registry
-        options.excludes = excludes
-        typeSources.apply(to: &options.scan)
         try CommandSupport.run { try GenerateFlow.execute(options: options) }
     }
 }

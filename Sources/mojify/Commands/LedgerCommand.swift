@@ -60,19 +60,7 @@ struct LedgerCommand: ParsableCommand {
             abstract: "Create or update the ledger from a scan, and append today's counts to its history file."
         )
 
-        @Argument(help: "Folders or files to scan.")
-        var paths: [String]
-
-        @Option(name: .customLong("exclude"), help: "Skip paths matching this glob (repeatable).")
-        var excludes: [String] = []
-
-        @OptionGroup var typeSources: TypeSources
-
-        @Flag(help: "Scan files that .gitignore files exclude.")
-        var noIgnore = false
-
-        @Option(help: "Files larger than this many bytes are not read (the rows of their messages are left as they are).")
-        var maxFileSize: Int = 16 << 20
+        @OptionGroup var scan: ScanArguments
 
         @Option(help: "A rules file overriding the built-in Rules/type-mappings.yaml, as for 'mojify generate' (for the proposed_* columns).")
         var rules: String?
@@ -84,14 +72,10 @@ struct LedgerCommand: ParsableCommand {
         @OptionGroup var file: LedgerFile
 
         func run() throws {
-            var options = ScanOptions(paths: paths)
-            options.excludes = excludes
-            typeSources.apply(to: &options)
-            options.honourGitIgnore = !noIgnore
-            options.maxFileBytes = maxFileSize
+            let input = scan.input
             try CommandSupport.run {
                 try LedgerFlow.sync(
-                    options: options, rulesFile: rules, ledger: file.ledger, today: today.today, allowMassConversion: allowMassConversion
+                    input: input, rulesFile: rules, ledger: file.ledger, today: today.today, allowMassConversion: allowMassConversion
                 )
             }
         }

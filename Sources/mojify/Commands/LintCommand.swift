@@ -16,8 +16,7 @@ struct LintCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "Folders or files to check.")
-    var paths: [String]
+    @OptionGroup var scan: ScanArguments
 
     @Option(help: "The migration ledger (CSV): messages it lists are not new, and its statuses are checked.")
     var ledger: String?
@@ -42,19 +41,8 @@ struct LintCommand: ParsableCommand {
     @Option(help: "Rule severities and enablement to use instead of Rules/lint-rules.yaml.")
     var rules: String?
 
-    @OptionGroup var typeSources: TypeSources
-
-    @Option(name: .customLong("exclude"), help: "Skip paths matching this glob (repeatable), e.g. 'third_party/**'.")
-    var excludes: [String] = []
-
-    @Option(help: "Files larger than this many bytes are not read (each is an unreadable-file finding).")
-    var maxFileSize: Int = 16 << 20
-
     func run() throws {
-        var request = LintRequest(scan: ScanOptions(paths: paths))
-        request.scan.excludes = excludes
-        typeSources.apply(to: &request.scan)
-        request.scan.maxFileBytes = maxFileSize
+        var request = LintRequest(input: scan.input)
         request.format = format
         request.output = output
         request.failOn = failOn

@@ -14,8 +14,7 @@ struct ReportCommand: ParsableCommand {
         """
     )
 
-    @Argument(help: "Folders or files to scan.")
-    var paths: [String]
+    @OptionGroup var scan: ScanArguments
 
     @Option(help: "The ledger CSV (see 'mojify ledger'): statuses, owners, notes; its history file gives the burndown.")
     var ledger: String?
@@ -25,11 +24,6 @@ struct ReportCommand: ParsableCommand {
 
     @Option(help: "The page's title.")
     var title: String = ReportOptions.defaultTitle
-
-    @OptionGroup var typeSources: TypeSources
-
-    @Option(name: .customLong("exclude"), help: "Skip paths matching this glob (repeatable), e.g. 'third_party/**'.")
-    var excludes: [String] = []
 
     @Option(help: "Show this text as the generation time instead of the clock (also: environment MOJIFY_NOW).")
     var generatedAt: String?
@@ -42,11 +36,8 @@ struct ReportCommand: ParsableCommand {
     }
 
     func run() throws {
-        var scan = ScanOptions(paths: paths)
-        scan.excludes = excludes
-        typeSources.apply(to: &scan)
         let timestamp: ReportOptions.Timestamp = noTimestamp ? .omitted : generatedAt.map { .fixed($0) } ?? .now
-        let options = ReportOptions(scan: scan, ledgerPath: ledger, outputPath: out, title: title, timestamp: timestamp)
+        let options = ReportOptions(input: scan.input, ledgerPath: ledger, outputPath: out, title: title, timestamp: timestamp)
         try CommandSupport.run {
             try ReportFlow.execute(options: options, progress: CommandSupport.progressReporter())
         }

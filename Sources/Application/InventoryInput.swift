@@ -1,0 +1,31 @@
+import MojifyCore
+import MojifyLint
+import MojifyScanner
+
+/// Where a command's inventory comes from: a scan of the tree, or an inventory that `mojify scan --format json -o
+/// FILE` saved, so that a CI job scans once and lints, reports and generates from the one file.
+public struct InventoryInput: Sendable {
+    /// The tree: what is scanned, or, with a saved inventory, the folder it was scanned from (its paths are
+    /// relative to it, and lint reads the lines of its files from there).
+    public var scan: ScanOptions
+    /// An inventory saved by `mojify scan --format json`; read instead of scanning.
+    public var savedInventory: String?
+
+    public init(scan: ScanOptions, savedInventory: String? = nil) {
+        self.scan = scan
+        self.savedInventory = savedInventory
+    }
+
+    /// Every scan also notes the files holding suppression comments, so that a saved inventory serves lint as well
+    /// as a fresh scan does.
+    public static func scanOptions(_ options: ScanOptions) -> ScanOptions {
+        var options = options
+        options.markers = [Suppression.marker]
+        return options
+    }
+
+    public func load(progress: IPCScanner.Progress? = nil) throws -> Inventory {
+        if let savedInventory { return try Inventory.load(from: savedInventory) }
+        return try IPCScanner.scan(Self.scanOptions(scan), progress: progress)
+    }
+}
