@@ -1,4 +1,5 @@
 import Foundation
+import MojifyTestSupport
 import XCTest
 
 /// Scanned file names are untrusted: `generate` must not let them write code into what it emits. The proof runs
@@ -26,7 +27,7 @@ final class GenerateInjectionTests: XCTestCase {
     }
 
     func testHostileHeaderNamesCannotInjectCodeIntoGeneratedFiles() throws {
-        let scratch = try scratchFolder()
+        let scratch = try temporaryFolder().path
         for (index, header) in Self.hostileHeaders.enumerated() {
             try write(scratch + "/tree/" + header, """
             #define IPC_MESSAGE_START Pwn\(index)MsgStart
@@ -37,7 +38,7 @@ final class GenerateInjectionTests: XCTestCase {
         }
         let out = scratch + "/out"
         for registry in ["manifest", "binders"] {
-            let result = try Binary.run(["generate", scratch + "/tree", "--out", out, "--registry", registry])
+            let result = try MojifyBinary.run(["generate", scratch + "/tree", "--out", out, "--registry", registry])
             XCTAssertEqual(result.status, 0, result.stderr)
             XCTAssertTrue(result.stderr.contains("the name has characters mojify never writes into paths"), result.stderr)
         }
