@@ -85,20 +85,11 @@ final class GenerateInjectionTests: XCTestCase {
         }
         XCTAssertEqual(labels.count, Self.hostileHeaders.count, "\(labels)")
         try write(gnRoot + "/BUILD.gn", "group(\"all\") {\n  deps = [\n" + labels.map { "    \"\($0)\",\n" }.joined() + "  ]\n}\n")
-        let gn = Process()
-        gn.executableURL = URL(fileURLWithPath: "/usr/bin/gn")
-        guard FileManager.default.isExecutableFile(atPath: gn.executableURL!.path) else {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/gn") else {
             return XCTFail("gn is missing: install Debian's generate-ninja (bash .ci/setup does)")
         }
-        gn.arguments = ["gen", "out"]
-        gn.currentDirectoryURL = URL(fileURLWithPath: gnRoot)
-        let log = Pipe()
-        gn.standardOutput = log
-        gn.standardError = log
-        try gn.run()
-        let output = String(decoding: log.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        gn.waitUntilExit()
-        XCTAssertEqual(gn.terminationStatus, 0, output)
+        let gen = try RunningProcess(URL(fileURLWithPath: "/usr/bin/gn"), ["gen", "out"], in: gnRoot).finish()
+        XCTAssertEqual(gen.status, 0, gen.stdout + gen.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: gnRoot + "/PWNED"), "gn gen ran the script a header name smuggled into BUILD.gn")
     }
 }

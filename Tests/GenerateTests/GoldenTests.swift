@@ -46,12 +46,8 @@ final class GoldenTests: XCTestCase {
         XCTAssertEqual(builds.count, 4)
         for (path, text) in builds {
             try scratch.write(path, text)
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: binary)
-            process.arguments = ["format", "--dry-run", scratch.path + "/" + path]
-            try process.run()
-            process.waitUntilExit()
-            XCTAssertEqual(process.terminationStatus, 0, "gn format would change \(path):\n\(text)")
+            let format = try RunningProcess(URL(fileURLWithPath: binary), ["format", "--dry-run", scratch.path + "/" + path]).finish()
+            XCTAssertEqual(format.status, 0, "gn format would change \(path):\n\(text)")
         }
     }
 

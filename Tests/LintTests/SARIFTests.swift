@@ -25,16 +25,8 @@ final class SARIFTests: XCTestCase {
 
     private func validate(_ sarif: String, file: StaticString = #filePath, line: UInt = #line) throws {
         let path = try temporaryFolder().write("log.sarif", sarif)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", Self.validator, path]
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = out
-        try process.run()
-        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, "SARIF does not validate against the 2.1.0 schema:\n\(text)", file: file, line: line)
+        let check = try RunningProcess(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", Self.validator, path]).finish()
+        XCTAssertEqual(check.status, 0, "SARIF does not validate against the 2.1.0 schema:\n\(check.stdout)\(check.stderr)", file: file, line: line)
     }
 
     func testExamplesSARIFValidatesAgainstTheOfficialSchema() throws {
