@@ -39,19 +39,16 @@ public enum Scanner {
 
     /// The scan, and how many file outcomes the cache supplied.
     static func scanCounting(_ options: ScanOptions, progress: Progress? = nil) throws -> (inventory: Inventory, cache: ScanCache.Statistics?) {
-        let excludes = try options.excludes.map { pattern -> Glob in
-            guard !pattern.isEmpty else { throw ScannerError.invalidExclude(pattern) }
-            return Glob(pattern.hasSuffix("/") ? String(pattern.dropLast()) : pattern)
-        }
+        if let empty = options.excludes.first(where: \.isEmpty) { throw ScannerError.invalidExclude(empty) }
         let database = try options.compileCommands.map(CompileDatabase.init(folder:))
-        var walker = FileWalker(excludes: excludes, followSymlinks: options.followSymlinks, honourGitIgnore: options.honourGitIgnore)
+        var walker = FileWalker(excludes: options.excludes, followSymlinks: options.followSymlinks, honourGitIgnore: options.honourGitIgnore)
         walker.jobs = options.jobs
         walker.collectStamps = options.cacheDirectory != nil
 
         var files: [FileWalker.Entry] = []
         var diagnostics: [Diagnostic] = []
         if let only = options.onlyFiles {
-            files = try listedFiles(only, options: options, excludes: excludes)
+            files = try listedFiles(only, options: options, walker: walker)
         }
         for path in options.paths where options.onlyFiles == nil {
             var isDirectory: ObjCBool = false
@@ -98,7 +95,7 @@ public enum Scanner {
     }
 
     /// The listed files that exist under the single root and could hold IPC, in a stable order.
-    private static func listedFiles(_ relativePaths: [String], options: ScanOptions, excludes: [Glob]) throws -> [FileWalker.Entry] {
+    private static func listedFiles(_ relativePaths: [String], options: ScanOptions, walker: FileWalker) throws -> [FileWalker.Entry] {
         guard options.paths.count == 1, let root = options.paths.first else { throw ScannerError.onlyFilesNeedOneRoot(options.paths) }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory.boolValue else {
@@ -107,7 +104,7 @@ public enum Scanner {
         return Set(relativePaths).sorted().compactMap { relative in
             let path = root.hasSuffix("/") ? root + relative : root + "/" + relative
             guard FileWalker.isScannable(relative), FileManager.default.isReadableFile(atPath: path),
-                  !excludes.contains(where: { $0.matches(relative) }) else { return nil }
+                  !walker.isExcluded(relative) else { return nil }
             return FileWalker.Entry(path: path, relativePath: relative)
         }
     }
@@ -118,8 +115,7 @@ public enum Scanner {
     public static func headers(mentioningAnyOf words: [String], options: ScanOptions) throws -> [String: [String]] {
         guard options.paths.count == 1, let root = options.paths.first else { throw ScannerError.onlyFilesNeedOneRoot(options.paths) }
         guard !words.isEmpty else { return [:] }
-        let excludes = options.excludes.map { Glob($0.hasSuffix("/") ? String($0.dropLast()) : $0) }
-        let walker = FileWalker(excludes: excludes, followSymlinks: options.followSymlinks, honourGitIgnore: options.honourGitIgnore)
+        let walker = FileWalker(excludes: options.excludes, followSymlinks: options.followSymlinks, honourGitIgnore: options.honourGitIgnore)
         let needles = words.map { ($0, Array($0.utf8)) }
         var found: [String: [String]] = [:]
         let buffer = SourceFile.ReadBuffer()
