@@ -76,25 +76,30 @@ public enum LintRun {
 
     /// With `--files`, the orphan rules must know whether messages handled or sent in the changed files are defined
     /// anywhere. Rather than parse the tree, a byte search finds the headers that mention those names, and they are
-    /// parsed one at a time, `*_messages.h` first, until every name is found: usually one header per message
-    /// class. Only a name defined nowhere (a real orphan) makes every header that mentions it be parsed.
+    /// parsed one at a time until every name is found: usually one header per message class. `*_messages.h`
+    /// headers are searched and parsed first, and the other headers only for names still missing then, so that a
+    /// pull request's check reads a few dozen files, not every header of the tree. Only a name defined nowhere (a
+    /// real orphan) makes every header that mentions it be parsed.
     static func definitions(neededBy inventory: Inventory, outside changed: [String], scan: ScanOptions) throws -> Set<String> {
         let defined = Set(inventory.messages.filter { !$0.conditions.disabled }.map(\.name))
         let used = Set(inventory.activeHandlers.compactMap(\.message) + inventory.senders.filter { !$0.conditions.disabled }.map(\.message))
         var wanted = used.subtracting(defined)
         guard !wanted.isEmpty else { return [] }
         let skip = Set(changed)
-        let candidates = try Scanner.headers(mentioningAnyOf: wanted.sorted(), options: scan)
-            .filter { !skip.contains($0.key) }
-            .sorted { ($0.key.hasSuffix("messages.h") ? 0 : 1, $0.key) < ($1.key.hasSuffix("messages.h") ? 0 : 1, $1.key) }
+        let headers = try Scanner.definitionFiles(options: scan).filter { !skip.contains($0) }
+        let conventional = headers.filter { $0.hasSuffix("messages.h") }
+        let others = headers.filter { !$0.hasSuffix("messages.h") }
         var found = Set<String>()
         var lookup = scan
-        for (header, names) in candidates where !wanted.isDisjoint(with: names) {
-            lookup.onlyFiles = [header]
-            let definitions = Set(try Scanner.scan(lookup).messages.filter { !$0.conditions.disabled }.map(\.name))
-            found.formUnion(definitions)
-            wanted.subtract(definitions)
-            if wanted.isEmpty { break }
+        for tier in [conventional, others] where !wanted.isEmpty {
+            let candidates = try Scanner.files(tier, mentioningAnyOf: wanted.sorted(), options: scan).sorted { $0.key < $1.key }
+            for (header, names) in candidates where !wanted.isDisjoint(with: names) {
+                lookup.onlyFiles = [header]
+                let definitions = Set(try Scanner.scan(lookup).messages.filter { !$0.conditions.disabled }.map(\.name))
+                found.formUnion(definitions)
+                wanted.subtract(definitions)
+                if wanted.isEmpty { break }
+            }
         }
         return found
     }

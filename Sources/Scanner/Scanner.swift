@@ -63,7 +63,12 @@ public enum Scanner {
             diagnostics += walked.problems
         }
 
+        let walkProblems = diagnostics
         let cache = ScanCache.open(options, diagnostics: &diagnostics)
+        // Markers ask for every file to be read; the stored inventory never holds them.
+        if let cache, options.markers.isEmpty, let last = cache.unchangedInventory(files: files, walkProblems: walkProblems) {
+            return (last, cache.statistics)
+        }
         cache?.attach(paths: files.map(\.path))
         let work = ScanWork(files: files, database: database, options: options, cache: cache)
         work.run(indices: Array(files.indices), needles: needles, wrappers: [:], progress: progress)
@@ -85,8 +90,14 @@ public enum Scanner {
         if !includedTypeHeaders.isEmpty {
             work.run(indices: includedTypeHeaders, needles: [], wrappers: wrappers, progress: nil)
         }
-        cache?.save(paths: files.map(\.path), diagnostics: &diagnostics)
-        return (work.inventory(extraDiagnostics: diagnostics), cache?.statistics)
+        var inventory = work.inventory(extraDiagnostics: diagnostics)
+        if let cache {
+            let before = diagnostics.count
+            let lastScan = options.markers.isEmpty && diagnostics == walkProblems ? ScanCache.LastScan(inventory: inventory, walkProblems: walkProblems) : nil
+            cache.save(paths: files.map(\.path), lastScan: lastScan, diagnostics: &diagnostics)
+            if diagnostics.count > before { inventory = work.inventory(extraDiagnostics: diagnostics) }
+        }
+        return (inventory, cache?.statistics)
     }
 
     /// Whether a file of this name is one the scanner reads (C, C++, Objective-C sources and headers, patches).
@@ -109,20 +120,39 @@ public enum Scanner {
         }
     }
 
-    /// Headers and patches under the single root of `options` that contain any of `words`, each with the words
-    /// it contains: where definitions of the named messages can be, found by a byte search without parsing.
-    /// Message definitions live in multiply-included headers (or patches adding to them), so sources are skipped.
-    public static func headers(mentioningAnyOf words: [String], options: ScanOptions) throws -> [String: [String]] {
+    /// The headers and patches under the single root of `options` (relative paths, in walk order): where
+    /// definitions of messages can be. Message definitions live in multiply-included headers (or patches adding to
+    /// them), so sources are left out.
+    public static func definitionFiles(options: ScanOptions) throws -> [String] {
         guard options.paths.count == 1, let root = options.paths.first else { throw ScannerError.onlyFilesNeedOneRoot(options.paths) }
-        guard !words.isEmpty else { return [:] }
-        let walker = FileWalker(excludes: options.excludes, followSymlinks: options.followSymlinks, honourGitIgnore: options.honourGitIgnore)
+        var walker = FileWalker(excludes: options.excludes, followSymlinks: options.followSymlinks, honourGitIgnore: options.honourGitIgnore)
+        walker.jobs = options.jobs
+        return walker.walk(root: root).files.map(\.relativePath).filter { !FileWalker.compiledExtensions.contains(FileWalker.fileExtension($0)) }
+    }
+
+    /// Which of `files` (relative to the single root of `options`) contain any of `words`, each with the words it
+    /// contains, found by a byte search on `options.jobs` threads, without parsing.
+    public static func files(_ files: [String], mentioningAnyOf words: [String], options: ScanOptions) throws -> [String: [String]] {
+        guard options.paths.count == 1, let root = options.paths.first else { throw ScannerError.onlyFilesNeedOneRoot(options.paths) }
+        guard !words.isEmpty, !files.isEmpty else { return [:] }
         let needles = words.map { ($0, Array($0.utf8)) }
+        let mentions = UnsafeMutableBufferPointer<[String]>.allocate(capacity: files.count)
+        mentions.initialize(repeating: [])
+        defer {
+            mentions.deinitialize()
+            mentions.deallocate()
+        }
+        let jobs = max(1, min(options.jobs, files.count))
+        DispatchQueue.concurrentPerform(iterations: jobs) { job in
+            let buffer = SourceFile.ReadBuffer()
+            for index in stride(from: job, to: files.count, by: jobs) {
+                guard case .bytes = buffer.readStamped(root + "/" + files[index], maxBytes: options.maxFileBytes).contents else { continue }
+                mentions[index] = needles.filter { SourceFile.contains(buffer.contents, anyOf: [$0.1]) }.map(\.0)
+            }
+        }
         var found: [String: [String]] = [:]
-        let buffer = SourceFile.ReadBuffer()
-        for entry in walker.walk(root: root).files where !FileWalker.compiledExtensions.contains(FileWalker.fileExtension(entry.relativePath)) {
-            guard case .bytes = buffer.readStamped(entry.path, maxBytes: options.maxFileBytes).contents else { continue }
-            let mentioned = needles.filter { SourceFile.contains(buffer.contents, anyOf: [$0.1]) }.map(\.0)
-            if !mentioned.isEmpty { found[entry.relativePath] = mentioned }
+        for (index, words) in mentions.enumerated() where !words.isEmpty {
+            found[files[index]] = words
         }
         return found
     }
