@@ -25,8 +25,8 @@ struct FileWalker {
     static let patchExtensions: Set<String> = ["patch", "diff"]
     /// Compiled sources, as opposed to headers: multiply-included message definitions do not live there.
     static let compiledExtensions: Set<String> = ["c", "cc", "cpp", "cxx", "m", "mm"]
-    /// The extensions of both kinds as bytes, for the walk.
-    private static let scannableExtensions = Set((sourceExtensions.union(patchExtensions)).map { Array($0.utf8) })
+    /// The extensions of both kinds, lower-case, each packed into an integer (at most 8 bytes), for the walk.
+    private static let scannableExtensions = Set((sourceExtensions.union(patchExtensions)).map { packed($0.utf8) })
 
     var excludes: IgnoreRules
     var followSymlinks: Bool
@@ -213,7 +213,7 @@ struct FileWalker {
         }
         defer { closedir(handle) }
         let descriptor = dirfd(handle)
-        // The names, one after another in one buffer, and where each starts and ends.
+        // The names, one after another in one buffer, each followed by a 0 (so it is a C string for fstatat).
         var nameBytes: [UInt8] = []
         var names: [(start: Int, end: Int, type: UInt8)] = []
         var hasGitFolder = false, hasGitIgnore = false
@@ -230,9 +230,20 @@ struct FileWalker {
             }
             hasGitIgnore = hasGitIgnore || name.elementsEqual(".gitignore".utf8)
             names.append((start, nameBytes.count, entry.pointee.d_type))
+            nameBytes.append(0)
         }
         nameBytes.withUnsafeBufferPointer { bytes in
-            names.sort { bytes[$0.start..<$0.end].lexicographicallyPrecedes(bytes[$1.start..<$1.end]) }
+            names.sort { left, right in
+                let common = min(left.end - left.start, right.end - right.start)
+                let order = memcmp(bytes.baseAddress! + left.start, bytes.baseAddress! + right.start, common)
+                return order != 0 ? order < 0 : left.end - left.start < right.end - right.start
+            }
+        }
+        /// `fstatat` on the name at `start`, relative to the folder's descriptor.
+        func statName(at start: Int, _ info: inout Glibc.stat, flags: Int32) -> Int32 {
+            nameBytes.withUnsafeBufferPointer { bytes in
+                fstatat(descriptor, UnsafeRawPointer(bytes.baseAddress! + start).assumingMemoryBound(to: CChar.self), &info, flags)
+            }
         }
 
         if honourGitIgnore {
@@ -256,16 +267,15 @@ struct FileWalker {
         for (start, end, type) in names {
             child.removeSubrange(nameStart...)
             child += nameBytes[start..<end]
-            let nameText = String(decoding: nameBytes[start..<end], as: UTF8.self)
             var kind = type
             if kind == UInt8(DT_UNKNOWN) || kind == UInt8(DT_LNK) {
-                var linkInfo = stat()
-                if fstatat(descriptor, nameText, &linkInfo, AT_SYMLINK_NOFOLLOW) != 0 { continue }
+                var linkInfo = Glibc.stat()
+                if statName(at: start, &linkInfo, flags: AT_SYMLINK_NOFOLLOW) != 0 { continue }
                 let isLink = (linkInfo.st_mode & S_IFMT) == S_IFLNK
                 if isLink {
                     let childText = String(decoding: child, as: UTF8.self)
-                    var target = stat()
-                    guard fstatat(descriptor, nameText, &target, 0) == 0 else {
+                    var target = Glibc.stat()
+                    guard statName(at: start, &target, flags: 0) == 0 else {
                         found.problems.append(Diagnostic(severity: .note, location: SourceLocation(file: childText, line: 0, column: 0),
                                                          message: "broken symbolic link skipped"))
                         continue
@@ -287,7 +297,9 @@ struct FileWalker {
                 }
             }
             let isDirectory = kind == UInt8(DT_DIR)
-            guard isDirectory || (kind == UInt8(DT_REG) && FileWalker.isScannable(name: nameBytes[start..<end])) else { continue }
+            guard isDirectory || (kind == UInt8(DT_REG) && nameBytes.withUnsafeBufferPointer({
+                FileWalker.isScannable(name: UnsafeBufferPointer(rebasing: $0[start..<end]))
+            })) else { continue }
             let ignored = child.withUnsafeBufferPointer { isIgnored($0, nameStart: nameStart, isDirectory: isDirectory, by: ignoreStack) }
             guard !ignored else { continue }
             let path = folder.path + [UInt8(ascii: "/")] + nameBytes[start..<end]
@@ -297,9 +309,9 @@ struct FileWalker {
             }
             var stamp: FileStamp?
             if collectStamps {
-                var info = stat()
+                var info = Glibc.stat()
                 // A file gone since the listing is left to the read, which reports it.
-                if fstatat(descriptor, nameText, &info, 0) == 0 { stamp = FileStamp(info) }
+                if statName(at: start, &info, flags: 0) == 0 { stamp = FileStamp(info) }
             }
             children.append(.file(Entry(path: String(decoding: path, as: UTF8.self), relativePath: String(decoding: child, as: UTF8.self), stamp: stamp)))
         }
@@ -307,14 +319,18 @@ struct FileWalker {
     }
 
     static func isScannable(_ name: String) -> Bool {
-        isScannable(name: Array(name.utf8)[...])
+        Array(name.utf8).withUnsafeBufferPointer { isScannable(name: $0) }
     }
 
     /// Whether the lower-cased text after the last dot names a source, header or patch.
-    private static func isScannable(name: ArraySlice<UInt8>) -> Bool {
-        guard let dot = name.lastIndex(of: UInt8(ascii: ".")), name.endIndex - dot - 1 <= 5 else { return false }
-        let lowered = name[(dot + 1)...].map { $0 >= 65 && $0 <= 90 ? $0 | 0x20 : $0 }
-        return scannableExtensions.contains(lowered)
+    private static func isScannable(name: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let dot = name.lastIndex(of: UInt8(ascii: ".")), name.count - dot - 1 <= 8 else { return false }
+        return scannableExtensions.contains(packed(name[(dot + 1)...]))
+    }
+
+    /// Up to 8 bytes, ASCII letters lower-cased, in one integer.
+    private static func packed(_ bytes: some Sequence<UInt8>) -> UInt64 {
+        bytes.reduce(0) { packed, byte in packed << 8 | UInt64(byte >= 65 && byte <= 90 ? byte | 0x20 : byte) }
     }
 
     static func isPatch(_ name: String) -> Bool {

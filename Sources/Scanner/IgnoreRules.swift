@@ -28,19 +28,30 @@ struct IgnoreRules {
             literalPrefix = body.firstIndex(where: WildMatch.isSpecial) ?? body.count
             bytes = body + [0]
         }
+    }
+
+    /// A pattern as the matchers keep it: plain values, its bytes in `patternBytes` (with wildmatch's 0 after them).
+    private struct Compiled {
+        var start: Int
+        var length: Int
+        var literalPrefix: Int
+        var negated: Bool
+        var directoryOnly: Bool
+        var matchesNames: Bool
 
         /// Whether `text` (a name, or a path relative to the rules' folder) matches, git's way.
-        func matches(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        @inline(__always)
+        func matches(_ text: UnsafeBufferPointer<UInt8>, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
             guard text.count >= literalPrefix else { return false }
-            for index in 0..<literalPrefix where bytes[index] != text[index] { return false }
-            if isLiteral { return text.count == literalPrefix }
-            return bytes.withUnsafeBufferPointer { pattern in
-                WildMatch.matches(pattern, from: literalPrefix, UnsafeBufferPointer(rebasing: text[literalPrefix...]), pathMode: !matchesNames)
-            }
+            for index in 0..<literalPrefix where bytes[start + index] != text[index] { return false }
+            if literalPrefix == length { return text.count == literalPrefix }
+            return WildMatch.matches(UnsafeBufferPointer(rebasing: bytes[start...]), from: literalPrefix,
+                                     UnsafeBufferPointer(rebasing: text[literalPrefix...]), pathMode: !matchesNames)
         }
     }
 
-    private(set) var patterns: [Pattern] = []
+    private var compiled: [Compiled] = []
+    private var patternBytes: [UInt8] = []
     private var names = ByteTable()
     private var extensions = ByteTable()
     private var paths = ByteTable()
@@ -49,7 +60,7 @@ struct IgnoreRules {
     private var suffixes: [Int] = []
     private var others: [Int] = []
 
-    var isEmpty: Bool { patterns.isEmpty }
+    var isEmpty: Bool { compiled.isEmpty }
 
     /// The patterns of a `.gitignore` file, read as git reads them: a leading byte-order mark skipped, lines ending
     /// at `\n` (a `\r` before it dropped), `#` lines and blank lines skipped, unescaped trailing spaces trimmed,
@@ -85,7 +96,11 @@ struct IgnoreRules {
     }
 
     init(_ patterns: [Pattern]) {
-        self.patterns = patterns
+        for pattern in patterns {
+            compiled.append(Compiled(start: patternBytes.count, length: pattern.length, literalPrefix: pattern.literalPrefix,
+                                     negated: pattern.negated, directoryOnly: pattern.directoryOnly, matchesNames: pattern.matchesNames))
+            patternBytes += pattern.bytes
+        }
         var names: [[UInt8]: [Int]] = [:], extensions: [[UInt8]: [Int]] = [:], paths: [[UInt8]: [Int]] = [:]
         var byFirstFolder: [[UInt8]: [Int]] = [:]
         let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
@@ -120,15 +135,25 @@ struct IgnoreRules {
     /// Whether the last pattern that speaks of `path` (relative to the rules' folder; its name starts at
     /// `nameStart`) ignores it: nil when none speaks of it.
     func verdict(path: UnsafeBufferPointer<UInt8>, nameStart: Int, isDirectory: Bool) -> Bool? {
+        compiled.withUnsafeBufferPointer { compiled in
+            patternBytes.withUnsafeBufferPointer { bytes in
+                verdict(path: path, nameStart: nameStart, isDirectory: isDirectory, compiled: compiled, bytes: bytes)
+            }
+        }
+    }
+
+    private func verdict(
+        path: UnsafeBufferPointer<UInt8>, nameStart: Int, isDirectory: Bool, compiled: UnsafeBufferPointer<Compiled>, bytes: UnsafeBufferPointer<UInt8>
+    ) -> Bool? {
         let name = UnsafeBufferPointer(rebasing: path[nameStart...])
         var best = -1
         func consider(_ candidates: Slice<UnsafeBufferPointer<Int32>>, text: UnsafeBufferPointer<UInt8>?) {
             for candidate in candidates.reversed() {
                 let index = Int(candidate)
                 guard index > best else { return }
-                let pattern = patterns[index]
+                let pattern = compiled[index]
                 guard !pattern.directoryOnly || isDirectory else { continue }
-                if let text, !pattern.matches(text) { continue }
+                if let text, !pattern.matches(text, in: bytes) { continue }
                 best = index
                 return
             }
@@ -144,23 +169,24 @@ struct IgnoreRules {
             byFirstFolder.withValues(for: UnsafeBufferPointer(rebasing: path[..<slash])) { consider($0, text: path) }
         }
         for index in suffixes.reversed() where index > best {
-            let pattern = patterns[index]
+            let pattern = compiled[index]
             guard !pattern.directoryOnly || isDirectory else { continue }
+            // The pattern is `*` and then the suffix.
             let suffix = pattern.length - 1
-            if name.count >= suffix && (0..<suffix).allSatisfy({ pattern.bytes[1 + $0] == name[name.count - suffix + $0] }) {
+            if name.count >= suffix && (0..<suffix).allSatisfy({ bytes[pattern.start + 1 + $0] == name[name.count - suffix + $0] }) {
                 best = index
                 break
             }
         }
         for index in others.reversed() where index > best {
-            let pattern = patterns[index]
+            let pattern = compiled[index]
             guard !pattern.directoryOnly || isDirectory else { continue }
-            if pattern.matches(pattern.matchesNames ? name : path) {
+            if pattern.matches(pattern.matchesNames ? name : path, in: bytes) {
                 best = index
                 break
             }
         }
-        return best < 0 ? nil : !patterns[best].negated
+        return best < 0 ? nil : !compiled[best].negated
     }
 
     /// Git's `trim_trailing_spaces`: trailing spaces go unless a backslash escapes the first of them.

@@ -123,6 +123,18 @@ final class ScanCacheTests: XCTestCase {
         XCTAssertEqual(edited.messages.map(\.name), ["FooMsg_Epsilon", "FooHostMsg_Beta"])
     }
 
+    /// Files written just before a scan are stored with their hashes; once their stamps are old enough, the next
+    /// scan stores them without, so that the scan after it can take the last inventory.
+    func testHashesNoLongerNeededAreDroppedSoTheLastInventoryServes() throws {
+        try cachedScan()
+        let cachePath = cacheFolder + "/" + (try XCTUnwrap(cacheFiles().first))
+        XCTAssertNotNil(try XCTUnwrap(CacheFile(decoding: try Data(contentsOf: URL(fileURLWithPath: cachePath)))).files.first?.contentHash)
+        // Change times cannot be set back: wait until the stamps are out of the racy window.
+        Thread.sleep(forTimeInterval: Double(FileStamp.racyWindow) / 1e9 + 0.2)
+        XCTAssertFalse(try cachedScan().1.inventoryReused)
+        XCTAssertTrue(try cachedScan().1.inventoryReused)
+    }
+
     func testNewWalkProblemIsNotHiddenByTheLastInventory() throws {
         try cachedScan()
         try forgetContentHashes()

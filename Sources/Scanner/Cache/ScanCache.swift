@@ -198,8 +198,9 @@ final class ScanCache: @unchecked Sendable {
     /// in place only when every file is as stored.
     func save(paths: [String], lastScan: LastScan?) throws {
         let encodedLastScan = cacheResults ? lastScan.flatMap { try? BinaryCoding.encode($0) } : nil
+        // A stored hash that is no longer needed is dropped too: while it is stored, the last inventory cannot be used.
         let unchanged = paths.count == stored.files.count && matches.enumerated().allSatisfy { index, match in
-            index == match && fresh[index].map { $0.computed == 0 && $0.contentHash == nil } ?? false
+            index == match && fresh[index].map { $0.computed == 0 && $0.contentHash == stored.files[index].contentHash } ?? false
         }
         guard !unchanged || (encodedLastScan != nil && encodedLastScan != stored.lastScan) else { return }
         var files: [CacheFile.Stored] = []
