@@ -95,7 +95,7 @@ final class ScanCacheTests: XCTestCase {
         let index = try XCTUnwrap(stored.files.indices.first { stored.path(at: $0).elementsEqual(path.utf8) })
         XCTAssertNotNil(stored.files[index].contentHash, "a file written just before the scan must be stored with its hash")
         stored.files[index].stamp = now
-        try stored.encoded().write(to: URL(fileURLWithPath: cachePath))
+        try Data(stored.encoded()).write(to: URL(fileURLWithPath: cachePath))
 
         let (inventory, _) = try cachedScan()
         XCTAssertEqual(inventory.messages.map(\.name), ["FooMsg_Delta", "FooHostMsg_Beta"])
@@ -106,7 +106,7 @@ final class ScanCacheTests: XCTestCase {
         let cachePath = cacheFolder + "/" + (try XCTUnwrap(cacheFiles().first))
         var stored = try XCTUnwrap(CacheFile(decoding: try Data(contentsOf: URL(fileURLWithPath: cachePath))))
         for index in stored.files.indices { stored.files[index].contentHash = nil }
-        try stored.encoded().write(to: URL(fileURLWithPath: cachePath))
+        try Data(stored.encoded()).write(to: URL(fileURLWithPath: cachePath))
     }
 
     func testUnchangedTreeReturnsTheLastInventoryWithoutReadingFiles() throws {
@@ -211,7 +211,7 @@ final class ScanCacheTests: XCTestCase {
         let cachePath = cacheFolder + "/" + (try XCTUnwrap(cacheFiles().first))
         var stored = try XCTUnwrap(CacheFile(decoding: try Data(contentsOf: URL(fileURLWithPath: cachePath))))
         stored.key = stored.key.replacingOccurrences(of: "mojify \(MojifyVersion.current)", with: "mojify 0.0.0-older")
-        try stored.encoded().write(to: URL(fileURLWithPath: cachePath))
+        try Data(stored.encoded()).write(to: URL(fileURLWithPath: cachePath))
         XCTAssertEqual(try cachedScan().1.reused, 0)
     }
 
@@ -233,7 +233,7 @@ final class ScanCacheTests: XCTestCase {
         let cachePath = cacheFolder + "/" + (try XCTUnwrap(cacheFiles().first))
         var stored = try XCTUnwrap(CacheFile(decoding: try Data(contentsOf: URL(fileURLWithPath: cachePath))))
         stored.results = stored.results.map { Array($0.prefix($0.count / 2)) }
-        try stored.encoded().write(to: URL(fileURLWithPath: cachePath))
+        try Data(stored.encoded()).write(to: URL(fileURLWithPath: cachePath))
         XCTAssertGreaterThan(try cachedScan().1.computed, 0)
     }
 

@@ -40,38 +40,46 @@ struct CacheFile {
         pathBytes[files[index].path]
     }
 
-    func encoded() -> Data {
-        var payload = Writer()
-        payload.string(key)
-        payload.integer(UInt64(files.count))
-        for file in files {
-            payload.integer(UInt64(file.path.count))
-            payload.bytes.append(contentsOf: pathBytes[file.path])
-            let stamp = file.stamp
-            for value in [UInt64(bitPattern: stamp.size), UInt64(bitPattern: stamp.modified), UInt64(bitPattern: stamp.changed), stamp.inode, stamp.device] {
-                payload.integer(value)
-            }
-            payload.hash(file.contentHash)
-            payload.integer(UInt64(file.outcomes.count))
-            for outcome in outcomes[file.outcomes] {
-                payload.hash(outcome.context)
-                payload.integer(outcome.result.map { UInt64($0) + 1 } ?? 0)
-            }
-        }
-        payload.integer(UInt64(results.count))
-        for result in results {
-            payload.integer(UInt64(result.count))
-            payload.bytes.append(contentsOf: result)
-        }
-        payload.integer(lastScan.map { UInt64($0.count) + 1 } ?? 0)
-        payload.bytes.append(contentsOf: lastScan ?? [])
+    /// The file's bytes, in one buffer allocated once at its final size (a large tree's cache is tens of MB, and
+    /// a growing buffer would need twice that at its peak).
+    func encoded() -> [UInt8] {
+        let headerSize = CacheFile.magic.count + 8 + 8 + 17
+        var size = headerSize + 8 + key.utf8.count + 8 + 8 + results.reduce(0) { $0 + 8 + $1.count } + 8 + (lastScan?.count ?? 0)
+        size += files.count * (8 + 5 * 8 + 17 + 8) + pathBytes.count + outcomes.count * (17 + 8)
         var file = Writer()
-        file.bytes = CacheFile.magic
+        file.bytes.reserveCapacity(size)
+        file.bytes += CacheFile.magic
         file.integer(UInt64(CacheFile.formatVersion))
-        file.integer(UInt64(payload.bytes.count))
-        file.hash(ContentHash(payload.bytes))
-        file.bytes += payload.bytes
-        return Data(file.bytes)
+        // The payload's length and checksum are filled in once it is written.
+        file.bytes += [UInt8](repeating: 0, count: 8 + 17)
+        file.string(key)
+        file.integer(UInt64(files.count))
+        for stored in files {
+            file.integer(UInt64(stored.path.count))
+            file.bytes.append(contentsOf: pathBytes[stored.path])
+            let stamp = stored.stamp
+            for value in [UInt64(bitPattern: stamp.size), UInt64(bitPattern: stamp.modified), UInt64(bitPattern: stamp.changed), stamp.inode, stamp.device] {
+                file.integer(value)
+            }
+            file.hash(stored.contentHash)
+            file.integer(UInt64(stored.outcomes.count))
+            for outcome in outcomes[stored.outcomes] {
+                file.hash(outcome.context)
+                file.integer(outcome.result.map { UInt64($0) + 1 } ?? 0)
+            }
+        }
+        file.integer(UInt64(results.count))
+        for result in results {
+            file.integer(UInt64(result.count))
+            file.bytes.append(contentsOf: result)
+        }
+        file.integer(lastScan.map { UInt64($0.count) + 1 } ?? 0)
+        file.bytes.append(contentsOf: lastScan ?? [])
+        var header = Writer()
+        header.integer(UInt64(file.bytes.count - headerSize))
+        header.hash(file.bytes.withUnsafeBytes { ContentHash(UnsafeRawBufferPointer(rebasing: $0[headerSize...])) })
+        file.bytes.replaceSubrange((headerSize - 25)..<headerSize, with: header.bytes)
+        return file.bytes
     }
 
     /// nil for anything that is not an intact cache file of this format.

@@ -227,13 +227,16 @@ final class ScanCache: @unchecked Sendable {
             files.append(CacheFile.Stored(path: (pathBytes.count - path.utf8.count)..<pathBytes.count, stamp: entry.stamp,
                                           contentHash: entry.contentHash, outcomes: first..<outcomes.count))
         }
-        let data = CacheFile(key: key, files: files, pathBytes: pathBytes, outcomes: outcomes, results: results,
-                             lastScan: encodedLastScan).encoded()
-        guard data.count <= ScanCache.maxBytes else {
+        let bytes = CacheFile(key: key, files: files, pathBytes: pathBytes, outcomes: outcomes, results: results,
+                              lastScan: encodedLastScan).encoded()
+        guard bytes.count <= ScanCache.maxBytes else {
             throw ScannerError.cacheUnusable(folder: (path as NSString).deletingLastPathComponent,
-                                             reason: "the cache for this tree would take \(data.count >> 20) MB, over the \(ScanCache.maxBytes >> 20) MB limit")
+                                             reason: "the cache for this tree would take \(bytes.count >> 20) MB, over the \(ScanCache.maxBytes >> 20) MB limit")
         }
-        try FileOutput.writeAtomically(data, to: path)
+        // Written from the buffer itself, not a copy of it.
+        try bytes.withUnsafeBytes { raw in
+            try FileOutput.writeAtomically(Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: raw.baseAddress!), count: raw.count, deallocator: .none), to: path)
+        }
         trim()
     }
 
