@@ -119,21 +119,19 @@ struct FileWalker {
             walked.deinitialize()
             walked.deallocate()
         }
-        let lock = NSLock()
-        var next = 0
+        let counter = WorkCounter()
+        let slots = DisjointSlots(walked)
+        let work = pieces
         DispatchQueue.concurrentPerform(iterations: jobs) { _ in
             while true {
-                lock.lock()
-                let index = next
-                next += 1
-                lock.unlock()
-                guard index < pieces.count else { return }
-                switch pieces[index] {
+                let index = counter.next()
+                guard index < work.count else { return }
+                switch work[index] {
                 case let .done(done):
-                    walked[index] = done
+                    slots.buffer[index] = done
                 case let .folder(folder, ignoreStack):
                     var visited = Set<FolderIdentity>()
-                    visit(folder, ignoreStack: ignoreStack, visited: &visited, into: &walked[index])
+                    visit(folder, ignoreStack: ignoreStack, visited: &visited, into: &slots.buffer[index])
                 }
             }
         }

@@ -178,11 +178,12 @@ public enum IPCScanner {
             mentions.deallocate()
         }
         let jobs = max(1, min(options.jobs, files.count))
+        let slots = DisjointSlots(mentions)
         DispatchQueue.concurrentPerform(iterations: jobs) { job in
             let buffer = SourceFile.ReadBuffer()
             for index in stride(from: job, to: files.count, by: jobs) {
                 guard case .bytes = buffer.readStamped(root + "/" + files[index], maxBytes: options.maxFileBytes).contents else { continue }
-                mentions[index] = TextEncoding.withUTF8(buffer.contents) { text in needles.filter { SourceFile.contains(text, anyOf: [$0.1]) }.map(\.0) }
+                slots.buffer[index] = TextEncoding.withUTF8(buffer.contents) { text in needles.filter { SourceFile.contains(text, anyOf: [$0.1]) }.map(\.0) }
             }
         }
         var found: [String: [String]] = [:]
@@ -275,8 +276,8 @@ final class ScanWork: @unchecked Sendable {
         let context = ScanCache.context(needles: needles, wrappers: wrappers)
         // Files that traits macros lead to (an empty needle list) need their AST: they are parsed one by one.
         let batchSize = needles.isEmpty ? 1 : 48
-        var next = 0
-        var done = 0
+        let next = WorkCounter()
+        let done = WorkCounter()
         let jobs = max(1, min(options.jobs, indices.count))
         DispatchQueue.concurrentPerform(iterations: jobs) { _ in
             let session = ClangSession()
@@ -289,9 +290,8 @@ final class ScanWork: @unchecked Sendable {
                         results[index] = FileResult(parsed: false, partial: PartialInventory(), wrappers: [], includes: [], typedefs: [], types: [])
                     }
                 }
-                done += outcomes.count
-                let snapshot = done
                 lock.unlock()
+                let snapshot = done.add(outcomes.count)
                 if !outcomes.isEmpty, snapshot % 256 < outcomes.count || snapshot == indices.count { progress?(snapshot, indices.count) }
             }
             func flush() {
@@ -303,14 +303,9 @@ final class ScanWork: @unchecked Sendable {
                 pending.removeAll(keepingCapacity: true)
             }
             while true {
-                lock.lock()
-                guard next < indices.count else {
-                    lock.unlock()
-                    break
-                }
-                let index = indices[next]
-                next += 1
-                lock.unlock()
+                let position = next.next()
+                guard position < indices.count else { break }
+                let index = indices[position]
 
                 switch begin(index, needles: needleBytes, context: context, buffer: buffer) {
                 case let .finished(result):
