@@ -4,7 +4,8 @@ import MojifyCore
 
 /// The C++ files `mojify migrate` drafts per interface (migration guide 2.4.4 and 2.5.5): an implementation
 /// (`foo_impl.h`/`.cc`) whose methods call the legacy handlers they replace, and a gmock class (`foo_mock.h`) with
-/// a test showing a receiver bound to a remote. Keyed by path relative to the output folder.
+/// a test showing a receiver bound to a remote. Methods of messages defined under `#if` are declared under the
+/// same condition. Keyed by path relative to the output folder.
 public enum CppDraftEmitter {
     public static func emit(_ migration: CppMigration) -> [String: String] {
         var files: [String: String] = [:]
@@ -49,7 +50,7 @@ public enum CppDraftEmitter {
             "  // mojom::\(interface.name):",
         ]
         for method in interface.methods {
-            lines.append("  void \(method.name)(\(parameterList(method))) override;")
+            lines += conditional(method, ["  void \(method.name)(\(parameterList(method))) override;"])
         }
         if !handlers.isEmpty {
             lines += ["", " private:"]
@@ -75,9 +76,8 @@ public enum CppDraftEmitter {
         }
         lines += ["", "\(name)::~\(name)() = default;"]
         for method in interface.methods {
-            lines += ["", "void \(name)::\(method.name)(\(parameterList(method))) {"]
-            lines += body(method)
-            lines.append("}")
+            lines.append("")
+            lines += conditional(method, ["void \(name)::\(method.name)(\(parameterList(method))) {"] + body(method) + ["}"])
         }
         lines += ["", "}  // namespace \(interface.implementationNamespace)"]
         return lines.joined(separator: "\n") + "\n"
@@ -139,7 +139,7 @@ public enum CppDraftEmitter {
         for method in interface.methods {
             // gmock wants a type holding a comma in parentheses.
             let types = signature(method).map { $0.type.contains(",") ? "(\($0.type))" : $0.type }
-            lines.append("  MOCK_METHOD(void, \(method.name), (\(types.joined(separator: ", "))), (override));")
+            lines += conditional(method, ["  MOCK_METHOD(void, \(method.name), (\(types.joined(separator: ", "))), (override));"])
         }
         lines += ["};", "", "}  // namespace \(interface.implementationNamespace)", "", "#endif  // \(guardName)"]
         return lines.joined(separator: "\n") + "\n"
@@ -165,7 +165,7 @@ public enum CppDraftEmitter {
             "};",
             "",
         ]
-        if let method = interface.methods.first(where: { $0.reply == nil }) {
+        if let method = interface.methods.first(where: { $0.reply == nil && $0.condition == nil && $0.conditionProblem == nil }) {
             let matchers = method.parameters.map { _ in "testing::_" }.joined(separator: ", ")
             let values = method.parameters.map { $0.isGeneratedStruct ? $0.valueType.dropLast("Ptr".count) + "::New()" : "{}" }
             lines += [
@@ -188,6 +188,13 @@ public enum CppDraftEmitter {
     }
 
     // MARK: - Shared
+
+    /// `lines` under the `#if` the legacy message was defined under, as the bindings only declare the method there.
+    static func conditional(_ method: CppMigration.Method, _ lines: [String]) -> [String] {
+        if let condition = method.condition { return ["#if \(condition)"] + lines + ["#endif"] }
+        if let problem = method.conditionProblem { return EmitterText.comment(problem, indent: "") + lines }
+        return lines
+    }
 
     /// The parameters as the generated interface declares them, the reply callback last.
     static func signature(_ method: CppMigration.Method) -> [(type: String, name: String)] {

@@ -46,6 +46,10 @@ public struct CppMigration: Sendable {
         public var handlerProblem: String?
         /// The C++ types of the legacy sync message's outputs, which the handler wrote through pointers.
         public var legacyOutputs: [String]
+        /// The `#if` condition the legacy message was defined under, e.g. `defined(OS_ANDROID)`; nil when none, or
+        /// when it holds characters that could not be written back safely (then `conditionProblem` says so).
+        public var condition: String?
+        public var conditionProblem: String?
     }
 
     public struct Argument: Sendable, Equatable {
@@ -81,8 +85,7 @@ public struct CppMigration: Sendable {
     public init(plan: ConversionPlan, inventory: Inventory) {
         let speller = CppTypeSpeller(plan: plan, inventory: inventory)
         optionalTemplate = speller.optionalTemplate
-        var definitions: [String: MessageDefinition] = [:]
-        for message in inventory.messages where definitions[message.name] == nil { definitions[message.name] = message }
+        let definitions = Dictionary(grouping: inventory.messages, by: \.name)
         var handlers: [String: [(MessageMap, MessageHandler)]] = [:]
         for map in inventory.messageMaps {
             for handler in map.handlers {
@@ -105,10 +108,12 @@ public struct CppMigration: Sendable {
     }
 
     private static func method(
-        _ method: MojomMethod, module: String, definitions: [String: MessageDefinition],
+        _ method: MojomMethod, module: String, definitions: [String: [MessageDefinition]],
         handlers: [String: [(MessageMap, MessageHandler)]], speller: CppTypeSpeller
     ) -> Method {
-        let request = definitions[method.messages[0]]
+        // A message defined in two #if branches gives two methods of one name; each has its branch's parameters.
+        let candidates = definitions[method.messages[0]] ?? []
+        let request = candidates.first { $0.inputs.count == method.parameters.count } ?? candidates.first
         let originals = request?.inputs.map(\.type) ?? []
         let parameters = arguments(method.parameters, originals: originals, module: module, speller: speller)
         var reply: [Argument]?
@@ -117,14 +122,14 @@ public struct CppMigration: Sendable {
             if request?.isSync == true {
                 replyOriginals = request?.outputs.map(\.type) ?? []
             } else {
-                replyOriginals = method.messages.count == 2 ? (definitions[method.messages[1]]?.inputs.map(\.type) ?? []) : []
+                replyOriginals = method.messages.count == 2 ? (definitions[method.messages[1]]?.first?.inputs.map(\.type) ?? []) : []
             }
             reply = arguments(response, originals: replyOriginals.count == response.count ? replyOriginals : [], module: module, speller: speller)
         }
         var found: Handler?
         var problem: String?
-        let candidates = (handlers[method.messages[0]] ?? []).filter { !$0.0.conditions.disabled && !$0.1.conditions.disabled }
-        if let (map, handler) = candidates.first {
+        let handlersOfRequest = (handlers[method.messages[0]] ?? []).filter { !$0.0.conditions.disabled && !$0.1.conditions.disabled }
+        if let (map, handler) = handlersOfRequest.first {
             let methodName = handler.method.map { $0.components(separatedBy: "::").last ?? $0 } ?? ""
             let className = qualifiedClass(of: map)
             let header = (map.location.file as NSString).deletingPathExtension + ".h"
@@ -140,10 +145,15 @@ public struct CppMigration: Sendable {
         } else {
             problem = "no message map in the scanned tree handles \(method.messages[0])"
         }
+        let stack = request?.conditions.stack ?? []
+        let condition = stack.isEmpty ? nil : (stack.count == 1 ? stack[0] : stack.map { "(\($0))" }.joined(separator: " && "))
+        let safe = condition.map(CppName.isSafeCondition) ?? true
         return Method(
             name: method.name, messages: method.messages, parameters: parameters, reply: reply,
             isSync: request?.isSync ?? false, handler: found, handlerProblem: problem,
-            legacyOutputs: (request?.outputs.map(\.type) ?? []).map { CppName.isSafeType($0) ? $0 : "" }
+            legacyOutputs: (request?.outputs.map(\.type) ?? []).map { CppName.isSafeType($0) ? $0 : "" },
+            condition: safe ? condition : nil,
+            conditionProblem: safe ? nil : "TODO(mojify): the legacy message was defined under an #if mojify does not copy; add it here."
         )
     }
 
@@ -187,6 +197,13 @@ enum CppName {
     /// commas, pointers and spaces only, so nothing can end a declaration or start a comment or directive.
     static func isSafeType(_ text: String) -> Bool {
         !text.isEmpty && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "_:<>, *&".contains($0)) }
+    }
+
+    /// A preprocessor condition from a legacy header, to write after `#if`: no line break, comment, string or
+    /// backslash that could end the directive or hide code.
+    static func isSafeCondition(_ text: String) -> Bool {
+        !text.isEmpty && !text.contains("//") && !text.contains("/*")
+            && text.allSatisfy { ($0.asciiValue ?? 0) >= 32 && $0.asciiValue != 127 && !"\\\"'#".contains($0) }
     }
 
     /// A path for an `#include` line or an output file: safe components, no `..`.

@@ -48,7 +48,8 @@ struct CppRewriter {
         var interface: CppMigration.Interface
         var method: CppMigration.Method
         var isRequest: Bool
-        var definition: MessageDefinition?
+        /// Every definition of the message (one per `#if` branch that defines it).
+        var definitions: [MessageDefinition]
         var mojomFile: MojomFile
     }
 
@@ -65,15 +66,14 @@ struct CppRewriter {
         self.plan = plan
         self.inventory = inventory
         self.sources = sources.mapValues(CppSource.init)
-        var definitions: [String: MessageDefinition] = [:]
-        for message in inventory.messages where definitions[message.name] == nil { definitions[message.name] = message }
+        let definitions = Dictionary(grouping: inventory.messages, by: \.name)
         let interfaces = Dictionary(migration.interfaces.map { ($0.module + "." + $0.name, $0) }, uniquingKeysWith: { first, _ in first })
         for file in plan.files {
             for interface in file.interfaces {
                 guard let cpp = interfaces[file.module + "." + interface.name] else { continue }
                 for method in cpp.methods {
                     for (index, message) in method.messages.enumerated() {
-                        targets[message] = Target(interface: cpp, method: method, isRequest: index == 0, definition: definitions[message], mojomFile: file)
+                        targets[message] = Target(interface: cpp, method: method, isRequest: index == 0, definitions: definitions[message] ?? [], mojomFile: file)
                     }
                 }
             }
@@ -139,7 +139,7 @@ struct CppRewriter {
         if method.reply != nil, !method.isSync {
             return "\(interface.name).\(method.name) now answers through a reply callback (it replaces \(method.messages.dropFirst().joined(separator: ", "))): pass one that does what that message's handler did"
         }
-        guard let definition = target.definition else { return "the message's definition was not found" }
+        guard let first = target.definitions.first else { return "the message's definition was not found" }
         let source = sources[sender.location.file]!
         guard let nameStart = source.offset(line: sender.location.line, column: sender.location.column),
               let (name, nameEnd) = source.name(startingAt: nameStart), name == sender.message else {
@@ -172,7 +172,7 @@ struct CppRewriter {
             receiver = source.text(receiverStart..<operatorStart).trimmingCharacters(in: .whitespacesAndNewlines)
             start = receiverStart
         }
-        if let receiver, receiver != "this", definition.kind == .routed {
+        if let receiver, receiver != "this", first.kind == .routed {
             return "sent through \(receiver)'s Send: the remote belongs to that object's frame (guide 2.5.7, routing IDs); call \(method.name) on a remote it holds"
         }
         guard startsStatement(source, at: start) else {
@@ -195,9 +195,11 @@ struct CppRewriter {
         let bounds = [open] + arguments.commas + [arguments.close]
         var values = zip(bounds, bounds.dropFirst()).map { source.text(($0 + 1)..<$1) }
         if values.count == 1, values[0].trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { values = [] }
-        let expected = definition.inputs.count + definition.outputs.count + (definition.kind == .routed ? 1 : 0)
-        guard values.count == expected else {
-            return "\(values.count) arguments where \(sender.message) has \(expected) (a macro or a template in the arguments?); rewrite by hand"
+        func arity(_ definition: MessageDefinition) -> Int {
+            definition.inputs.count + definition.outputs.count + (definition.kind == .routed ? 1 : 0)
+        }
+        guard let definition = target.definitions.first(where: { arity($0) == values.count }) else {
+            return "\(values.count) arguments where \(sender.message) has \(arity(first)) (a macro or a template in the arguments?); rewrite by hand"
         }
         if definition.kind == .routed { values.removeFirst() }
         let call = "Get\(interface.name)()->\(method.name)(\(values.map(Self.oneLine).joined(separator: ", ")));"
