@@ -180,11 +180,18 @@ struct CppRewriter {
         }
         // Forward: the message's arguments, Send's closing parenthesis, the semicolon.
         let open = source.skipSpace(from: nameEnd)
-        guard open < source.bytes.count, source.bytes[open] == UInt8(ascii: "("), let arguments = source.matchingBracket(at: open) else {
-            return "the message is not constructed with an argument list; rewrite by hand"
+        var values: [String] = []
+        var constructorEnd = nameEnd
+        if open < source.bytes.count, source.bytes[open] == UInt8(ascii: "(") {
+            guard let arguments = source.matchingBracket(at: open) else { return "the message's argument list does not end; rewrite by hand" }
+            if arguments.sawComment { return "a comment inside the arguments; rewrite by hand" }
+            let bounds = [open] + arguments.commas + [arguments.close]
+            values = zip(bounds, bounds.dropFirst()).map { source.text(($0 + 1)..<$1) }
+            if values.count == 1, values[0].trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { values = [] }
+            constructorEnd = arguments.close + 1
         }
-        if arguments.sawComment { return "a comment inside the arguments; rewrite by hand" }
-        let sendClose = source.skipSpace(from: arguments.close + 1)
+        // Without an argument list (`new FooMsg_Bar`) the message has no parameters.
+        let sendClose = source.skipSpace(from: constructorEnd)
         guard sendClose < source.bytes.count, source.bytes[sendClose] == UInt8(ascii: ")") else {
             return "Send takes more than the message; rewrite by hand"
         }
@@ -192,9 +199,6 @@ struct CppRewriter {
         guard semicolon < source.bytes.count, source.bytes[semicolon] == UInt8(ascii: ";") else {
             return "the result of Send is used (returned, tested or assigned); rewrite by hand"
         }
-        let bounds = [open] + arguments.commas + [arguments.close]
-        var values = zip(bounds, bounds.dropFirst()).map { source.text(($0 + 1)..<$1) }
-        if values.count == 1, values[0].trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { values = [] }
         func arity(_ definition: MessageDefinition) -> Int {
             definition.inputs.count + definition.outputs.count + (definition.kind == .routed ? 1 : 0)
         }
@@ -304,7 +308,9 @@ struct CppRewriter {
             return "the entry's arguments could not be read; remove it by hand"
         }
         let lineEnd = source.lineEnd(of: arguments.close)
-        let rest = source.text((arguments.close + 1)..<lineEnd).trimmingCharacters(in: .whitespaces)
+        // A stray `;` after the entry is harmless and goes with it.
+        var rest = source.text((arguments.close + 1)..<lineEnd).trimmingCharacters(in: .whitespaces)
+        if rest.hasPrefix(";") { rest = rest.dropFirst().trimmingCharacters(in: .whitespaces) }
         guard rest.isEmpty || rest.hasPrefix("//") else { return "other code shares the entry's line; remove it by hand" }
         let end = lineEnd < source.bytes.count ? lineEnd + 1 : lineEnd
         guard add(UnifiedDiff.Edit(range: lineStart..<end, replacement: ""), in: handler.location.file) else {
@@ -322,27 +328,34 @@ struct CppRewriter {
             let source = sources[file]!
             let used = Set(outcomes.filter { $0.location.file == file && $0.reason == nil }.compactMap { targets[$0.message]?.mojomFile.path })
             for mojom in plan.files where used.contains(mojom.path) {
-                let mojomInclude = "#include \"\(mojom.path).h\""
+                let legacy = includeLine(of: mojom.sourceHeader, in: source)
+                guard let include = legacy ?? lastIncludeLine(in: source) else { continue }
+                // Written relative to the folder the legacy include was (`chromium_src/` is an include folder).
+                var mojomPath = mojom.path
+                if let legacy, legacy.written != mojom.sourceHeader {
+                    let folder = String(mojom.sourceHeader.dropLast(legacy.written.count))
+                    if mojomPath.hasPrefix(folder) { mojomPath.removeFirst(folder.count) }
+                }
+                let mojomInclude = "#include \"\(mojomPath).h\""
                 if source.text(0..<source.bytes.count).contains(mojomInclude) { continue }
-                guard let include = includeLine(of: mojom.sourceHeader, in: source) ?? lastIncludeLine(in: source) else { continue }
-                let keep = !fullyConverted.contains(mojom.sourceHeader) || include.header != mojom.sourceHeader
+                let keep = legacy == nil || !fullyConverted.contains(mojom.sourceHeader)
                 let original = source.text(include.range)
                 _ = add(UnifiedDiff.Edit(range: include.range, replacement: keep ? original + "\n" + mojomInclude : mojomInclude), in: file)
             }
         }
     }
 
-    /// The line including `header` (written in full, or relative to an include folder).
-    private func includeLine(of header: String, in source: CppSource) -> (range: Range<Int>, header: String)? {
+    /// The line including `header` (written in full, or relative to an include folder), and the path as written.
+    private func includeLine(of header: String, in source: CppSource) -> (range: Range<Int>, written: String)? {
         for start in source.lineStarts {
             let end = source.lineEnd(of: start)
             guard let included = Self.includedPath(source.text(start..<end)) else { continue }
-            if header == included || header.hasSuffix("/" + included) { return (start..<end, header) }
+            if header == included || header.hasSuffix("/" + included) { return (start..<end, included) }
         }
         return nil
     }
 
-    private func lastIncludeLine(in source: CppSource) -> (range: Range<Int>, header: String)? {
+    private func lastIncludeLine(in source: CppSource) -> (range: Range<Int>, written: String)? {
         var found: (Range<Int>, String)?
         for start in source.lineStarts {
             let end = source.lineEnd(of: start)
