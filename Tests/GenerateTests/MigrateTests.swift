@@ -86,7 +86,12 @@ final class MigrateTests: XCTestCase {
         XCTAssertEqual(Set(listed), Set(files.keys), "the drafted file set differs from Golden/migrate; rerun with MOJIFY_UPDATE_GOLDEN=1 if intended")
         for path in files.keys.sorted() {
             let golden = (try? String(contentsOfFile: Self.goldenRoot + "/" + path, encoding: .utf8)) ?? ""
-            XCTAssertEqual(golden, files[path], "\(path) differs from its golden file (MOJIFY_UPDATE_GOLDEN=1 regenerates it)")
+            if golden != files[path] {
+                let expected = golden.components(separatedBy: "\n")
+                let actual = files[path]!.components(separatedBy: "\n")
+                let line = zip(expected, actual).prefix { $0 == $1 }.count
+                XCTFail("\(path) differs from its golden file at line \(line + 1) (MOJIFY_UPDATE_GOLDEN=1 regenerates it):\n- \(line < expected.count ? expected[line] : "<end>")\n+ \(line < actual.count ? actual[line] : "<end>")")
+            }
         }
     }
 
@@ -279,6 +284,23 @@ final class MigrateTests: XCTestCase {
         XCTAssertTrue(mock.contains("  MOCK_METHOD(void, Types, (int32_t, const std::string&, const std::vector<int32_t>&, const GURL&, const base::Optional<std::string>&), (override));"), mock)
         let test = try XCTUnwrap(result.drafts["content/common/test_host_mock_unittest.cc"])
         XCTAssertTrue(test.contains("  remote_->Types({}, {}, {}, {}, {});\n  base::RunLoop().RunUntilIdle();"), test)
+    }
+
+    func testStructsAreMoveOnlyPointersAndTheHandlerCallSaysToConvert() throws {
+        let (result, _) = try migrate(header: """
+        IPC_STRUCT_BEGIN(TestRegion)
+          IPC_STRUCT_MEMBER(int, x)
+        IPC_STRUCT_END()
+        IPC_MESSAGE_ROUTED2(TestHostMsg_Regions, std::vector<TestRegion> /* regions */, TestRegion /* main */)
+
+        """, source: """
+        IPC_BEGIN_MESSAGE_MAP(Host, message)
+          IPC_MESSAGE_HANDLER(TestHostMsg_Regions, OnRegions)
+        IPC_END_MESSAGE_MAP()
+
+        """)
+        let implementation = try XCTUnwrap(result.drafts["content/renderer/test_host_impl.cc"], "\(result.drafts.keys.sorted())")
+        XCTAssertTrue(implementation.contains("::Regions(std::vector<content::mojom::TestRegionPtr> regions, content::mojom::TestRegionPtr main) {\n  // TODO(mojify): OnRegions takes the legacy C++ types; convert regions, main\n"), implementation)
     }
 
     func testMethodsOfMessagesUnderIfAreDeclaredUnderTheSameCondition() throws {

@@ -89,7 +89,7 @@ public enum CppDraftEmitter {
             return EmitterText.comment("TODO(mojify): \(method.handlerProblem ?? "no legacy handler found").", indent: "  ") + ["  NOTIMPLEMENTED();"]
         }
         var lines: [String] = []
-        let structs = method.parameters.filter(\.isGeneratedStruct).map(\.name)
+        let structs = method.parameters.filter(\.needsConversion).map(\.name)
         if !structs.isEmpty {
             lines += EmitterText.comment("TODO(mojify): \(handler.method) takes the legacy C++ types; convert \(structs.joined(separator: ", ")) from the mojom structs.", indent: "  ")
         }
@@ -100,7 +100,7 @@ public enum CppDraftEmitter {
         }
         if method.isSync, !handler.delayReply {
             // The legacy sync handler wrote its outputs through pointers; the reply carries them.
-            let convertible = method.legacyOutputs.count == reply.count && !method.legacyOutputs.contains("") && !reply.contains(where: \.isGeneratedStruct)
+            let convertible = method.legacyOutputs.count == reply.count && !method.legacyOutputs.contains("") && !reply.contains(where: \.needsConversion)
             if !convertible {
                 lines += EmitterText.comment("TODO(mojify): convert the handler's outputs to the reply's types.", indent: "  ")
             }

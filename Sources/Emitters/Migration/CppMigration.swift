@@ -58,7 +58,10 @@ public struct CppMigration: Sendable {
         public var type: String
         /// The type without const and reference, for locals and mocks' defaults.
         public var valueType: String
+        /// The type is a struct the plan defines (`FooPtr`).
         public var isGeneratedStruct: Bool
+        /// A struct the plan defines appears in the type: the legacy handler took another C++ type.
+        public var needsConversion: Bool
     }
 
     public struct Handler: Sendable, Equatable {
@@ -174,7 +177,8 @@ public struct CppMigration: Sendable {
                 name: parameter.name,
                 type: speller.parameter(parameter.type, module: module, original: original),
                 valueType: speller.value(parameter.type, module: module, original: original),
-                isGeneratedStruct: speller.isGeneratedStruct(parameter.type, module: module)
+                isGeneratedStruct: speller.isGeneratedStruct(parameter.type, module: module),
+                needsConversion: speller.containsGeneratedStruct(parameter.type, module: module)
             )
         }
     }

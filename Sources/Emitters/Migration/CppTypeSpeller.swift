@@ -56,12 +56,19 @@ struct CppTypeSpeller {
         return passedByValue(mojom, module: module) ? value : "const \(value)&"
     }
 
-    /// Scalars, enums and struct pointers are passed by value; everything else by const reference.
+    /// Scalars and enums are passed by value, and so is whatever holds a struct pointer (move-only, as the
+    /// bindings' `IsMoveOnlyKind` says: `FooPtr`, `std::vector<FooPtr>`); everything else by const reference.
     func passedByValue(_ mojom: String, module: String) -> Bool {
         let bare = mojom.hasSuffix("?") ? String(mojom.dropLast()) : mojom
-        if structs[qualified(bare, module: module)] != nil { return true }
-        let isScalar = Self.scalars[bare] != nil || enums[qualified(bare, module: module)] != nil
-        return isScalar
+        if containsGeneratedStruct(mojom, module: module) { return true }
+        return Self.scalars[bare] != nil || enums[qualified(bare, module: module)] != nil
+    }
+
+    /// Whether a struct the plan defines appears anywhere in the type (`array<Foo>`): the legacy handler took
+    /// the C++ type it replaces, so a conversion is needed.
+    func containsGeneratedStruct(_ mojom: String, module: String) -> Bool {
+        let names = mojom.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_" || $0 == ".") })
+        return names.contains { structs[qualified(String($0), module: module)] != nil }
     }
 
     /// Whether the type is a struct the plan defines: a reply built from the legacy handler's outputs then needs

@@ -18,8 +18,8 @@ class MockFrameHost : public mojom::FrameHost {
   MOCK_METHOD(void, DidCommitSameDocumentLoad, (content::mojom::DidCommitSameDocumentLoadParamsPtr), (override));
   MOCK_METHOD(void, DidLoadResourceFromMemoryCache, (const GURL&, const std::string&, const std::string&), (override));
   MOCK_METHOD(void, ReportLayoutShift, (const gfx::Rect&, const gfx::Rect&, double, const base::TimeDelta&, bool), (override));
-  MOCK_METHOD(void, UpdateFaviconURL, (const std::vector<content::mojom::FaviconURLPtr>&), (override));
-  MOCK_METHOD(void, UpdateLinkPreloads, ((const base::flat_map<int32_t, std::vector<content::mojom::TodoStdPairStdStringGurlPtr>>&)), (override));
+  MOCK_METHOD(void, UpdateFaviconURL, (std::vector<content::mojom::FaviconURLPtr>), (override));
+  MOCK_METHOD(void, UpdateLinkPreloads, ((base::flat_map<int32_t, std::vector<content::mojom::TodoStdPairStdStringGurlPtr>>)), (override));
   MOCK_METHOD(void, DidChangeScrollOffsetPinning, (bool, bool), (override));
   MOCK_METHOD(void, SelectionBoundsChanged, (const gfx::Rect&, const gfx::Rect&), (override));
   MOCK_METHOD(void, RequestThumbnail, (int32_t, const GURL&, content::mojom::ThumbnailRegionPtr, bool, RequestThumbnailCallback), (override));

@@ -30,11 +30,15 @@ void FrameHostImpl::ReportLayoutShift(const gfx::Rect& old_rect, const gfx::Rect
   render_frame_host_impl_->OnReportLayoutShift(old_rect, new_rect, score, since_navigation, had_recent_input);
 }
 
-void FrameHostImpl::UpdateFaviconURL(const std::vector<content::mojom::FaviconURLPtr>& candidates) {
+void FrameHostImpl::UpdateFaviconURL(std::vector<content::mojom::FaviconURLPtr> candidates) {
+  // TODO(mojify): OnUpdateFaviconURL takes the legacy C++ types; convert
+  // candidates from the mojom structs.
   render_frame_host_impl_->OnUpdateFaviconURL(candidates);
 }
 
-void FrameHostImpl::UpdateLinkPreloads(const base::flat_map<int32_t, std::vector<content::mojom::TodoStdPairStdStringGurlPtr>>& preloads_by_priority) {
+void FrameHostImpl::UpdateLinkPreloads(base::flat_map<int32_t, std::vector<content::mojom::TodoStdPairStdStringGurlPtr>> preloads_by_priority) {
+  // TODO(mojify): OnUpdateLinkPreloads takes the legacy C++ types; convert
+  // preloads_by_priority from the mojom structs.
   render_frame_host_impl_->OnUpdateLinkPreloads(preloads_by_priority);
 }
 

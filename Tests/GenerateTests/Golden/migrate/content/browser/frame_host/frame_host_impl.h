@@ -22,8 +22,8 @@ class FrameHostImpl : public mojom::FrameHost {
   void DidCommitSameDocumentLoad(content::mojom::DidCommitSameDocumentLoadParamsPtr did_commit_same_document_load_params) override;
   void DidLoadResourceFromMemoryCache(const GURL& url, const std::string& http_method, const std::string& mime_type) override;
   void ReportLayoutShift(const gfx::Rect& old_rect, const gfx::Rect& new_rect, double score, const base::TimeDelta& since_navigation, bool had_recent_input) override;
-  void UpdateFaviconURL(const std::vector<content::mojom::FaviconURLPtr>& candidates) override;
-  void UpdateLinkPreloads(const base::flat_map<int32_t, std::vector<content::mojom::TodoStdPairStdStringGurlPtr>>& preloads_by_priority) override;
+  void UpdateFaviconURL(std::vector<content::mojom::FaviconURLPtr> candidates) override;
+  void UpdateLinkPreloads(base::flat_map<int32_t, std::vector<content::mojom::TodoStdPairStdStringGurlPtr>> preloads_by_priority) override;
   void DidChangeScrollOffsetPinning(bool pinned_to_left, bool pinned_to_right) override;
   void SelectionBoundsChanged(const gfx::Rect& anchor_rect, const gfx::Rect& focus_rect) override;
   void RequestThumbnail(int32_t request_id, const GURL& page_url, content::mojom::ThumbnailRegionPtr region, bool prefer_cached, RequestThumbnailCallback callback) override;
