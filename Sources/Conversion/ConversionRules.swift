@@ -85,6 +85,9 @@ public struct ConversionRules: Sendable, Equatable {
     public var containers: [String: ContainerKind]
     public var directions: [Direction]
     public var syncImplementedIn: String
+    /// Regular expressions for comments above sync messages that say which process waits on which; the named group
+    /// `implementer` is the process that implements the message, overriding `syncImplementedIn`.
+    public var syncCommentDirections: [String]
     public var processes: [String: Process]
     public var successReplies: [String]
     public var errorReplies: [String]
@@ -136,7 +139,7 @@ public struct ConversionRules: Sendable, Equatable {
     private init(root: [String: Any], path: String, base: ConversionRules?) throws {
         let reader = SectionReader(root: root, path: path)
         let known: Set<String> = [
-            "types", "containers", "directions", "sync_implemented_in", "processes", "replies",
+            "types", "containers", "directions", "sync_implemented_in", "sync_comment_directions", "processes", "replies",
             "module_skip_folders", "classes", "conditions", "reserved_words", "reserved_suffix",
         ]
         if let unknown = root.keys.sorted().first(where: { !known.contains($0) }) {
@@ -146,6 +149,12 @@ public struct ConversionRules: Sendable, Equatable {
         containers = (base?.containers ?? [:]).merging(try reader.containers()) { _, new in new }
         directions = try reader.directions() + (base?.directions ?? [])
         syncImplementedIn = try reader.string("sync_implemented_in") ?? base?.syncImplementedIn ?? "browser"
+        syncCommentDirections = try reader.strings(root["sync_comment_directions"], in: "sync_comment_directions") ?? base?.syncCommentDirections ?? []
+        for pattern in syncCommentDirections {
+            guard let expression = try? NSRegularExpression(pattern: pattern), expression.numberOfCaptureGroups > 0, pattern.contains("(?<implementer>") else {
+                throw ConversionError.malformedRules(path: path, reason: "sync_comment_directions: '\(pattern)' must be a regular expression with a named group (?<implementer>...)")
+            }
+        }
         processes = (base?.processes ?? [:]).merging(try reader.processes()) { _, new in new }
         let replies = try reader.mapping("replies")
         successReplies = try reader.strings(replies?["success"], in: "replies.success") ?? base?.successReplies ?? []
