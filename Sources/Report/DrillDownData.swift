@@ -123,7 +123,7 @@ enum DrillDownData {
             owner: entry.owner, notes: nonEmpty(entry.ledger?.notes), bug: nonEmpty(entry.ledger?.bug),
             claimedOn: nonEmpty(entry.ledger?.claimedOn), updatedOn: nonEmpty(entry.ledger?.updatedOn),
             lastSeen: entry.definitions.isEmpty ? entry.location.map { "\($0.file):\($0.line)" } : nil,
-            interface: entry.proposal?.interface, method: entry.proposal?.method, skipReason: entry.skipReason, definitions: definitions,
+            interface: entry.proposal?.interface, method: entry.proposal?.methodText, skipReason: entry.skipReason, definitions: definitions,
             handlers: sites(entry.handlers), senders: sites(entry.senders),
             unmapped: entry.unmappedTypes.isEmpty ? nil : entry.unmappedTypes,
             banned: entry.bannedTypes.isEmpty ? nil : entry.bannedTypes,

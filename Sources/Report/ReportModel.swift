@@ -1,4 +1,6 @@
+import MojifyConversion
 import MojifyCore
+import MojifyEmitters
 import MojifyLedger
 
 /// Everything the HTML page shows, already joined and sorted. The page renders only from this, so the scan,
@@ -35,9 +37,7 @@ public struct ReportModel: Sendable, Equatable {
     }
 
     public var counts: StatusCounts {
-        var counts = StatusCounts()
-        for message in messages { counts[message.status] += 1 }
-        return counts
+        StatusCounts(statuses: messages.map(\.status))
     }
 }
 
@@ -54,37 +54,6 @@ extension LedgerStatus {
     }
 }
 
-/// Numbers of messages per status.
-public struct StatusCounts: Sendable, Equatable {
-    private var values: [Int]
-
-    public init() {
-        values = Array(repeating: 0, count: LedgerStatus.allCases.count)
-    }
-
-    public init(_ counts: [LedgerStatus: Int]) {
-        self.init()
-        for (status, count) in counts { self[status] = count }
-    }
-
-    public subscript(status: LedgerStatus) -> Int {
-        get { values[LedgerStatus.allCases.firstIndex(of: status)!] }
-        set { values[LedgerStatus.allCases.firstIndex(of: status)!] = newValue }
-    }
-
-    public var total: Int { values.reduce(0, +) }
-
-    /// Converted and won't-fix messages, which need no more work (as the ledger counts them).
-    public var done: Int { LedgerStatus.allCases.filter(\.isDone).reduce(0) { $0 + self[$1] } }
-
-    public var remaining: Int { total - done }
-
-    /// Done out of all, in percent, as `mojify ledger stats` computes it.
-    public var percentDone: Double {
-        total == 0 ? 0 : Double(done) * 100 / Double(total)
-    }
-}
-
 /// The counts on one day of the ledger's history: one point of the burndown chart.
 public struct StatusSnapshot: Sendable, Equatable {
     /// `YYYY-MM-DD`; points are placed on a time axis when every date parses, evenly spaced otherwise.
@@ -97,23 +66,11 @@ public struct StatusSnapshot: Sendable, Equatable {
     }
 }
 
-/// What `mojify generate` proposes for a message.
-public struct ProposedConversion: Sendable, Equatable {
-    /// Qualified, e.g. `content.mojom.FrameHost`.
-    public var interface: String
-    /// The process that implements the interface, so where the message goes (`browser`, `renderer`); absent when
-    /// only the ledger's record of an earlier proposal is known.
-    public var process: String?
+extension Proposal {
     /// The method as the generated `.mojom` file has it (its comments, attributes, and the declaration, wrapped past
     /// 80 columns), e.g. `// From FrameHostMsg_DidStop (...).` and `DidStop();`; for a message gone from the tree,
     /// the one-line declaration the ledger recorded.
-    public var method: String
-
-    public init(interface: String, process: String?, method: String) {
-        self.interface = interface
-        self.process = process
-        self.method = method
-    }
+    public var methodText: String { method.map(MojomEmitter.methodText) ?? declaration }
 }
 
 /// A C++ type that keeps messages from converting as they are, with what uses it.
@@ -150,8 +107,8 @@ public struct MessageEntry: Sendable, Equatable {
     public var senders: [CodeSite]
     /// The message's ledger row: status, owner, bug, notes, dates; absent without a ledger or before its next sync.
     public var ledger: LedgerRow?
-    /// The interface and method `mojify generate` would write.
-    public var proposal: ProposedConversion?
+    /// The interface and method `mojify generate` would write, or the ledger's record of them.
+    public var proposal: Proposal?
     /// Why `mojify generate` leaves the message out, when it does.
     public var skipReason: String?
     /// C++ types of the parameters that have no mojom mapping.
@@ -162,7 +119,7 @@ public struct MessageEntry: Sendable, Equatable {
 
     public init(
         name: String, messageClass: String, definitions: [MessageDefinition], handlers: [CodeSite] = [], senders: [CodeSite] = [],
-        ledger: LedgerRow? = nil, proposal: ProposedConversion? = nil, skipReason: String? = nil, unmappedTypes: [String] = [],
+        ledger: LedgerRow? = nil, proposal: Proposal? = nil, skipReason: String? = nil, unmappedTypes: [String] = [],
         bannedTypes: [String] = [], findings: [FindingEntry] = []
     ) {
         self.name = name

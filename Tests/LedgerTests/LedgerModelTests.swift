@@ -75,7 +75,7 @@ final class LedgerModelTests: XCTestCase {
         try FileOutput.writeAtomically(history.csvText(), to: path)
         defer { try? FileManager.default.removeItem(atPath: path) }
         XCTAssertEqual(try LedgerHistory.load(path: path), history)
-        XCTAssertEqual(history.entries.last?.done, 2)
+        XCTAssertEqual(history.entries.last?.counts.done, 2)
         XCTAssertEqual(LedgerHistory.path(forLedger: "ipc/ledger.csv"), "ipc/ledger.history.csv")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import MojifyConversion
 import MojifyCore
 import MojifyLedger
 @testable import MojifyReport
@@ -75,7 +76,7 @@ final class EscapingTests: XCTestCase {
             handlers: [site], senders: [site],
             ledger: LedgerRow(message: "FooHostMsg_Bar", messageClass: payload, kind: .routed, sync: true, file: payload, line: 1, status: .blocked,
                               owner: payload, bug: payload, notes: payload, claimedOn: payload, updatedOn: payload),
-            proposal: ProposedConversion(interface: payload, process: payload, method: payload), skipReason: payload,
+            proposal: Proposal(interface: payload, process: payload, declaration: payload), skipReason: payload,
             unmappedTypes: [payload], bannedTypes: [payload], findings: [finding]
         )
         let odd = MessageEntry(name: payload, messageClass: "", definitions: [],

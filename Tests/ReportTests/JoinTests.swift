@@ -32,7 +32,7 @@ final class JoinTests: XCTestCase {
         XCTAssertEqual(gone.directory, "content/common")
         XCTAssertEqual(gone.kind, .control)
         XCTAssertTrue(gone.isSync)
-        XCTAssertEqual(gone.proposal, ProposedConversion(interface: "content.mojom.Widget", process: nil, method: "Gone();"))
+        XCTAssertEqual(gone.proposal, Proposal(interface: "content.mojom.Widget", process: nil, declaration: "Gone();"))
     }
 
     func testThePlanGivesInterfaceMethodDirectionSkipsAndUnmappedTypes() throws {
@@ -51,12 +51,12 @@ final class JoinTests: XCTestCase {
         // The method as the generated .mojom file has it: its comment, and the declaration wrapped past 80 columns.
         let mojom = try MojomEmitter.emit(plan, rules: rules).values.joined()
         for name in ["FrameHostMsg_DidStop", "FrameHostMsg_DidFinishLoadingEverything"] {
-            let method = try XCTUnwrap(byName[name]?.proposal?.method, name)
+            let method = try XCTUnwrap(byName[name]?.proposal?.methodText, name)
             XCTAssertTrue(method.hasPrefix("// From \(name)"), method)
             XCTAssertTrue(mojom.contains(method.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n") + "\n"), method)
         }
-        XCTAssertTrue(try XCTUnwrap(byName["FrameHostMsg_DidFinishLoadingEverything"]?.proposal?.method).contains("(string first_argument,\n"))
-        XCTAssertEqual(byName["FrameHostMsg_DidStop"]?.proposal?.interface, plan.proposedInterface(for: "FrameHostMsg_DidStop"))
+        XCTAssertTrue(try XCTUnwrap(byName["FrameHostMsg_DidFinishLoadingEverything"]?.proposal?.methodText).contains("(string first_argument,\n"))
+        XCTAssertEqual(byName["FrameHostMsg_DidStop"]?.proposal?.interface, plan.proposals["FrameHostMsg_DidStop"]?.interface)
         XCTAssertEqual(byName["FrameHostMsg_DidStop"]?.direction, "to browser")
         XCTAssertEqual(byName["FrameMsg_Show"]?.direction, "to renderer")
         XCTAssertEqual(byName["FrameMsg_Show"]?.unmappedTypes, ["madeup::Thing"])
