@@ -1,4 +1,5 @@
 import Foundation
+import MojifyCore
 import MojifyConversion
 import Yams
 
@@ -31,7 +32,7 @@ public struct BannedTypes: Sendable {
         do {
             return BannedTypes(entries: try YAMLDecoder().decode(File.self, from: text).types)
         } catch {
-            throw LintError.malformedRules(path: path, reason: LintError.reason(decoding: error), expected: "a 'types' list of entries with 'type' and 'why'")
+            throw LintError.malformedRules(path: path, reason: RulesFileMessage.reason(decoding: error), expected: "a 'types' list of entries with 'type' and 'why'")
         }
     }
 
