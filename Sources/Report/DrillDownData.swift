@@ -67,8 +67,8 @@ enum DrillDownData {
         var severity: String
         var rule: String
         var message: String
-        var file: Int?
-        var line: Int?
+        var file: Int
+        var line: Int
 
         enum CodingKeys: String, CodingKey {
             case severity = "v", rule = "r", message = "m", file = "f", line = "l"
@@ -128,8 +128,8 @@ enum DrillDownData {
             unmapped: entry.unmappedTypes.isEmpty ? nil : entry.unmappedTypes,
             banned: entry.bannedTypes.isEmpty ? nil : entry.bannedTypes,
             findings: entry.findings.isEmpty ? nil : entry.findings.map { finding in
-                Finding(severity: finding.severity.rawValue, rule: finding.rule, message: finding.message,
-                        file: finding.location.map { files.index($0.file) }, line: finding.location?.line)
+                Finding(severity: finding.severity.rawValue, rule: finding.ruleID, message: finding.message,
+                        file: files.index(finding.location.file), line: finding.location.line)
             }
         )
     }

@@ -2,6 +2,7 @@ import MojifyConversion
 import MojifyCore
 import MojifyEmitters
 import MojifyLedger
+import MojifyLint
 
 /// Everything the HTML page shows, already joined and sorted. The page renders only from this, so the scan,
 /// the ledger, the conversion plan and the lint findings each fill their own fields and tests can build it by hand.
@@ -14,8 +15,9 @@ public struct ReportModel: Sendable, Equatable {
     public var messages: [MessageEntry]
     /// Dated counts for the burndown chart, oldest first; empty without a ledger history.
     public var history: [StatusSnapshot]
-    /// Problems not tied to one message (scan diagnostics, lint findings about structs, files or the ledger).
-    public var generalFindings: [FindingEntry]
+    /// Problems not tied to one message (scan diagnostics, as findings of the rule `scan`, and lint findings about
+    /// structs, files or the ledger).
+    public var generalFindings: [Finding]
     /// Unmapped and banned types with their users, for the attention list.
     public var typeProblems: [TypeProblem]
     /// What the page says about missing inputs, e.g. that no ledger was given.
@@ -23,7 +25,7 @@ public struct ReportModel: Sendable, Equatable {
 
     public init(
         title: String, generatedAt: String? = nil, toolVersion: String = MojifyVersion.current,
-        messages: [MessageEntry] = [], history: [StatusSnapshot] = [], generalFindings: [FindingEntry] = [],
+        messages: [MessageEntry] = [], history: [StatusSnapshot] = [], generalFindings: [Finding] = [],
         typeProblems: [TypeProblem] = [], notes: [String] = []
     ) {
         self.title = title
@@ -115,12 +117,12 @@ public struct MessageEntry: Sendable, Equatable {
     public var unmappedTypes: [String]
     /// C++ types of the parameters that must not cross a process boundary (`size_t`, `long`...).
     public var bannedTypes: [String]
-    public var findings: [FindingEntry]
+    public var findings: [Finding]
 
     public init(
         name: String, messageClass: String, definitions: [MessageDefinition], handlers: [CodeSite] = [], senders: [CodeSite] = [],
         ledger: LedgerRow? = nil, proposal: Proposal? = nil, skipReason: String? = nil, unmappedTypes: [String] = [],
-        bannedTypes: [String] = [], findings: [FindingEntry] = []
+        bannedTypes: [String] = [], findings: [Finding] = []
     ) {
         self.name = name
         self.messageClass = messageClass
@@ -175,21 +177,5 @@ public struct CodeSite: Sendable, Equatable {
         self.location = location
         self.function = function
         self.remarks = remarks
-    }
-}
-
-/// A lint finding or scan diagnostic as the report shows it.
-public struct FindingEntry: Sendable, Equatable {
-    public var severity: Diagnostic.Severity
-    /// The lint rule id, or `scan` for scanner diagnostics.
-    public var rule: String
-    public var message: String
-    public var location: SourceLocation?
-
-    public init(severity: Diagnostic.Severity, rule: String, message: String, location: SourceLocation?) {
-        self.severity = severity
-        self.rule = rule
-        self.message = message
-        self.location = location
     }
 }

@@ -132,16 +132,15 @@ public enum ReportModelBuilder {
     }
 
     /// Lint findings about a message go to that message; the rest are returned for the page's general list.
-    public static func attach(_ findings: [Finding], to messages: [MessageEntry]) -> (messages: [MessageEntry], general: [FindingEntry]) {
+    public static func attach(_ findings: [Finding], to messages: [MessageEntry]) -> (messages: [MessageEntry], general: [Finding]) {
         let names = Set(messages.map(\.name))
-        var byMessage: [String: [FindingEntry]] = [:]
-        var general: [FindingEntry] = []
+        var byMessage: [String: [Finding]] = [:]
+        var general: [Finding] = []
         for finding in findings {
-            let entry = FindingEntry(severity: finding.severity, rule: finding.ruleID, message: finding.message, location: finding.location)
             if let name = finding.messageName, names.contains(name) {
-                byMessage[name, default: []].append(entry)
+                byMessage[name, default: []].append(finding)
             } else {
-                general.append(entry)
+                general.append(finding)
             }
         }
         return (messages.map { message in
@@ -157,10 +156,10 @@ public enum ReportModelBuilder {
     }
 
     /// Scanner diagnostics of warning level and above, which make the inventory incomplete.
-    public static func scanFindings(from inventory: Inventory) -> [FindingEntry] {
+    public static func scanFindings(from inventory: Inventory) -> [Finding] {
         inventory.diagnostics.filter { $0.severity >= .warning }.map { diagnostic in
             let text = diagnostic.hint.map { "\(diagnostic.message) (\($0))" } ?? diagnostic.message
-            return FindingEntry(severity: diagnostic.severity, rule: "scan", message: text, location: diagnostic.location)
+            return Finding(ruleID: "scan", severity: diagnostic.severity, message: text, location: diagnostic.location, messageName: nil)
         }
     }
 

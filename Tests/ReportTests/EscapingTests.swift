@@ -2,6 +2,7 @@ import Foundation
 import MojifyConversion
 import MojifyCore
 import MojifyLedger
+import MojifyLint
 @testable import MojifyReport
 import XCTest
 
@@ -70,7 +71,7 @@ final class EscapingTests: XCTestCase {
             patch: PatchOrigin(targetFile: payload, targetLine: 1, change: .added)
         )
         let site = CodeSite(location: location, function: payload, remarks: [payload])
-        let finding = FindingEntry(severity: .error, rule: payload, message: payload, location: location)
+        let finding = Finding(ruleID: payload, severity: .error, message: payload, location: location, messageName: nil)
         let message = MessageEntry(
             name: "FooHostMsg_Bar", messageClass: definition.messageClass, definitions: [definition],
             handlers: [site], senders: [site],

@@ -2,6 +2,7 @@ import Foundation
 import MojifyConversion
 import MojifyCore
 import MojifyLedger
+import MojifyLint
 @testable import MojifyReport
 import XCTest
 
@@ -93,7 +94,7 @@ enum Synthetic {
                         + "DidUpdateSomethingImportant\(index)(" + inputs.map { "\($0.type) \($0.name!)" }.joined(separator: ", ") + ");"
                 ),
                 unmappedTypes: index % 13 == 0 ? ["content::FaviconURL"] : [],
-                findings: index % 17 == 0 ? [FindingEntry(severity: .warning, rule: "sync-message", message: "sync IPC should become an async method with a reply", location: definition.location)] : []
+                findings: index % 17 == 0 ? [Finding(ruleID: "sync-message", severity: .warning, message: "sync IPC should become an async method with a reply", location: definition.location, messageName: name)] : []
             )
         }
     }
