@@ -50,7 +50,7 @@ let package = Package(
             linkerSettings: clangLinkFlags + [.linkedLibrary("clang")]
         ),
         .target(name: "MojifyCore", dependencies: [.product(name: "Yams", package: "Yams")], path: "Sources/Core"),
-        .target(name: "MojifyScanner", dependencies: ["MojifyCore", "CClang"], path: "Sources/Scanner", swiftSettings: clangSwiftFlags + [.swiftLanguageMode(.v5)]),
+        .target(name: "MojifyScanner", dependencies: ["MojifyCore", "CClang"], path: "Sources/Scanner", swiftSettings: clangSwiftFlags),
         .target(name: "MojifyConversion", dependencies: ["MojifyCore", .product(name: "Yams", package: "Yams")], path: "Sources/Conversion"),
         .target(name: "MojifyEmitters", dependencies: ["MojifyCore", "MojifyConversion"], path: "Sources/Emitters"),
         .target(

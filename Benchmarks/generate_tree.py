@@ -5,7 +5,13 @@ The same --seed and --files always give byte-identical trees. About 1% of the fi
 `*_messages.h` headers (messages, structs, traits), message-map `.cc` files that handle them, and `.cc` files that
 only send them, all written from templates in the style of Examples/. Every other file is ordinary C++ that never
 mentions an IPC macro or a `Msg_` name, except a handful of comments that name a message (the false positives a
-byte prefilter must tolerate in a real tree). Standard library only.
+byte prefilter must tolerate in a real tree).
+
+Ignore files as a Chromium checkout has them: a root `.gitignore` of about 300 patterns (extensions, names,
+anchored paths of checked-out dependencies and build outputs, `**`, folder-only patterns, negations) and about 30
+nested ones. They leave every source file above in the scan; what they ignore is extra: an `out/` build folder and
+a few generated and editor files with IPC-looking text, so that a walker that does not honour them finds more.
+Standard library only.
 """
 
 import argparse
@@ -383,6 +389,75 @@ def plan(rng, pool, total_files):
     return entries, families
 
 
+EDITOR_AND_BUILD_PATTERNS = (
+    "*.a *.d *.o *.so *.obj *.lib *.dll *.exe *.pdb *.ilk *.idb *.ncb *.opensdf *.orig *.rej *.pyc *.pyo *.pyproj "
+    "*.rules *.sdf *.sln *.suo *.targets *.user *.vcproj *.vcxproj *.vcxproj.filters *.vpj *.vpw *.xcodeproj "
+    "*.xcworkspace *.VC.db *.swp *.swo *.tmp *.log *.mk *~ .*.sw? *_proto.xml *_proto_cpp.xml *.sublime-project "
+    "*.sublime-workspace *.iml *.ipr *.iws *.class *.jar.d *.gypcmd *.wpr *.pem.bak *.profraw *.gcda *.gcno"
+).split()
+EDITOR_AND_BUILD_NAMES = (
+    ".DS_Store .classpath .cproject .gdb_history .gdbinit .landmines .metadata .project .pydevproject "
+    ".checkstyle .settings .vscode .idea .cache .ccls-cache .clangd GPATH GRTAGS GSYMS GTAGS ID Thumbs.db tags "
+    "TAGS cscope.files cscope.out compile_commands.json Session.vim .ycm_extra_conf.pyc"
+).split()
+
+
+def ignore_files(rng, pool):
+    """(path, text) of the root .gitignore and the nested ones, all written from word lists and the seed."""
+    lines = ["# Files and folders that builds, editors and dependency checkouts leave in the tree.", ""]
+    lines += EDITOR_AND_BUILD_PATTERNS + ["!Android.mk", "!/build/android/*.mk"] + EDITOR_AND_BUILD_NAMES
+    lines += ["", "# Build outputs.", "/out*/", "/xcodebuild/", "/build/Debug*", "/build/Release*", "__pycache__/",
+              "**/node_modules/", "/native_client/**/out/", "/chrome/test/data/**/*.pem", "!/chrome/test/data/**/keep.pem"]
+    lines += ["", "# Dependencies checked out by the sync tool."]
+    areas = [area for area, _, _ in AREAS]
+    suffixes = ["src", "bin", "data", "lib", "internal", "build", "dist", "cache"]
+    while len(lines) < 290:
+        area = rng.choice(areas)
+        # Names no source folder of the tree has: the patterns cost what they cost without hiding sources.
+        name = f"{pool.ident(rng.randint(1, 2))}_{rng.choice(suffixes)}"
+        style = rng.random()
+        if style < 0.45:
+            lines.append(f"/{area}/{name}")
+        elif style < 0.65:
+            lines.append(f"/{area}/{name}/")
+        elif style < 0.75:
+            lines.append(f"/{area}/{name}/*.{rng.choice(['xml', 'json', 'wpr', 'zip', 'tar.gz'])}")
+        elif style < 0.82:
+            lines.append(f"/{area}/{name}*")
+        elif style < 0.88:
+            lines.append(f"/{area}/**/{name}/")
+        elif style < 0.93:
+            lines.append(f"!/{area}/{name}/BUILD.gn")
+        else:
+            lines.append(f"/{area}/{name}_run.xml")
+    files = [(".gitignore", "\n".join(lines) + "\n")]
+    for area, _, subs in AREAS:
+        for sub in (subs or ["browser", "common"])[:2]:
+            nested = [f"/{pool.ident(1)}_generated/", "*.tmp.h", f"!{pool.ident(1)}.tmp.h", "gen/", "*.rej"]
+            nested += [f"/{pool.ident(rng.randint(1, 2))}_{rng.choice(suffixes)}" for _ in range(rng.randint(1, 6))]
+            files.append((f"{area}/{sub}/.gitignore", "\n".join(nested) + "\n"))
+    return files
+
+
+def ignored_files(rng, pool, count):
+    """(path, text) of files the ignore files leave out: build outputs and editor leftovers, some naming IPC."""
+    files = []
+    for index in range(count):
+        stem = pool.ident(rng.randint(1, 2))
+        text = f"// Generated.\nIPC_MESSAGE_CONTROL0(GeneratedMsg_{camel(stem)}{index})\n"
+        kind = index % 4
+        if kind == 0:
+            files.append((f"out/Default/gen/{rng.choice(AREAS)[0]}/{stem}_{index}_messages.h", text))
+        elif kind == 1:
+            files.append((f"out/Release/obj/{stem}_{index}.o", text))
+        elif kind == 2:
+            area, _, subs = rng.choice(AREAS)
+            files.append((f"{area}/{(subs or ['browser'])[0]}/gen/{stem}_{index}_messages.h", text))
+        else:
+            files.append((f"content/browser/{stem}_{index}.cc.swp", text))
+    return files
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--files", type=int, default=100_000, help="number of source files (default 100000)")
@@ -422,9 +497,19 @@ def main():
         with open(full, "w", encoding="utf-8", newline="\n") as handle:
             handle.write(text)
         total_bytes += len(text)
+    # Their own generators, so that adding them left every source file as it was.
+    ignore_rng = random.Random(args.seed + 2)
+    ignore_pool = CodePool(random.Random(args.seed + 3))
+    extras = ignore_files(ignore_rng, ignore_pool) + ignored_files(ignore_rng, ignore_pool, max(8, args.files // 500))
+    for path, text in extras:
+        full = os.path.join(args.out, path)
+        os.makedirs(os.path.dirname(full), exist_ok=True)
+        with open(full, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(text)
     ipc_files = sum(1 for _, kind, _ in entries if kind in ("header", "map", "sender"))
     print(f"{len(entries)} files, {total_bytes / 1e6:.0f} MB, {ipc_files} with IPC "
-          f"({len(families)} message classes), {false_positives} false positives, in {args.out}", file=sys.stderr)
+          f"({len(families)} message classes), {false_positives} false positives; {len(extras)} ignore and ignored files; "
+          f"in {args.out}", file=sys.stderr)
 
 
 if __name__ == "__main__":

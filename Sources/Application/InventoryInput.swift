@@ -1,5 +1,4 @@
 import MojifyCore
-import MojifyLint
 import MojifyScanner
 
 /// Where a command's inventory comes from: a scan of the tree, or an inventory that `mojify scan --format json -o
@@ -16,16 +15,8 @@ public struct InventoryInput: Sendable {
         self.savedInventory = savedInventory
     }
 
-    /// Every scan also notes the files holding suppression comments, so that a saved inventory serves lint as well
-    /// as a fresh scan does.
-    public static func scanOptions(_ options: ScanOptions) -> ScanOptions {
-        var options = options
-        options.markers = [Suppression.marker]
-        return options
-    }
-
     public func load(progress: IPCScanner.Progress? = nil) throws -> Inventory {
         if let savedInventory { return try Inventory.load(from: savedInventory) }
-        return try IPCScanner.scan(Self.scanOptions(scan), progress: progress)
+        return try IPCScanner.scan(scan, progress: progress)
     }
 }

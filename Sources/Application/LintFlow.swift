@@ -29,7 +29,10 @@ public struct LintRequest: Sendable {
 /// answer with the exit status: 1 when a finding is at or above `failOn`, else 0.
 public enum LintFlow {
     public static func execute(_ request: LintRequest) throws -> Int32 {
-        let scan = request.input.scan
+        var input = request.input
+        // Suppression comments can outlive the IPC they were for: a scan finds every file that still has one.
+        input.scan.markers = [Suppression.marker]
+        let scan = input.scan
         let root = try scannedRoot(scan.paths)
         let learned = TreeTypeMappings.learn(scanned: scan.paths, upstream: scan.upstreamRoots)
         var options = try LintOptions.standard(root: root, rulesFile: request.rulesFile, learned: learned)
@@ -45,17 +48,20 @@ public enum LintFlow {
                 standardInput: { FileHandle.standardInput.readDataToEndOfFile() }
             )
             options.changedFiles = Set(changed)
-            if request.input.savedInventory != nil {
+            if input.savedInventory != nil {
                 // A saved inventory holds the whole tree: every definition is in it already.
-                inventory = try request.input.load()
+                inventory = try input.load()
             } else {
-                var only = InventoryInput.scanOptions(scan)
+                var only = scan
                 only.onlyFiles = changed
                 inventory = try IPCScanner.scan(only)
                 options.otherDefinitions = try definitions(neededBy: inventory, outside: changed, scan: only)
             }
         } else {
-            inventory = try request.input.load()
+            inventory = try input.load()
+        }
+        if input.savedInventory != nil, inventory.markedFiles == nil {
+            FileHandle.standardError.write(Data("mojify: note: the saved inventory does not list the suppression comments of files without IPC, so unused-suppression checks only files with IPC; a full 'mojify lint' checks them all\n".utf8))
         }
         let findings = try Linter.lint(inventory: inventory, ledger: ledger, options: options)
 
@@ -112,20 +118,25 @@ public enum LintFlow {
         var wanted = missing.union(Set(missing.compactMap(IPCNaming.conventionalClass(of:))).subtracting(ownClasses))
         guard !wanted.isEmpty else { return [] }
         let skip = Set(changed)
-        let candidates = try IPCScanner.headers(mentioningAnyOf: wanted.sorted(), options: scan)
-            .filter { !skip.contains($0.key) }
-            .sorted { ($0.key.hasSuffix("messages.h") ? 0 : 1, $0.key) < ($1.key.hasSuffix("messages.h") ? 0 : 1, $1.key) }
+        let headers = try IPCScanner.definitionFiles(options: scan).filter { !skip.contains($0) }
+        let conventional = headers.filter { $0.hasSuffix("messages.h") }
+        let others = headers.filter { !$0.hasSuffix("messages.h") }
         var found: [MessageDefinition] = []
         var lookup = scan
-        for (header, words) in candidates where !wanted.isDisjoint(with: words) {
-            lookup.onlyFiles = [header]
-            let definitions = try IPCScanner.scan(lookup).messages
-            found += definitions
-            for definition in definitions {
-                if !definition.conditions.disabled { wanted.remove(definition.name) }
-                if definition.patch == nil { wanted.remove(definition.messageClass) }
+        // `*_messages.h` first; the other headers only for words still missing, so that a pull request's check
+        // reads a few dozen files, not every header of the tree.
+        for tier in [conventional, others] where !wanted.isEmpty {
+            let candidates = try IPCScanner.files(tier, mentioningAnyOf: wanted.sorted(), options: scan).sorted { $0.key < $1.key }
+            for (header, words) in candidates where !wanted.isDisjoint(with: words) {
+                lookup.onlyFiles = [header]
+                let definitions = try IPCScanner.scan(lookup).messages
+                found += definitions
+                for definition in definitions {
+                    if !definition.conditions.disabled { wanted.remove(definition.name) }
+                    if definition.patch == nil { wanted.remove(definition.messageClass) }
+                }
+                if wanted.isEmpty { break }
             }
-            if wanted.isEmpty { break }
         }
         return found
     }

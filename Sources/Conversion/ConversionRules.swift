@@ -85,6 +85,9 @@ public struct ConversionRules: Sendable, Equatable {
     public var containers: [String: ContainerKind]
     public var directions: [Direction]
     public var syncImplementedIn: String
+    /// Regular expressions for comments above sync messages that say which process waits on which; the named group
+    /// `implementer` is the process that implements the message, overriding `syncImplementedIn`.
+    public var syncCommentDirections: [String]
     public var processes: [String: Process]
     public var successReplies: [String]
     public var errorReplies: [String]
@@ -138,6 +141,12 @@ public struct ConversionRules: Sendable, Equatable {
         containers = (base?.containers ?? [:]).merging(file.containers) { _, new in new }
         directions = file.directions + (base?.directions ?? [])
         syncImplementedIn = file.syncImplementedIn ?? base?.syncImplementedIn ?? "browser"
+        syncCommentDirections = file.syncCommentDirections ?? base?.syncCommentDirections ?? []
+        for pattern in syncCommentDirections {
+            guard let expression = try? NSRegularExpression(pattern: pattern), expression.numberOfCaptureGroups > 0, pattern.contains("(?<implementer>") else {
+                throw ConversionError.malformedRules(path: path, reason: "sync_comment_directions: '\(pattern)' must be a regular expression with a named group (?<implementer>...)")
+            }
+        }
         processes = (base?.processes ?? [:]).merging(file.processes) { _, new in new }
         successReplies = file.replies?.success ?? base?.successReplies ?? []
         errorReplies = file.replies?.error ?? base?.errorReplies ?? []
@@ -183,6 +192,7 @@ private struct RulesFile: Decodable {
     var containers: [String: ConversionRules.ContainerKind] = [:]
     var directions: [ConversionRules.Direction] = []
     var syncImplementedIn: String?
+    var syncCommentDirections: [String]?
     var processes: [String: ConversionRules.Process] = [:]
     var replies: Replies?
     var moduleSkipFolders: [String]?
@@ -197,7 +207,7 @@ private struct RulesFile: Decodable {
         let reader = RulesReader(decoder)
         let container = try decoder.container(keyedBy: RulesReader.Key.self)
         let known = [
-            "types", "containers", "directions", "sync_implemented_in", "processes", "replies",
+            "types", "containers", "directions", "sync_implemented_in", "sync_comment_directions", "processes", "replies",
             "module_skip_folders", "classes", "conditions", "reserved_words", "reserved_suffix",
         ]
         if let unknown = container.allKeys.map(\.stringValue).sorted().first(where: { !known.contains($0) }) {
@@ -207,6 +217,7 @@ private struct RulesFile: Decodable {
         containers = try reader.section("containers", in: container, orFail: "'containers' must be a mapping") ?? [:]
         directions = try reader.section("directions", in: container, orFail: "'directions' must be a list") ?? []
         syncImplementedIn = try reader.section("sync_implemented_in", in: container, orFail: "'sync_implemented_in' must be a string")
+        syncCommentDirections = try reader.section("sync_comment_directions", in: container, orFail: "'sync_comment_directions' must be a list of strings")
         processes = try reader.section("processes", in: container, orFail: "'processes' must be a mapping") ?? [:]
         replies = try reader.section("replies", in: container, orFail: "'replies' must be a mapping")
         moduleSkipFolders = try reader.section("module_skip_folders", in: container, orFail: "'module_skip_folders' must be a list of strings")

@@ -269,6 +269,21 @@ private struct PlanBuilder {
         var request: Route
         var success: Route
         var error: Route?
+        /// Paired because a comment above one of the two names the other as its reply or its request.
+        var documented = false
+    }
+
+    /// Whether a comment above a reply names its request (`// Reply to FooHostMsg_Go.`, `// Sent in response to
+    /// FooHostMsg_Go`) or one above a request names its reply (`// The renderer replies with FooMsg_Went.`): the
+    /// reply word comes first, then the other message within a few words; "to" or "for" right after the word
+    /// points at the request, anything else at the reply.
+    static func documentsReply(_ comment: String?, naming other: String, otherIsRequest: Bool) -> Bool {
+        guard let comment else { return false }
+        let name = NSRegularExpression.escapedPattern(for: other)
+        let word = #"\b(?:repl(?:y|ies|ied)|respon(?:se|ses|ds?|ded)|answer(?:s|ed)?|ack(?:nowledge[sd]?)?)\b"#
+        let pattern = otherIsRequest ? word + #"\s+(?:to|for)\s+(?:the\s+)?"# + name + #"\b"#
+            : word + #"(?!\s+(?:to|for)\b)(?:\W+\w+){0,4}?\W+"# + name + #"\b"#
+        return comment.range(of: pattern, options: [.regularExpression, .caseInsensitive]) != nil
     }
 
     /// Finds replies (`Did{}`, `{}_Reply`, `{}Error`...) sent the other way in the same class; folds only
@@ -285,10 +300,22 @@ private struct PlanBuilder {
             }.filter { $0.process != request.process && !$0.message.isSync }
         }
 
+        /// Replies no naming scheme finds, but the header's comments document.
+        func documented(for request: Route) -> [Route] {
+            routes.filter { reply in
+                reply.message.name != request.message.name && reply.message.messageClass == request.message.messageClass
+                    && reply.process != request.process && !reply.message.isSync
+                    && (Self.documentsReply(reply.message.comment, naming: request.message.name, otherIsRequest: true)
+                        || Self.documentsReply(request.message.comment, naming: reply.message.name, otherIsRequest: false))
+            }
+        }
+
         var proposals: [Pair] = []
         for request in routes where !request.message.isSync && definitionCount[request.message.name] == 1 {
-            let successes = candidates(for: request, patterns: rules.successReplies)
+            var successes = candidates(for: request, patterns: rules.successReplies)
             let errors = candidates(for: request, patterns: rules.errorReplies)
+            let isDocumented = successes.isEmpty && errors.isEmpty
+            if isDocumented { successes = documented(for: request) }
             guard !successes.isEmpty else { continue }
             let problem: String?
             if successes.count > 1 || errors.count > 1 {
@@ -306,8 +333,12 @@ private struct PlanBuilder {
                 warnings.append("\(request.message.location): \(request.message.name) was not folded with its reply: \(problem)")
                 continue
             }
-            proposals.append(Pair(request: request, success: successes[0], error: errors.first))
+            proposals.append(Pair(request: request, success: successes[0], error: errors.first, documented: isDocumented))
         }
+        // A naming scheme is the stronger evidence: a documented pair that shares a message with a named one
+        // (CEF's Request, Response, ResponseAck chain) gives way to it.
+        let named = Set(proposals.filter { !$0.documented }.flatMap { [$0.request, $0.success] + ($0.error.map { [$0] } ?? []) }.map(\.message.name))
+        proposals.removeAll { $0.documented && !named.isDisjoint(with: [$0.request.message.name, $0.success.message.name]) }
         // A reply claimed by two requests, or a message that is both a request and a reply, is ambiguous.
         var claims: [String: Int] = [:]
         for pair in proposals {
@@ -489,7 +520,7 @@ private struct PlanBuilder {
                 comments.append("Folded: \(pair.success.message.name) (success) and \(error.message.name) (failure) become the reply; success says which was sent, and only that message's fields are set. Check that one of them is always sent, otherwise keep separate methods.")
             } else {
                 response = success
-                comments.append("Folded: the reply replaces \(pair.success.message.name). Check that it is always sent, otherwise keep separate methods.")
+                comments.append("Folded: the reply replaces \(pair.success.message.name)\(pair.documented ? ", which the header's comments give as the reply" : ""). Check that it is always sent, otherwise keep separate methods.")
             }
             if let first = message.inputs.first?.name, pair.success.message.inputs.first?.name == first {
                 comments.append("'\(naming.snakeCase(first))' matched request and reply; the reply callback may make it unnecessary.")

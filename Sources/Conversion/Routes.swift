@@ -26,12 +26,16 @@ struct Route {
 struct DirectionMatcher {
     private let directions: [(ConversionRules.Direction, NSRegularExpression)]
     private let syncProcess: String
+    private let syncCommentDirections: [NSRegularExpression]
+    private let processes: Set<String>
 
     private let naming: Naming
 
     init(rules: ConversionRules) throws {
         directions = try rules.directions.map { ($0, try NSRegularExpression(pattern: $0.pattern)) }
         syncProcess = rules.syncImplementedIn
+        syncCommentDirections = try rules.syncCommentDirections.map { try NSRegularExpression(pattern: $0, options: .caseInsensitive) }
+        processes = Set(rules.processes.keys)
         naming = Naming(rules: rules)
     }
 
@@ -63,11 +67,29 @@ struct DirectionMatcher {
             message: message, interface: found.interface, process: found.process, namedProcess: found.process, stem: found.stem,
             prefix: found.prefix, controlInterface: found.controlInterface
         )
-        if message.isSync, found.process != syncProcess {
+        if message.isSync, let (implementer, sentence) = commentedImplementer(message.comment) {
+            route.process = implementer
+            route.processNote = "Sync: implemented in the \(implementer) process, as the header's comment says (\"\(sentence)\")."
+        } else if message.isSync, found.process != syncProcess {
             route.process = syncProcess
             route.processNote = "Sync: legacy IPC only lets the renderer send sync messages, so this is implemented in the \(syncProcess) process although its prefix says \(found.process)."
         }
         return .success(route)
+    }
+
+    /// The process a sync message's comment says waits on it (`This message blocks the browser process on the
+    /// renderer`), with the words that say so; only a process the rules know counts.
+    func commentedImplementer(_ comment: String?) -> (String, String)? {
+        guard let comment else { return nil }
+        let range = NSRange(comment.startIndex..., in: comment)
+        for expression in syncCommentDirections {
+            guard let found = expression.firstMatch(in: comment, range: range),
+                  let group = Range(found.range(withName: "implementer"), in: comment), let whole = Range(found.range, in: comment)
+            else { continue }
+            let implementer = comment[group].lowercased()
+            if processes.contains(implementer) { return (implementer, String(comment[whole])) }
+        }
+        return nil
     }
 
     /// Strips a direction prefix from a struct name: `FrameHostMsg_Foo_Params` -> `Foo_Params`.

@@ -1,8 +1,10 @@
 import Foundation
 import MojifyCore
 
-/// Lists the files of the scanned roots that could hold C++ or patches, honouring `.gitignore` files and
-/// `--exclude` globs. Never follows a symbolic link to a folder unless asked, and then never twice into one folder.
+/// Lists the files of the scanned roots that could hold C++ or patches, honouring `.gitignore` files (and
+/// `.git/info/exclude` where a `.git` folder is) as git does, and `--exclude` globs. Ignored folders are pruned
+/// without being listed. Paths stay bytes until a file is kept. Never follows a symbolic link to a folder unless
+/// asked, and then never twice into one folder.
 struct FileWalker {
     struct Entry: Sendable {
         /// Absolute (or as given) path to open.
@@ -23,8 +25,10 @@ struct FileWalker {
     static let patchExtensions: Set<String> = ["patch", "diff"]
     /// Compiled sources, as opposed to headers: multiply-included message definitions do not live there.
     static let compiledExtensions: Set<String> = ["c", "cc", "cpp", "cxx", "m", "mm"]
+    /// The extensions of both kinds, lower-case, each packed into an integer (at most 8 bytes), for the walk.
+    private static let scannableExtensions = Set((sourceExtensions.union(patchExtensions)).map { packed($0.utf8) })
 
-    var excludes: [Glob]
+    var excludes: IgnoreRules
     var followSymlinks: Bool
     var honourGitIgnore: Bool
     /// Threads that walk separate subtrees at once. Following links needs one walk that remembers every folder.
@@ -32,7 +36,25 @@ struct FileWalker {
     /// Also `stat` each file (through its folder's descriptor, which spares the kernel a path lookup).
     var collectStamps = false
 
-    private typealias IgnoreStack = [(base: String, rules: GitIgnore)]
+    init(excludes: [String], followSymlinks: Bool, honourGitIgnore: Bool) {
+        self.excludes = IgnoreRules(excludes: excludes)
+        self.followSymlinks = followSymlinks
+        self.honourGitIgnore = honourGitIgnore
+    }
+
+    /// The rules of one ignore file and how many bytes of the relative path name the folder that holds it.
+    private struct IgnoreLevel {
+        var base: Int
+        var rules: IgnoreRules
+    }
+
+    private typealias IgnoreStack = [IgnoreLevel]
+
+    /// A folder to list: its path to open and its path relative to the root, as bytes.
+    private struct Folder {
+        var path: [UInt8]
+        var relative: [UInt8]
+    }
 
     /// What one walk (or one subtree of it) found, in walk order.
     private struct Found {
@@ -56,36 +78,37 @@ struct FileWalker {
             }
             return (found.files, found.problems)
         }
+        let top = Folder(path: Array(root.utf8), relative: [])
         var visitedFolders = Set<FolderIdentity>()
         if followSymlinks || jobs <= 1 {
-            visit(folder: root, relative: "", ignoreStack: [], visited: &visitedFolders, into: &found)
+            visit(top, ignoreStack: [], visited: &visitedFolders, into: &found)
         } else {
-            walkInParallel(root: root, into: &found)
+            walkInParallel(top, into: &found)
         }
         return (found.files, found.problems)
     }
 
     /// Lists the first levels of folders on one thread until there are subtrees enough to share out, walks
     /// those on `jobs` threads, and joins their findings in the order a single walk would have produced.
-    private func walkInParallel(root: String, into found: inout Found) {
+    private func walkInParallel(_ root: Folder, into found: inout Found) {
         enum Piece {
             case done(Found)
-            case folder(path: String, relative: String, ignoreStack: IgnoreStack)
+            case folder(Folder, ignoreStack: IgnoreStack)
         }
-        var pieces: [Piece] = [.folder(path: root, relative: "", ignoreStack: [])]
+        var pieces: [Piece] = [.folder(root, ignoreStack: [])]
         var unused = Set<FolderIdentity>()
         for _ in 0..<3 {
             guard pieces.count < 16 * jobs else { break }
             pieces = pieces.flatMap { piece -> [Piece] in
-                guard case let .folder(path, relative, ignoreStack) = piece else { return [piece] }
+                guard case let .folder(folder, ignoreStack) = piece else { return [piece] }
                 var listing = Found()
-                let (children, stack) = list(folder: path, relative: relative, ignoreStack: ignoreStack, visited: &unused, into: &listing)
+                let (children, stack) = list(folder, ignoreStack: ignoreStack, visited: &unused, into: &listing)
                 return [.done(listing)] + children.map { child in
                     switch child {
                     case let .file(entry):
                         return .done(Found(files: [entry], problems: []))
-                    case let .folder(childPath, childRelative):
-                        return .folder(path: childPath, relative: childRelative, ignoreStack: stack)
+                    case let .folder(child):
+                        return .folder(child, ignoreStack: stack)
                     }
                 }
             }
@@ -96,21 +119,19 @@ struct FileWalker {
             walked.deinitialize()
             walked.deallocate()
         }
-        let lock = NSLock()
-        var next = 0
+        let counter = WorkCounter()
+        let slots = DisjointSlots(walked)
+        let work = pieces
         DispatchQueue.concurrentPerform(iterations: jobs) { _ in
             while true {
-                lock.lock()
-                let index = next
-                next += 1
-                lock.unlock()
-                guard index < pieces.count else { return }
-                switch pieces[index] {
+                let index = counter.next()
+                guard index < work.count else { return }
+                switch work[index] {
                 case let .done(done):
-                    walked[index] = done
-                case let .folder(path, relative, ignoreStack):
+                    slots.buffer[index] = done
+                case let .folder(folder, ignoreStack):
                     var visited = Set<FolderIdentity>()
-                    visit(folder: path, relative: relative, ignoreStack: ignoreStack, visited: &visited, into: &walked[index])
+                    visit(folder, ignoreStack: ignoreStack, visited: &visited, into: &slots.buffer[index])
                 }
             }
         }
@@ -122,94 +143,145 @@ struct FileWalker {
 
     private enum Child {
         case file(Entry)
-        case folder(path: String, relative: String)
+        case folder(Folder)
     }
 
-    private func visit(folder: String, relative: String, ignoreStack: IgnoreStack, visited: inout Set<FolderIdentity>, into found: inout Found) {
-        let (children, stack) = list(folder: folder, relative: relative, ignoreStack: ignoreStack, visited: &visited, into: &found)
+    private func visit(_ folder: Folder, ignoreStack: IgnoreStack, visited: inout Set<FolderIdentity>, into found: inout Found) {
+        let (children, stack) = list(folder, ignoreStack: ignoreStack, visited: &visited, into: &found)
         for child in children {
             switch child {
             case let .file(entry):
                 found.files.append(entry)
-            case let .folder(path, childRelative):
-                visit(folder: path, relative: childRelative, ignoreStack: stack, visited: &visited, into: &found)
+            case let .folder(child):
+                visit(child, ignoreStack: stack, visited: &visited, into: &found)
             }
         }
     }
 
-    /// The scannable files and the folders to enter in one folder, in name order, and the `.gitignore` rules in
+    /// Whether `relative` (its name starting at `nameStart`) is left out by `--exclude` or, deepest file first,
+    /// by the ignore files in force.
+    private func isIgnored(_ relative: UnsafeBufferPointer<UInt8>, nameStart: Int, isDirectory: Bool, by ignoreStack: IgnoreStack) -> Bool {
+        if !excludes.isEmpty && excludes.verdict(path: relative, nameStart: nameStart, isDirectory: isDirectory) == true { return true }
+        guard honourGitIgnore else { return false }
+        for level in ignoreStack.reversed() {
+            let start = level.base == 0 ? 0 : level.base + 1
+            if let verdict = level.rules.verdict(path: UnsafeBufferPointer(rebasing: relative[start...]),
+                                                 nameStart: nameStart - start, isDirectory: isDirectory) {
+                return verdict
+            }
+        }
+        return false
+    }
+
+    /// Whether `--exclude` leaves out the file at `relative`, or a folder above it.
+    func isExcluded(_ relative: String) -> Bool {
+        guard !excludes.isEmpty else { return false }
+        let bytes = Array(relative.utf8)
+        return bytes.withUnsafeBufferPointer { path in
+            var nameStart = 0
+            for (index, byte) in path.enumerated() where byte == UInt8(ascii: "/") {
+                let folder = UnsafeBufferPointer(rebasing: path[..<index])
+                if excludes.verdict(path: folder, nameStart: nameStart, isDirectory: true) == true { return true }
+                nameStart = index + 1
+            }
+            return excludes.verdict(path: path, nameStart: nameStart, isDirectory: false) == true
+        }
+    }
+
+    /// The scannable files and the folders to enter in one folder, in name order, and the ignore rules in
     /// force below it. Problems (unreadable folder, broken link, link loop) go to `found`.
     private func list(
-        folder: String, relative: String, ignoreStack inherited: IgnoreStack, visited visitedFolders: inout Set<FolderIdentity>,
+        _ folder: Folder, ignoreStack inherited: IgnoreStack, visited visitedFolders: inout Set<FolderIdentity>,
         into found: inout Found
     ) -> (children: [Child], ignoreStack: IgnoreStack) {
         var ignoreStack = inherited
-        func isExcluded(_ relative: String, isDirectory: Bool) -> Bool {
-            // The common case, no excludes and no .gitignore in force, costs nothing per file.
-            guard !excludes.isEmpty || (honourGitIgnore && !ignoreStack.isEmpty) else { return false }
-            let name = relative.split(separator: "/").last.map(String.init) ?? relative
-            for glob in excludes {
-                if glob.matches(relative) || (!glob.pattern.contains("/") && glob.matches(name)) { return true }
-                if isDirectory && glob.pattern.hasSuffix("/**") && glob.matches(relative + "/x") { return true }
-            }
-            guard honourGitIgnore else { return false }
-            var ignored = false
-            for (base, rules) in ignoreStack {
-                let local = base.isEmpty ? relative : String(relative.dropFirst(base.count + 1))
-                if let verdict = rules.verdict(for: local, isDirectory: isDirectory) { ignored = verdict }
-            }
-            return ignored
-        }
-
+        let folderPath = String(decoding: folder.path, as: UTF8.self)
+        let relativeText = String(decoding: folder.relative, as: UTF8.self)
         // Only links can bring a folder back; without following them, no folder is seen twice.
         if followSymlinks {
             var info = stat()
-            if stat(folder, &info) == 0 { visitedFolders.insert(FolderIdentity(info)) }
+            if stat(folderPath, &info) == 0 { visitedFolders.insert(FolderIdentity(info)) }
         }
-        guard let handle = opendir(folder) else {
+        guard let handle = opendir(folderPath) else {
             found.problems.append(Diagnostic(
-                severity: .warning, location: SourceLocation(file: relative.isEmpty ? "." : relative, line: 0, column: 0),
+                severity: .warning, location: SourceLocation(file: folder.relative.isEmpty ? "." : relativeText, line: 0, column: 0),
                 message: "cannot list folder: \(String(cString: strerror(errno)))", hint: "check its permissions; it was skipped"
             ))
             return ([], ignoreStack)
         }
         defer { closedir(handle) }
-        var names: [(String, UInt8)] = []
+        let descriptor = dirfd(handle)
+        // The names, one after another in one buffer, each followed by a 0 (so it is a C string for fstatat).
+        var nameBytes: [UInt8] = []
+        var names: [(start: Int, end: Int, type: UInt8)] = []
+        var hasGitFolder = false, hasGitIgnore = false
         while let entry = readdir(handle) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            let start = nameBytes.count
+            withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                nameBytes.append(contentsOf: raw.prefix { $0 != 0 })
             }
-            if name == "." || name == ".." || name == ".git" { continue }
-            names.append((name, entry.pointee.d_type))
+            let name = nameBytes[start...]
+            if name.elementsEqual(".".utf8) || name.elementsEqual("..".utf8) || name.elementsEqual(".git".utf8) {
+                hasGitFolder = hasGitFolder || name.count == 4
+                nameBytes.removeSubrange(start...)
+                continue
+            }
+            hasGitIgnore = hasGitIgnore || name.elementsEqual(".gitignore".utf8)
+            names.append((start, nameBytes.count, entry.pointee.d_type))
+            nameBytes.append(0)
         }
-        names.sort { $0.0.utf8.lexicographicallyPrecedes($1.0.utf8) }
+        nameBytes.withUnsafeBufferPointer { bytes in
+            names.sort { left, right in
+                let common = min(left.end - left.start, right.end - right.start)
+                let order = memcmp(bytes.baseAddress! + left.start, bytes.baseAddress! + right.start, common)
+                return order != 0 ? order < 0 : left.end - left.start < right.end - right.start
+            }
+        }
+        /// `fstatat` on the name at `start`, relative to the folder's descriptor.
+        func statName(at start: Int, _ info: inout Glibc.stat, flags: Int32) -> Int32 {
+            nameBytes.withUnsafeBufferPointer { bytes in
+                fstatat(descriptor, UnsafeRawPointer(bytes.baseAddress! + start).assumingMemoryBound(to: CChar.self), &info, flags)
+            }
+        }
 
-        // Only folders that list a .gitignore are asked for one: most have none, and a failed read is costly.
-        if honourGitIgnore, names.contains(where: { $0.0 == ".gitignore" }),
-           let text = try? String(contentsOfFile: folder + "/.gitignore", encoding: .utf8) {
-            ignoreStack.append((relative, GitIgnore(text: text)))
+        if honourGitIgnore {
+            // A repository's own exclude file ranks below its .gitignore files; only folders that list a
+            // .gitignore are asked for one: most have none, and a failed read is costly.
+            let base = folder.relative.count
+            if hasGitFolder, let text = FileManager.default.contents(atPath: folderPath + "/.git/info/exclude") {
+                let rules = IgnoreRules(gitignore: Array(text))
+                if !rules.isEmpty { ignoreStack.append(IgnoreLevel(base: base, rules: rules)) }
+            }
+            if hasGitIgnore, let text = FileManager.default.contents(atPath: folderPath + "/.gitignore") {
+                let rules = IgnoreRules(gitignore: Array(text))
+                if !rules.isEmpty { ignoreStack.append(IgnoreLevel(base: base, rules: rules)) }
+            }
         }
 
         var children: [Child] = []
-        for (name, type) in names {
-            let path = folder + "/" + name
-            let child = relative.isEmpty ? name : relative + "/" + name
+        var child = folder.relative
+        if !child.isEmpty { child.append(UInt8(ascii: "/")) }
+        let nameStart = child.count
+        for (start, end, type) in names {
+            child.removeSubrange(nameStart...)
+            child += nameBytes[start..<end]
             var kind = type
             if kind == UInt8(DT_UNKNOWN) || kind == UInt8(DT_LNK) {
-                var linkInfo = stat()
-                if lstat(path, &linkInfo) != 0 { continue }
+                var linkInfo = Glibc.stat()
+                if statName(at: start, &linkInfo, flags: AT_SYMLINK_NOFOLLOW) != 0 { continue }
                 let isLink = (linkInfo.st_mode & S_IFMT) == S_IFLNK
                 if isLink {
-                    var target = stat()
-                    guard stat(path, &target) == 0 else {
-                        found.problems.append(Diagnostic(severity: .note, location: SourceLocation(file: child, line: 0, column: 0),
+                    let childText = String(decoding: child, as: UTF8.self)
+                    var target = Glibc.stat()
+                    guard statName(at: start, &target, flags: 0) == 0 else {
+                        found.problems.append(Diagnostic(severity: .note, location: SourceLocation(file: childText, line: 0, column: 0),
                                                          message: "broken symbolic link skipped"))
                         continue
                     }
                     if (target.st_mode & S_IFMT) == S_IFDIR {
                         guard followSymlinks else { continue }
                         guard !visitedFolders.contains(FolderIdentity(target)) else {
-                            found.problems.append(Diagnostic(severity: .note, location: SourceLocation(file: child, line: 0, column: 0),
+                            found.problems.append(Diagnostic(severity: .note, location: SourceLocation(file: childText, line: 0, column: 0),
                                                              message: "symbolic link loop (or second link to a folder already scanned) skipped"))
                             continue
                         }
@@ -222,26 +294,41 @@ struct FileWalker {
                     kind = mode == S_IFDIR ? UInt8(DT_DIR) : (mode == S_IFREG ? UInt8(DT_REG) : UInt8(DT_UNKNOWN))
                 }
             }
-            if kind == UInt8(DT_DIR) {
-                guard !isExcluded(child, isDirectory: true) else { continue }
-                children.append(.folder(path: path, relative: child))
-            } else if kind == UInt8(DT_REG) {
-                guard FileWalker.isScannable(name), !isExcluded(child, isDirectory: false) else { continue }
-                var stamp: FileStamp?
-                if collectStamps {
-                    var info = stat()
-                    // A file gone since the listing is left to the read, which reports it.
-                    if fstatat(dirfd(handle), name, &info, 0) == 0 { stamp = FileStamp(info) }
-                }
-                children.append(.file(Entry(path: path, relativePath: child, stamp: stamp)))
+            let isDirectory = kind == UInt8(DT_DIR)
+            guard isDirectory || (kind == UInt8(DT_REG) && nameBytes.withUnsafeBufferPointer({
+                FileWalker.isScannable(name: UnsafeBufferPointer(rebasing: $0[start..<end]))
+            })) else { continue }
+            let ignored = child.withUnsafeBufferPointer { isIgnored($0, nameStart: nameStart, isDirectory: isDirectory, by: ignoreStack) }
+            guard !ignored else { continue }
+            let path = folder.path + [UInt8(ascii: "/")] + nameBytes[start..<end]
+            if isDirectory {
+                children.append(.folder(Folder(path: path, relative: child)))
+                continue
             }
+            var stamp: FileStamp?
+            if collectStamps {
+                var info = Glibc.stat()
+                // A file gone since the listing is left to the read, which reports it.
+                if statName(at: start, &info, flags: 0) == 0 { stamp = FileStamp(info) }
+            }
+            children.append(.file(Entry(path: String(decoding: path, as: UTF8.self), relativePath: String(decoding: child, as: UTF8.self), stamp: stamp)))
         }
         return (children, ignoreStack)
     }
 
     static func isScannable(_ name: String) -> Bool {
-        let ext = fileExtension(name)
-        return sourceExtensions.contains(ext) || patchExtensions.contains(ext)
+        Array(name.utf8).withUnsafeBufferPointer { isScannable(name: $0) }
+    }
+
+    /// Whether the lower-cased text after the last dot names a source, header or patch.
+    private static func isScannable(name: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let dot = name.lastIndex(of: UInt8(ascii: ".")), name.count - dot - 1 <= 8 else { return false }
+        return scannableExtensions.contains(packed(name[(dot + 1)...]))
+    }
+
+    /// Up to 8 bytes, ASCII letters lower-cased, in one integer.
+    private static func packed(_ bytes: some Sequence<UInt8>) -> UInt64 {
+        bytes.reduce(0) { packed, byte in packed << 8 | UInt64(byte >= 65 && byte <= 90 ? byte | 0x20 : byte) }
     }
 
     static func isPatch(_ name: String) -> Bool {

@@ -47,20 +47,17 @@ public enum IPCScanner {
 
     /// The scan, and how many file outcomes the cache supplied.
     static func scanCounting(_ options: ScanOptions, progress: Progress? = nil) throws -> (inventory: Inventory, cache: ScanCache.Statistics?) {
-        let excludes = try options.excludes.map { pattern -> Glob in
-            guard !pattern.isEmpty else { throw ScannerError.invalidExclude(pattern) }
-            return Glob(pattern.hasSuffix("/") ? String(pattern.dropLast()) : pattern)
-        }
+        if let empty = options.excludes.first(where: \.isEmpty) { throw ScannerError.invalidExclude(empty) }
         let database = try options.compileCommands.map(CompileDatabase.init(folder:))
         try checkFolders(options)
-        var walker = FileWalker(excludes: excludes, followSymlinks: options.followSymlinks, honourGitIgnore: options.honourGitIgnore)
+        var walker = FileWalker(excludes: options.excludes, followSymlinks: options.followSymlinks, honourGitIgnore: options.honourGitIgnore)
         walker.jobs = options.jobs
         walker.collectStamps = options.cacheDirectory != nil
 
         var files: [FileWalker.Entry] = []
         var diagnostics: [Diagnostic] = []
         if let only = options.onlyFiles {
-            files = try listedFiles(only, options: options, excludes: excludes)
+            files = try listedFiles(only, options: options, walker: walker)
         }
         for path in options.paths where options.onlyFiles == nil {
             try checkNamedPath(path)
@@ -72,7 +69,12 @@ public enum IPCScanner {
             diagnostics += walked.problems
         }
 
+        let walkProblems = diagnostics
         let cache = ScanCache.open(options, diagnostics: &diagnostics)
+        // Markers ask for every file to be read; the stored inventory never holds them.
+        if let cache, options.markers.isEmpty, let last = cache.unchangedInventory(files: files, walkProblems: walkProblems) {
+            return (last, cache.statistics)
+        }
         cache?.attach(paths: files.map(\.path))
         let work = ScanWork(files: files, database: database, options: options, cache: cache)
         work.run(indices: Array(files.indices), needles: needles, wrappers: [:], progress: progress)
@@ -94,8 +96,14 @@ public enum IPCScanner {
         if !includedTypeHeaders.isEmpty {
             work.run(indices: includedTypeHeaders, needles: [], wrappers: wrappers, progress: nil)
         }
-        cache?.save(paths: files.map(\.path), diagnostics: &diagnostics)
-        return (work.inventory(extraDiagnostics: diagnostics), cache?.statistics)
+        var inventory = work.inventory(extraDiagnostics: diagnostics)
+        if let cache {
+            let before = diagnostics.count
+            let lastScan = options.markers.isEmpty && diagnostics == walkProblems ? ScanCache.LastScan(inventory: inventory, walkProblems: walkProblems) : nil
+            cache.save(paths: files.map(\.path), lastScan: lastScan, diagnostics: &diagnostics)
+            if diagnostics.count > before { inventory = work.inventory(extraDiagnostics: diagnostics) }
+        }
+        return (inventory, cache?.statistics)
     }
 
     /// Refuses a named path that is neither a regular file nor a folder (after links): reading a FIFO waits for a
@@ -133,7 +141,7 @@ public enum IPCScanner {
     }
 
     /// The listed files that exist under the single root and could hold IPC, in a stable order.
-    private static func listedFiles(_ relativePaths: [String], options: ScanOptions, excludes: [Glob]) throws -> [FileWalker.Entry] {
+    private static func listedFiles(_ relativePaths: [String], options: ScanOptions, walker: FileWalker) throws -> [FileWalker.Entry] {
         guard options.paths.count == 1, let root = options.paths.first else { throw ScannerError.onlyFilesNeedOneRoot(options.paths) }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory.boolValue else {
@@ -142,26 +150,45 @@ public enum IPCScanner {
         return Set(relativePaths).sorted().compactMap { relative in
             let path = root.hasSuffix("/") ? root + relative : root + "/" + relative
             guard FileWalker.isScannable(relative), FileManager.default.isReadableFile(atPath: path),
-                  !excludes.contains(where: { $0.matches(relative) }) else { return nil }
+                  !walker.isExcluded(relative) else { return nil }
             return FileWalker.Entry(path: path, relativePath: relative)
         }
     }
 
-    /// Headers and patches under the single root of `options` that contain any of `words`, each with the words
-    /// it contains: where definitions of the named messages can be, found by a byte search without parsing.
-    /// Message definitions live in multiply-included headers (or patches adding to them), so sources are skipped.
-    public static func headers(mentioningAnyOf words: [String], options: ScanOptions) throws -> [String: [String]] {
+    /// The headers and patches under the single root of `options` (relative paths, in walk order): where
+    /// definitions of messages can be. Message definitions live in multiply-included headers (or patches adding to
+    /// them), so sources are left out.
+    public static func definitionFiles(options: ScanOptions) throws -> [String] {
         guard options.paths.count == 1, let root = options.paths.first else { throw ScannerError.onlyFilesNeedOneRoot(options.paths) }
-        guard !words.isEmpty else { return [:] }
-        let excludes = options.excludes.map { Glob($0.hasSuffix("/") ? String($0.dropLast()) : $0) }
-        let walker = FileWalker(excludes: excludes, followSymlinks: options.followSymlinks, honourGitIgnore: options.honourGitIgnore)
+        var walker = FileWalker(excludes: options.excludes, followSymlinks: options.followSymlinks, honourGitIgnore: options.honourGitIgnore)
+        walker.jobs = options.jobs
+        return walker.walk(root: root).files.map(\.relativePath).filter { !FileWalker.compiledExtensions.contains(FileWalker.fileExtension($0)) }
+    }
+
+    /// Which of `files` (relative to the single root of `options`) contain any of `words`, each with the words it
+    /// contains, found by a byte search on `options.jobs` threads, without parsing.
+    public static func files(_ files: [String], mentioningAnyOf words: [String], options: ScanOptions) throws -> [String: [String]] {
+        guard options.paths.count == 1, let root = options.paths.first else { throw ScannerError.onlyFilesNeedOneRoot(options.paths) }
+        guard !words.isEmpty, !files.isEmpty else { return [:] }
         let needles = words.map { ($0, Array($0.utf8)) }
+        let mentions = UnsafeMutableBufferPointer<[String]>.allocate(capacity: files.count)
+        mentions.initialize(repeating: [])
+        defer {
+            mentions.deinitialize()
+            mentions.deallocate()
+        }
+        let jobs = max(1, min(options.jobs, files.count))
+        let slots = DisjointSlots(mentions)
+        DispatchQueue.concurrentPerform(iterations: jobs) { job in
+            let buffer = SourceFile.ReadBuffer()
+            for index in stride(from: job, to: files.count, by: jobs) {
+                guard case .bytes = buffer.readStamped(root + "/" + files[index], maxBytes: options.maxFileBytes).contents else { continue }
+                slots.buffer[index] = TextEncoding.withUTF8(buffer.contents) { text in needles.filter { SourceFile.contains(text, anyOf: [$0.1]) }.map(\.0) }
+            }
+        }
         var found: [String: [String]] = [:]
-        let buffer = SourceFile.ReadBuffer()
-        for entry in walker.walk(root: root).files where !FileWalker.compiledExtensions.contains(FileWalker.fileExtension(entry.relativePath)) {
-            guard case .bytes = buffer.readStamped(entry.path, maxBytes: options.maxFileBytes).contents else { continue }
-            let mentioned = TextEncoding.withUTF8(buffer.contents) { text in needles.filter { SourceFile.contains(text, anyOf: [$0.1]) }.map(\.0) }
-            if !mentioned.isEmpty { found[entry.relativePath] = mentioned }
+        for (index, words) in mentions.enumerated() where !words.isEmpty {
+            found[files[index]] = words
         }
         return found
     }
@@ -249,8 +276,8 @@ final class ScanWork: @unchecked Sendable {
         let context = ScanCache.context(needles: needles, wrappers: wrappers)
         // Files that traits macros lead to (an empty needle list) need their AST: they are parsed one by one.
         let batchSize = needles.isEmpty ? 1 : 48
-        var next = 0
-        var done = 0
+        let next = WorkCounter()
+        let done = WorkCounter()
         let jobs = max(1, min(options.jobs, indices.count))
         DispatchQueue.concurrentPerform(iterations: jobs) { _ in
             let session = ClangSession()
@@ -263,9 +290,8 @@ final class ScanWork: @unchecked Sendable {
                         results[index] = FileResult(parsed: false, partial: PartialInventory(), wrappers: [], includes: [], typedefs: [], types: [])
                     }
                 }
-                done += outcomes.count
-                let snapshot = done
                 lock.unlock()
+                let snapshot = done.add(outcomes.count)
                 if !outcomes.isEmpty, snapshot % 256 < outcomes.count || snapshot == indices.count { progress?(snapshot, indices.count) }
             }
             func flush() {
@@ -277,14 +303,9 @@ final class ScanWork: @unchecked Sendable {
                 pending.removeAll(keepingCapacity: true)
             }
             while true {
-                lock.lock()
-                guard next < indices.count else {
-                    lock.unlock()
-                    break
-                }
-                let index = indices[next]
-                next += 1
-                lock.unlock()
+                let position = next.next()
+                guard position < indices.count else { break }
+                let index = indices[position]
 
                 switch begin(index, needles: needleBytes, context: context, buffer: buffer) {
                 case let .finished(result):

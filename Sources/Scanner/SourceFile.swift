@@ -76,41 +76,74 @@ enum SourceFile {
     }
 
     /// Whether any needle occurs in `bytes`. Needles that share their last two bytes but one (`IPC_`, `Msg_`: `C_`
-    /// and `g_`) are found in one pass that compares 16 bytes at a time; any other set goes through memmem, one
-    /// pass per needle.
+    /// and `g_`) are found in one pass that compares 16 bytes at a time; so are other sets whose needles begin with
+    /// few distinct byte pairs (the later passes' message names and wrapper macros), a pass for all of them rather
+    /// than one memmem pass per needle; any other set goes through memmem.
     static func contains(_ bytes: [UInt8], anyOf needles: [[UInt8]]) -> Bool {
         bytes.withUnsafeBytes { contains($0, anyOf: needles) }
     }
 
+    /// At most this many distinct leading byte pairs are compared 16 bytes at a time.
+    private static let maxVectorPairs = 8
+
     static func contains(_ haystack: UnsafeRawBufferPointer, anyOf needles: [[UInt8]]) -> Bool {
-        guard let anchor = needles.first?.last, needles.allSatisfy({ $0.count >= 2 && $0.last == anchor }),
-              Set(needles.map { $0[$0.count - 2] }).count <= 2 else {
-            return needles.contains { needle in
-                needle.withUnsafeBytes { pattern in
-                    mojify_memmem(haystack.baseAddress, haystack.count, pattern.baseAddress, pattern.count) != nil
+        guard !needles.isEmpty, needles.allSatisfy({ $0.count >= 2 }) else { return containsByMemmem(haystack, anyOf: needles) }
+        if let anchor = needles.first?.last, needles.allSatisfy({ $0.last == anchor }), Set(needles.map { $0[$0.count - 2] }).count <= 2 {
+            let befores = needles.map { $0[$0.count - 2] }
+            // Hits are where a needle ends.
+            return vectorSearch(haystack, pairs: [(befores[0], anchor), (befores.count > 1 ? befores[1] : befores[0], anchor)], offset: 1) { end in
+                needles.contains { needle in
+                    end + 1 >= needle.count && needle.indices.allSatisfy { haystack[end + 1 - needle.count + $0] == needle[$0] }
                 }
             }
         }
-        let befores = needles.map { $0[$0.count - 2] }
-        guard haystack.count >= 2, let base = haystack.baseAddress else { return false }
-        func matchesEnding(at end: Int) -> Bool {
+        var pairs: [(UInt8, UInt8)] = []
+        for needle in needles where !pairs.contains(where: { $0 == (needle[0], needle[1]) }) {
+            pairs.append((needle[0], needle[1]))
+        }
+        guard pairs.count <= maxVectorPairs else { return containsByMemmem(haystack, anyOf: needles) }
+        // Hits are where a needle starts.
+        return vectorSearch(haystack, pairs: pairs, offset: 0) { start in
             needles.contains { needle in
-                end + 1 >= needle.count && needle.indices.allSatisfy { haystack[end + 1 - needle.count + $0] == needle[$0] }
+                start + needle.count <= haystack.count && needle.indices.allSatisfy { haystack[start + $0] == needle[$0] }
             }
         }
-        let last = SIMD16<UInt8>(repeating: anchor)
-        let first = SIMD16<UInt8>(repeating: befores[0])
-        let second = SIMD16<UInt8>(repeating: befores.count > 1 ? befores[1] : befores[0])
-        var index = 1
-        while index + 16 <= haystack.count {
+    }
+
+    /// The positions `p` where bytes `p - offset` and `p - offset + 1` form one of `pairs`, 16 at a time, until
+    /// `confirm(p)` holds for one.
+    private static func vectorSearch(
+        _ haystack: UnsafeRawBufferPointer, pairs: [(UInt8, UInt8)], offset: Int, confirm: (Int) -> Bool
+    ) -> Bool {
+        guard haystack.count >= 2, let base = haystack.baseAddress else { return false }
+        let firsts = pairs.map { SIMD16<UInt8>(repeating: $0.0) }
+        let seconds = pairs.map { SIMD16<UInt8>(repeating: $0.1) }
+        // Block `index` compares the pairs that start at index ..< index + 16.
+        var index = 0
+        while index + 17 <= haystack.count {
             let current = (base + index).loadUnaligned(as: SIMD16<UInt8>.self)
-            let previous = (base + index - 1).loadUnaligned(as: SIMD16<UInt8>.self)
-            let hits = (current .== last) .& ((previous .== first) .| (previous .== second))
+            let next = (base + index + 1).loadUnaligned(as: SIMD16<UInt8>.self)
+            var hits = (current .== firsts[0]) .& (next .== seconds[0])
+            for pair in 1..<pairs.count {
+                hits .|= (current .== firsts[pair]) .& (next .== seconds[pair])
+            }
             if any(hits) {
-                for lane in 0..<16 where hits[lane] && matchesEnding(at: index + lane) { return true }
+                for lane in 0..<16 where hits[lane] && confirm(index + lane + offset) { return true }
             }
             index += 16
         }
-        return (index..<haystack.count).contains(where: matchesEnding(at:))
+        while index + 1 < haystack.count {
+            if pairs.contains(where: { $0.0 == haystack[index] && $0.1 == haystack[index + 1] }) && confirm(index + offset) { return true }
+            index += 1
+        }
+        return false
+    }
+
+    private static func containsByMemmem(_ haystack: UnsafeRawBufferPointer, anyOf needles: [[UInt8]]) -> Bool {
+        needles.contains { needle in
+            needle.withUnsafeBytes { pattern in
+                mojify_memmem(haystack.baseAddress, haystack.count, pattern.baseAddress, pattern.count) != nil
+            }
+        }
     }
 }

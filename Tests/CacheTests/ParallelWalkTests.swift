@@ -23,7 +23,7 @@ final class ParallelWalkTests: XCTestCase {
         chmod(root + "/locked", 0)
         defer { chmod(root + "/locked", 0o755) }
 
-        var serial = FileWalker(excludes: [Glob("d/e/f/**")], followSymlinks: false, honourGitIgnore: true)
+        var serial = FileWalker(excludes: ["d/e/f/**"], followSymlinks: false, honourGitIgnore: true)
         serial.jobs = 1
         var parallel = serial
         parallel.jobs = 4

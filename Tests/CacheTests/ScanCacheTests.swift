@@ -92,13 +92,67 @@ final class ScanCacheTests: XCTestCase {
         // Make the cache believe the stamp it stored is the stamp the file has now.
         let cachePath = cacheFolder + "/" + (try XCTUnwrap(cacheFiles().first))
         var stored = try XCTUnwrap(CacheFile(decoding: try Data(contentsOf: URL(fileURLWithPath: cachePath))))
-        let index = try XCTUnwrap(stored.files.firstIndex { $0.path == path })
+        let index = try XCTUnwrap(stored.files.indices.first { stored.path(at: $0).elementsEqual(path.utf8) })
         XCTAssertNotNil(stored.files[index].contentHash, "a file written just before the scan must be stored with its hash")
         stored.files[index].stamp = now
-        try stored.encoded().write(to: URL(fileURLWithPath: cachePath))
+        try Data(stored.encoded()).write(to: URL(fileURLWithPath: cachePath))
 
         let (inventory, _) = try cachedScan()
         XCTAssertEqual(inventory.messages.map(\.name), ["FooMsg_Delta", "FooHostMsg_Beta"])
+    }
+
+    /// Makes the stored stamps count as old enough to prove a file unchanged, as they are a few seconds later.
+    private func forgetContentHashes() throws {
+        let cachePath = cacheFolder + "/" + (try XCTUnwrap(cacheFiles().first))
+        var stored = try XCTUnwrap(CacheFile(decoding: try Data(contentsOf: URL(fileURLWithPath: cachePath))))
+        for index in stored.files.indices { stored.files[index].contentHash = nil }
+        try Data(stored.encoded()).write(to: URL(fileURLWithPath: cachePath))
+    }
+
+    func testUnchangedTreeReturnsTheLastInventoryWithoutReadingFiles() throws {
+        let (first, _) = try cachedScan()
+        try forgetContentHashes()
+        let (again, statistics) = try cachedScan()
+        XCTAssertTrue(statistics.inventoryReused)
+        XCTAssertEqual(statistics.computed, 0)
+        XCTAssertEqual(again, first)
+
+        try write("foo/common/foo_messages.h", header.replacingOccurrences(of: "Alpha", with: "Epsilon"))
+        let (edited, afterEdit) = try cachedScan()
+        XCTAssertFalse(afterEdit.inventoryReused)
+        XCTAssertEqual(edited.messages.map(\.name), ["FooMsg_Epsilon", "FooHostMsg_Beta"])
+    }
+
+    /// Files written just before a scan are stored with their hashes; once their stamps are old enough, the next
+    /// scan stores them without, so that the scan after it can take the last inventory.
+    func testHashesNoLongerNeededAreDroppedSoTheLastInventoryServes() throws {
+        try cachedScan()
+        let cachePath = cacheFolder + "/" + (try XCTUnwrap(cacheFiles().first))
+        XCTAssertNotNil(try XCTUnwrap(CacheFile(decoding: try Data(contentsOf: URL(fileURLWithPath: cachePath)))).files.first?.contentHash)
+        // Change times cannot be set back: wait until the stamps are out of the racy window.
+        Thread.sleep(forTimeInterval: Double(FileStamp.racyWindow) / 1e9 + 0.2)
+        XCTAssertFalse(try cachedScan().1.inventoryReused)
+        XCTAssertTrue(try cachedScan().1.inventoryReused)
+    }
+
+    func testNewWalkProblemIsNotHiddenByTheLastInventory() throws {
+        try cachedScan()
+        try forgetContentHashes()
+        try FileManager.default.createSymbolicLink(atPath: root + "/foo/dangling.h", withDestinationPath: root + "/nowhere.h")
+        let (inventory, statistics) = try cachedScan()
+        XCTAssertFalse(statistics.inventoryReused)
+        XCTAssertTrue(inventory.diagnostics.contains { $0.message.contains("broken symbolic link") })
+    }
+
+    /// A scan with markers (lint) stores new stamps without an inventory: a later scan must not take an old one.
+    func testScanWithMarkersNeverLeavesAStaleInventory() throws {
+        try cachedScan()
+        try forgetContentHashes()
+        try write("foo/common/foo_messages.h", header.replacingOccurrences(of: "Alpha", with: "Zeta"))
+        try cachedScan { $0.markers = ["NOLINT"] }
+        try forgetContentHashes()
+        let (inventory, _) = try cachedScan()
+        XCTAssertEqual(inventory.messages.map(\.name), ["FooMsg_Zeta", "FooHostMsg_Beta"])
     }
 
     func testOldStampsAreTrustedWithoutReading() throws {
@@ -157,7 +211,7 @@ final class ScanCacheTests: XCTestCase {
         let cachePath = cacheFolder + "/" + (try XCTUnwrap(cacheFiles().first))
         var stored = try XCTUnwrap(CacheFile(decoding: try Data(contentsOf: URL(fileURLWithPath: cachePath))))
         stored.key = stored.key.replacingOccurrences(of: "mojify \(MojifyVersion.current)", with: "mojify 0.0.0-older")
-        try stored.encoded().write(to: URL(fileURLWithPath: cachePath))
+        try Data(stored.encoded()).write(to: URL(fileURLWithPath: cachePath))
         XCTAssertEqual(try cachedScan().1.reused, 0)
     }
 
@@ -179,7 +233,7 @@ final class ScanCacheTests: XCTestCase {
         let cachePath = cacheFolder + "/" + (try XCTUnwrap(cacheFiles().first))
         var stored = try XCTUnwrap(CacheFile(decoding: try Data(contentsOf: URL(fileURLWithPath: cachePath))))
         stored.results = stored.results.map { Array($0.prefix($0.count / 2)) }
-        try stored.encoded().write(to: URL(fileURLWithPath: cachePath))
+        try Data(stored.encoded()).write(to: URL(fileURLWithPath: cachePath))
         XCTAssertGreaterThan(try cachedScan().1.computed, 0)
     }
 

@@ -178,6 +178,43 @@ final class NamingAndFoldingTests: XCTestCase {
         XCTAssertEqual(plan.proposals["ChromeUtilityMsg_DecodeImage"]?.declaration, "DecodeImage(array<uint8> encoded_image_contents) => (bool success, skia.mojom.BitmapN32? decoded_image);")
     }
 
+    /// A reply that follows no naming scheme is folded when a comment above either message names the other as
+    /// its reply, and only then; a mention without "reply", or two documented candidates, folds nothing.
+    func testPairsTheHeadersCommentsDocumentAreFolded() throws {
+        func message(_ name: String, line: Int, comment: String?) -> MessageDefinition {
+            var message = Fixtures.message(name, kind: .control, inputs: [Parameter(type: "int", name: "request_id")], line: line)
+            message.comment = comment
+            return message
+        }
+        let documented = try Fixtures.plan([
+            message("XWalkViewHostMsg_CapturePicture", line: 1, comment: "Asks for a picture of the page; the renderer replies with XWalkViewMsg_PictureReady."),
+            message("XWalkViewMsg_PictureReady", line: 2, comment: nil),
+            message("XWalkViewHostMsg_Scroll", line: 3, comment: nil),
+            message("XWalkViewMsg_Scrolled", line: 4, comment: "Response to XWalkViewHostMsg_Scroll."),
+        ])
+        XCTAssertEqual(documented.foldedPairs.map(\.request), ["XWalkViewHostMsg_CapturePicture", "XWalkViewHostMsg_Scroll"])
+        XCTAssertEqual(documented.foldedPairs.map(\.replies), [["XWalkViewMsg_PictureReady"], ["XWalkViewMsg_Scrolled"]])
+        let capture = try XCTUnwrap(documented.interfaces.flatMap(\.methods).first { $0.name == "CapturePicture" })
+        XCTAssertTrue(capture.comments.contains { $0.contains("which the header's comments give as the reply") }, "\(capture.comments)")
+
+        for unfolded in [
+            [message("FooHostMsg_Go", line: 1, comment: "See FooMsg_Went for what happens next."), message("FooMsg_Went", line: 2, comment: nil)],
+            [message("FooHostMsg_Go", line: 1, comment: "The reply is FooMsg_Went or FooMsg_Gone."), message("FooMsg_Went", line: 2, comment: nil),
+             message("FooMsg_Gone", line: 3, comment: "Reply to FooHostMsg_Go.")],
+        ] {
+            XCTAssertEqual(try Fixtures.plan(unfolded).foldedPairs.map(\.request), [], "\(unfolded.map(\.name))")
+        }
+        // A chain where the comments pair Request with Response and the names pair Response with ResponseAck: the
+        // names win, and the documented pair is not folded.
+        let chain = try Fixtures.plan([
+            message("FooMsg_Request", line: 1, comment: "The renderer may respond with a FooHostMsg_Response."),
+            message("FooHostMsg_Response", line: 2, comment: "Sent in response to a FooMsg_Request."),
+            message("FooMsg_ResponseAck", line: 3, comment: nil),
+        ])
+        XCTAssertEqual(chain.foldedPairs.map(\.request), ["FooHostMsg_Response"])
+        XCTAssertEqual(chain.foldedPairs.map(\.replies), [["FooMsg_ResponseAck"]])
+    }
+
     func testAmbiguousOrMismatchedPairsAreNotFolded() throws {
         let cases: [[MessageDefinition]] = [
             // Two success replies.

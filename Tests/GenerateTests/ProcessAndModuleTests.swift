@@ -88,6 +88,25 @@ final class ProcessAndModuleTests: XCTestCase {
     }
 
     /// Two headers of one folder gave `interface ChromeUtility` twice in `module chromium_src.mojom`.
+    /// With no handler in the tree, a sync message whose comment says the browser blocks on the renderer is
+    /// implemented in the renderer (Crosswalk's XWalkViewMsg_CapturePictureSync), not by the sync rule's default.
+    func testASyncMessageCommentSayingWhoBlocksDecidesItsProcess() throws {
+        var capture = Fixtures.message("XWalkViewMsg_CapturePictureSync", sync: true, line: 1)
+        capture.comment = "Requests a new picture with the latest renderer contents synchronously. This message blocks the browser process on the renderer until complete."
+        var plain = Fixtures.message("XWalkViewHostMsg_GetValue", sync: true, line: 2)
+        plain.comment = "Returns a value."
+        let plan = try Fixtures.plan([capture, plain])
+        let interface = try XCTUnwrap(plan.interfaces.first { $0.methods.contains { $0.messages == ["XWalkViewMsg_CapturePictureSync"] } })
+        XCTAssertEqual(interface.process, "renderer")
+        XCTAssertEqual(interface.name, "XWalkView")
+        let method = try XCTUnwrap(interface.methods.first)
+        XCTAssertTrue(method.comments.contains { $0.contains("as the header's comment says (\"blocks the browser process on the renderer\")") }, "\(method.comments)")
+        XCTAssertEqual(plan.interfaces.first { $0.methods.contains { $0.messages == ["XWalkViewHostMsg_GetValue"] } }?.process, "browser")
+        XCTAssertThrowsError(try Fixtures.rules(overriding: "sync_comment_directions: [\"blocks the (\\\\w+)\"]\n")) { error in
+            XCTAssertTrue("\(error)".contains("must be a regular expression with a named group (?<implementer>...)"), "\(error)")
+        }
+    }
+
     func testOneInterfaceNamePerModule() throws {
         let plan = try Fixtures.plan([
             Fixtures.message("ChromeUtilityMsg_ParseJSON", messageClass: "ChromeUtilityMsgStart", kind: .control, line: 1, file: "chromium_src/chrome/common/chrome_utility_messages.h"),

@@ -1,13 +1,16 @@
 import Foundation
 
 /// The on-disk form of a scan cache: a checksummed binary table of files with their stamps and outcomes, then
-/// the binary encoding (`BinaryCoding`) of each cached result, which is decoded only when a file is reused.
+/// the binary encoding (`BinaryCoding`) of each cached result, which is decoded only when a file is reused, then
+/// the last scan's whole inventory, which answers a re-scan of a tree in which nothing changed.
+/// In memory, the paths are one byte buffer rather than a string each.
 ///
 /// Layout (little-endian): magic, format version, payload length, payload checksum (`ContentHash`), payload.
 /// Any mismatch (truncated, edited, other format) makes the whole file unreadable, and the scan starts afresh.
 struct CacheFile {
     struct Stored {
-        var path: String
+        /// Where the path lies in `pathBytes`.
+        var path: Range<Int>
         var stamp: FileStamp
         /// Set when the stamp was too close to the scan that stored it to prove anything (see `FileStamp.isRacy`).
         var contentHash: ContentHash?
@@ -23,42 +26,60 @@ struct CacheFile {
 
     static let magic = Array("MOJIFYSCANCACHE\n".utf8)
     /// Bumped whenever this layout or the meaning of a stored result changes.
-    static let formatVersion: UInt32 = 3
+    static let formatVersion: UInt32 = 4
 
     var key: String
     var files: [Stored]
+    var pathBytes: [UInt8]
     var outcomes: [Outcome]
     var results: [[UInt8]]
+    /// The binary encoding of `ScanCache.LastScan`, when the scan that wrote the file can vouch for it.
+    var lastScan: [UInt8]?
 
-    func encoded() -> Data {
-        var payload = Writer()
-        payload.string(key)
-        payload.integer(UInt64(files.count))
-        for file in files {
-            payload.string(file.path)
-            let stamp = file.stamp
-            for value in [UInt64(bitPattern: stamp.size), UInt64(bitPattern: stamp.modified), UInt64(bitPattern: stamp.changed), stamp.inode, stamp.device] {
-                payload.integer(value)
-            }
-            payload.hash(file.contentHash)
-            payload.integer(UInt64(file.outcomes.count))
-            for outcome in outcomes[file.outcomes] {
-                payload.hash(outcome.context)
-                payload.integer(outcome.result.map { UInt64($0) + 1 } ?? 0)
-            }
-        }
-        payload.integer(UInt64(results.count))
-        for result in results {
-            payload.integer(UInt64(result.count))
-            payload.bytes.append(contentsOf: result)
-        }
+    func path(at index: Int) -> ArraySlice<UInt8> {
+        pathBytes[files[index].path]
+    }
+
+    /// The file's bytes, in one buffer allocated once at its final size (a large tree's cache is tens of MB, and
+    /// a growing buffer would need twice that at its peak).
+    func encoded() -> [UInt8] {
+        let headerSize = CacheFile.magic.count + 8 + 8 + 17
+        var size = headerSize + 8 + key.utf8.count + 8 + 8 + results.reduce(0) { $0 + 8 + $1.count } + 8 + (lastScan?.count ?? 0)
+        size += files.count * (8 + 5 * 8 + 17 + 8) + pathBytes.count + outcomes.count * (17 + 8)
         var file = Writer()
-        file.bytes = CacheFile.magic
+        file.bytes.reserveCapacity(size)
+        file.bytes += CacheFile.magic
         file.integer(UInt64(CacheFile.formatVersion))
-        file.integer(UInt64(payload.bytes.count))
-        file.hash(ContentHash(payload.bytes))
-        file.bytes += payload.bytes
-        return Data(file.bytes)
+        // The payload's length and checksum are filled in once it is written.
+        file.bytes += [UInt8](repeating: 0, count: 8 + 17)
+        file.string(key)
+        file.integer(UInt64(files.count))
+        for stored in files {
+            file.integer(UInt64(stored.path.count))
+            file.bytes.append(contentsOf: pathBytes[stored.path])
+            let stamp = stored.stamp
+            for value in [UInt64(bitPattern: stamp.size), UInt64(bitPattern: stamp.modified), UInt64(bitPattern: stamp.changed), stamp.inode, stamp.device] {
+                file.integer(value)
+            }
+            file.hash(stored.contentHash)
+            file.integer(UInt64(stored.outcomes.count))
+            for outcome in outcomes[stored.outcomes] {
+                file.hash(outcome.context)
+                file.integer(outcome.result.map { UInt64($0) + 1 } ?? 0)
+            }
+        }
+        file.integer(UInt64(results.count))
+        for result in results {
+            file.integer(UInt64(result.count))
+            file.bytes.append(contentsOf: result)
+        }
+        file.integer(lastScan.map { UInt64($0.count) + 1 } ?? 0)
+        file.bytes.append(contentsOf: lastScan ?? [])
+        var header = Writer()
+        header.integer(UInt64(file.bytes.count - headerSize))
+        header.hash(file.bytes.withUnsafeBytes { ContentHash(UnsafeRawBufferPointer(rebasing: $0[headerSize...])) })
+        file.bytes.replaceSubrange((headerSize - 25)..<headerSize, with: header.bytes)
+        return file.bytes
     }
 
     /// nil for anything that is not an intact cache file of this format.
@@ -67,11 +88,13 @@ struct CacheFile {
         self = decoded
     }
 
-    init(key: String, files: [Stored], outcomes: [Outcome], results: [[UInt8]]) {
+    init(key: String, files: [Stored], pathBytes: [UInt8], outcomes: [Outcome], results: [[UInt8]], lastScan: [UInt8]?) {
         self.key = key
         self.files = files
+        self.pathBytes = pathBytes
         self.outcomes = outcomes
         self.results = results
+        self.lastScan = lastScan
     }
 
     private static func decode(_ start: Reader) -> CacheFile? {
@@ -83,11 +106,12 @@ struct CacheFile {
         reader = Reader(bytes: body)
         guard let key = reader.string(), let fileCount = reader.count() else { return nil }
         var files: [Stored] = []
+        var pathBytes: [UInt8] = []
         var outcomes: [Outcome] = []
         files.reserveCapacity(fileCount)
         outcomes.reserveCapacity(fileCount)
         for _ in 0..<fileCount {
-            guard let path = reader.string(), let size = reader.integer(), let modified = reader.integer(),
+            guard let pathLength = reader.count(), let path = reader.take(pathLength), let size = reader.integer(), let modified = reader.integer(),
                   let changed = reader.integer(), let inode = reader.integer(), let device = reader.integer(),
                   let contentHash = reader.hash(), let outcomeCount = reader.count() else { return nil }
             let first = outcomes.count
@@ -97,7 +121,8 @@ struct CacheFile {
             }
             let stamp = FileStamp(size: Int64(bitPattern: size), modified: Int64(bitPattern: modified),
                                   changed: Int64(bitPattern: changed), inode: inode, device: device)
-            files.append(Stored(path: path, stamp: stamp, contentHash: contentHash, outcomes: first..<outcomes.count))
+            pathBytes.append(contentsOf: path)
+            files.append(Stored(path: (pathBytes.count - path.count)..<pathBytes.count, stamp: stamp, contentHash: contentHash, outcomes: first..<outcomes.count))
         }
         guard let resultCount = reader.count() else { return nil }
         var results: [[UInt8]] = []
@@ -106,8 +131,14 @@ struct CacheFile {
             guard let length = reader.count(), let bytes = reader.take(length) else { return nil }
             results.append(Array(bytes))
         }
+        guard let lastScanLength = reader.integer() else { return nil }
+        var lastScan: [UInt8]?
+        if lastScanLength > 0 {
+            guard lastScanLength - 1 <= UInt64(reader.remaining), let bytes = reader.take(Int(lastScanLength - 1)) else { return nil }
+            lastScan = Array(bytes)
+        }
         guard reader.remaining == 0, outcomes.allSatisfy({ $0.result.map { $0 < resultCount } ?? true }) else { return nil }
-        return CacheFile(key: key, files: files, outcomes: outcomes, results: results)
+        return CacheFile(key: key, files: files, pathBytes: pathBytes, outcomes: outcomes, results: results, lastScan: lastScan)
     }
 
     private struct Writer {

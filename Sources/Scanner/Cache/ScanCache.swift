@@ -11,7 +11,16 @@ import MojifyCore
 /// another cache file. Bytes are vouched for by the file's stamp (size, mtime and ctime in nanoseconds, inode,
 /// device), and by a content hash where the stamp was too recent to prove anything (`FileStamp.isRacy`).
 /// Files parsed with compile-database flags follow includes, so only their prefilter verdicts are cached.
+///
+/// The last scan's inventory is kept too: when the walk finds the same files with the same stamps (none of them
+/// stored racy) and the same walk problems, it is the answer, and no file is read and nothing is rebuilt.
 final class ScanCache: @unchecked Sendable {
+    /// What a re-scan of an unchanged tree returns, and the walk problems that went into it.
+    struct LastScan: Codable, Equatable {
+        var inventory: Inventory
+        var walkProblems: [Diagnostic]
+    }
+
     enum Outcome {
         /// The file held none of the pass's needles.
         case noMatch
@@ -22,6 +31,8 @@ final class ScanCache: @unchecked Sendable {
         /// Outcomes taken from the cache, and outcomes worked out by reading the file.
         var reused = 0
         var computed = 0
+        /// Whether the whole inventory of the last scan was the answer.
+        var inventoryReused = false
     }
 
     /// At most this many cache files (one per tree and settings) stay in the folder; the least recently used go.
@@ -69,7 +80,7 @@ final class ScanCache: @unchecked Sendable {
         path = folder + "/scan-" + ContentHash(key).hex + ".cache"
         cacheResults = options.compileCommands == nil
         let loaded = FileManager.default.contents(atPath: path).flatMap(CacheFile.init(decoding:)).flatMap { $0.key == key ? $0 : nil }
-        stored = loaded ?? CacheFile(key: key, files: [], outcomes: [], results: [])
+        stored = loaded ?? CacheFile(key: key, files: [], pathBytes: [], outcomes: [], results: [], lastScan: nil)
         fresh = UnsafeMutableBufferPointer.allocate(capacity: 0)
     }
 
@@ -83,9 +94,10 @@ final class ScanCache: @unchecked Sendable {
     func attach(paths: [String]) {
         var byPath: [String: Int]?
         matches = paths.enumerated().map { index, path in
-            if index < stored.files.count && stored.files[index].path == path { return index }
+            if index < stored.files.count && path.utf8.elementsEqual(stored.path(at: index)) { return index }
             if byPath == nil {
-                byPath = Dictionary(stored.files.enumerated().map { ($1.path, $0) }, uniquingKeysWith: { first, _ in first })
+                byPath = Dictionary(stored.files.indices.map { (String(decoding: stored.path(at: $0), as: UTF8.self), $0) },
+                                    uniquingKeysWith: { first, _ in first })
             }
             return byPath?[path] ?? -1
         }
@@ -94,6 +106,23 @@ final class ScanCache: @unchecked Sendable {
         fresh = .allocate(capacity: paths.count)
         fresh.initialize(repeating: nil)
     }
+
+    /// The last scan's inventory, if it is provably what scanning `files` would give now: the same files in the same
+    /// order with the same stamps (taken by the walk), none stored racy, the same walk problems, and results cached
+    /// for every file (not so with a compile database, whose parses follow includes the stamps do not cover).
+    func unchangedInventory(files: [FileWalker.Entry], walkProblems: [Diagnostic]) -> Inventory? {
+        guard cacheResults, let last = stored.lastScan, files.count == stored.files.count else { return nil }
+        for (index, file) in files.enumerated() {
+            let entry = stored.files[index]
+            guard let stamp = file.stamp, stamp == entry.stamp, entry.contentHash == nil,
+                  file.path.utf8.elementsEqual(stored.path(at: index)) else { return nil }
+        }
+        guard let decoded = try? BinaryCoding.decode(LastScan.self, from: last), decoded.walkProblems == walkProblems else { return nil }
+        inventoryReused = true
+        return decoded.inventory
+    }
+
+    private var inventoryReused = false
 
     /// The context of a pass: what, besides a file's bytes, decides its outcome.
     static func context(needles: [String], wrappers: [String: WrapperMacro]) -> ContentHash {
@@ -156,20 +185,26 @@ final class ScanCache: @unchecked Sendable {
     }
 
     var statistics: Statistics {
-        fresh.reduce(into: Statistics()) { total, entry in
+        guard !inventoryReused else { return Statistics(reused: stored.outcomes.count, computed: 0, inventoryReused: true) }
+        return fresh.reduce(into: Statistics()) { total, entry in
             total.reused += entry?.reused ?? 0
             total.computed += entry?.computed ?? 0
         }
     }
 
-    /// Writes what this scan learnt about `paths` (the files it visited, as given to `attach`), atomically,
-    /// unless it would store exactly what is stored already; then trims the folder to `maxFiles` cache files.
-    func save(paths: [String]) throws {
+    /// Writes what this scan learnt about `paths` (the files it visited, as given to `attach`) and, when given, the
+    /// scan's result, atomically, unless it would store exactly what is stored already; then trims the folder to
+    /// `maxFiles` cache files. A scan without `lastScan` (one that also looked for markers) leaves a stored one
+    /// in place only when every file is as stored.
+    func save(paths: [String], lastScan: LastScan?) throws {
+        let encodedLastScan = cacheResults ? lastScan.flatMap { try? BinaryCoding.encode($0) } : nil
+        // A stored hash that is no longer needed is dropped too: while it is stored, the last inventory cannot be used.
         let unchanged = paths.count == stored.files.count && matches.enumerated().allSatisfy { index, match in
-            index == match && fresh[index].map { $0.computed == 0 && $0.contentHash == nil } ?? false
+            index == match && fresh[index].map { $0.computed == 0 && $0.contentHash == stored.files[index].contentHash } ?? false
         }
-        guard !unchanged else { return }
+        guard !unchanged || (encodedLastScan != nil && encodedLastScan != stored.lastScan) else { return }
         var files: [CacheFile.Stored] = []
+        var pathBytes: [UInt8] = []
         var outcomes: [CacheFile.Outcome] = []
         var results: [[UInt8]] = []
         files.reserveCapacity(paths.count)
@@ -188,14 +223,20 @@ final class ScanCache: @unchecked Sendable {
                     outcomes.append(CacheFile.Outcome(context: context, result: results.count - 1))
                 }
             }
-            files.append(CacheFile.Stored(path: path, stamp: entry.stamp, contentHash: entry.contentHash, outcomes: first..<outcomes.count))
+            pathBytes += path.utf8
+            files.append(CacheFile.Stored(path: (pathBytes.count - path.utf8.count)..<pathBytes.count, stamp: entry.stamp,
+                                          contentHash: entry.contentHash, outcomes: first..<outcomes.count))
         }
-        let data = CacheFile(key: key, files: files, outcomes: outcomes, results: results).encoded()
-        guard data.count <= ScanCache.maxBytes else {
+        let bytes = CacheFile(key: key, files: files, pathBytes: pathBytes, outcomes: outcomes, results: results,
+                              lastScan: encodedLastScan).encoded()
+        guard bytes.count <= ScanCache.maxBytes else {
             throw ScannerError.cacheUnusable(folder: (path as NSString).deletingLastPathComponent,
-                                             reason: "the cache for this tree would take \(data.count >> 20) MB, over the \(ScanCache.maxBytes >> 20) MB limit")
+                                             reason: "the cache for this tree would take \(bytes.count >> 20) MB, over the \(ScanCache.maxBytes >> 20) MB limit")
         }
-        try FileOutput.writeAtomically(data, to: path)
+        // Written from the buffer itself, not a copy of it.
+        try bytes.withUnsafeBytes { raw in
+            try FileOutput.writeAtomically(Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: raw.baseAddress!), count: raw.count, deallocator: .none), to: path)
+        }
         trim()
     }
 

@@ -13,9 +13,9 @@ extension ScanCache {
         }
     }
 
-    func save(paths: [String], diagnostics: inout [Diagnostic]) {
+    func save(paths: [String], lastScan: LastScan?, diagnostics: inout [Diagnostic]) {
         do {
-            try save(paths: paths)
+            try save(paths: paths, lastScan: lastScan)
         } catch {
             diagnostics.append(ScanCache.problem(error))
         }
