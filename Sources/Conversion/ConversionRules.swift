@@ -183,8 +183,8 @@ private struct RulesFile: Decodable {
         init(from decoder: Decoder) throws {
             let reader = RulesReader(decoder)
             let container = try decoder.container(keyedBy: RulesReader.Key.self)
-            success = try reader.section("success", in: container, orFail: "'replies.success' must be a list of strings")
-            error = try reader.section("error", in: container, orFail: "'replies.error' must be a list of strings")
+            success = try reader.texts("success", in: container, orFail: "'replies.success' must be a list of strings")
+            error = try reader.texts("error", in: container, orFail: "'replies.error' must be a list of strings")
         }
     }
 
@@ -216,17 +216,18 @@ private struct RulesFile: Decodable {
         types = try reader.section("types", in: container, orFail: "'types' must be a mapping") ?? [:]
         containers = try reader.section("containers", in: container, orFail: "'containers' must be a mapping") ?? [:]
         directions = try reader.section("directions", in: container, orFail: "'directions' must be a list") ?? []
-        syncImplementedIn = try reader.section("sync_implemented_in", in: container, orFail: "'sync_implemented_in' must be a string")
-        syncCommentDirections = try reader.section("sync_comment_directions", in: container, orFail: "'sync_comment_directions' must be a list of strings")
+        syncImplementedIn = try reader.text("sync_implemented_in", in: container, orFail: "'sync_implemented_in' must be a string")
+        syncCommentDirections = try reader.texts("sync_comment_directions", in: container, orFail: "'sync_comment_directions' must be a list of strings")
         processes = try reader.section("processes", in: container, orFail: "'processes' must be a mapping") ?? [:]
         replies = try reader.section("replies", in: container, orFail: "'replies' must be a mapping")
-        moduleSkipFolders = try reader.section("module_skip_folders", in: container, orFail: "'module_skip_folders' must be a list of strings")
+        moduleSkipFolders = try reader.texts("module_skip_folders", in: container, orFail: "'module_skip_folders' must be a list of strings")
         classes = try reader.section("classes", in: container, orFail: "'classes' must be a mapping") ?? [:]
         let isMapping = (try? container.nestedContainer(keyedBy: RulesReader.Key.self, forKey: RulesReader.Key("conditions"))) != nil
-        conditions = try reader.section("conditions", in: container, orFail: isMapping ? "'conditions' values must be strings" : "'conditions' must be a mapping") ?? [:]
+        let texts: [String: RulesText]? = try reader.section("conditions", in: container, orFail: isMapping ? "'conditions' values must be strings" : "'conditions' must be a mapping")
+        conditions = texts?.mapValues(\.value) ?? [:]
         for (condition, feature) in conditions { try reader.checkWritten(feature, as: .feature, in: "conditions: '\(condition)'") }
-        reservedWords = try reader.section("reserved_words", in: container, orFail: "'reserved_words' must be a list of strings")
-        reservedSuffix = try reader.section("reserved_suffix", in: container, orFail: "'reserved_suffix' must be a string")
+        reservedWords = try reader.texts("reserved_words", in: container, orFail: "'reserved_words' must be a list of strings")
+        reservedSuffix = try reader.text("reserved_suffix", in: container, orFail: "'reserved_suffix' must be a string")
     }
 }
 
@@ -235,15 +236,11 @@ extension ConversionRules.TypeRule: Decodable {
         let reader = RulesReader(decoder)
         let cppType = reader.key
         let fields = try reader.fields(orFail: "types: '\(cppType)' needs at least 'mojom: <type>'")
-        guard let mojom = try? fields.decode(String.self, forKey: RulesReader.Key("mojom")), !mojom.isEmpty else {
+        guard let mojom = RulesReader.requiredText("mojom", in: fields), !mojom.isEmpty else {
             throw reader.fail("types: '\(cppType)' needs at least 'mojom: <type>'")
         }
         func optional(_ key: String) throws -> String? {
-            do {
-                return try fields.decodeIfPresent(String.self, forKey: RulesReader.Key(key))
-            } catch {
-                throw reader.fail("types: '\(cppType)': '\(key)' must be a string")
-            }
+            try reader.text(key, in: fields, orFail: "types: '\(cppType)': '\(key)' must be a string")
         }
         let importPath = try optional("import")
         let dependency = try optional("dep")
@@ -260,7 +257,7 @@ extension ConversionRules.ContainerKind: Decodable {
         let reader = RulesReader(decoder)
         let text: String
         do {
-            text = try decoder.singleValueContainer().decode(String.self)
+            text = try decoder.singleValueContainer().decode(RulesText.self).value
         } catch {
             throw reader.fail("'containers' values must be strings")
         }
@@ -278,7 +275,7 @@ extension ConversionRules.Direction: Decodable {
         let needs = "directions[\(index)] needs 'match', 'interface' and 'implemented_in'"
         let fields = try reader.fields(orFail: needs)
         func required(_ key: String) throws -> String {
-            guard let value = try? fields.decode(String.self, forKey: RulesReader.Key(key)) else { throw reader.fail(needs) }
+            guard let value = RulesReader.requiredText(key, in: fields) else { throw reader.fail(needs) }
             return value
         }
         let pattern = try required("match")
@@ -287,12 +284,7 @@ extension ConversionRules.Direction: Decodable {
         guard (try? NSRegularExpression(pattern: pattern)) != nil else {
             throw reader.fail("directions[\(index)]: '\(pattern)' is not a valid regular expression")
         }
-        let controlInterface: String?
-        do {
-            controlInterface = try fields.decodeIfPresent(String.self, forKey: RulesReader.Key("control_interface"))
-        } catch {
-            throw reader.fail("directions[\(index)]: 'control_interface' must be a string")
-        }
+        let controlInterface = try reader.text("control_interface", in: fields, orFail: "directions[\(index)]: 'control_interface' must be a string")
         self.init(pattern: pattern, interface: interface, controlInterface: controlInterface, process: process)
     }
 }
@@ -306,7 +298,7 @@ extension ConversionRules.Process: Decodable {
         let keys = ["service", "peer"]
         let needs = "processes: '\(name)' needs service, peer, \(Self.placeKeys.joined(separator: ", "))"
         let fields = try reader.fields(orFail: needs)
-        let values = keys.compactMap { try? fields.decode(String.self, forKey: RulesReader.Key($0)) }
+        let values = keys.compactMap { RulesReader.requiredText($0, in: fields) }
         guard values.count == keys.count, let serviceManager = Self.places(in: fields) else { throw reader.fail(needs) }
         try reader.checkWritten(name, as: .name, in: "processes: '\(name)'")
         try reader.checkWritten(values[0], as: .name, in: "processes: '\(name)': service")
@@ -316,7 +308,7 @@ extension ConversionRules.Process: Decodable {
         if let unknown = present.first(where: { !keys.contains($0) && !Self.placeKeys.contains($0) && !optional.contains($0) }) {
             throw reader.fail("processes: '\(name)': unknown field '\(unknown)' (known: \((keys + Self.placeKeys + optional).joined(separator: ", ")))")
         }
-        let peerRemotes: String? = try reader.section("peer_remotes", in: fields, orFail: "processes: '\(name)': peer_remotes must be a string")
+        let peerRemotes = try reader.text("peer_remotes", in: fields, orFail: "processes: '\(name)': peer_remotes must be a string")
         func scheme(_ key: String) throws -> ConversionRules.Places? {
             guard present.contains(key) else { return nil }
             guard let nested = try? fields.nestedContainer(keyedBy: RulesReader.Key.self, forKey: RulesReader.Key(key)),
@@ -327,8 +319,8 @@ extension ConversionRules.Process: Decodable {
         self.init(
             service: values[0], peer: values[1], routedRegistry: serviceManager.routedRegistry, controlRegistry: serviceManager.controlRegistry,
             routedRemotes: serviceManager.routedRemotes, controlRemotes: serviceManager.controlRemotes, peerRemotes: peerRemotes,
-            handlerFolders: try reader.section("handler_folders", in: fields, orFail: "'processes: '\(name)': handler_folders' must be a list of strings") ?? [],
-            handlerClasses: try reader.section("handler_classes", in: fields, orFail: "'processes: '\(name)': handler_classes' must be a list of strings") ?? [],
+            handlerFolders: try reader.texts("handler_folders", in: fields, orFail: "'processes: '\(name)': handler_folders' must be a list of strings") ?? [],
+            handlerClasses: try reader.texts("handler_classes", in: fields, orFail: "'processes: '\(name)': handler_classes' must be a list of strings") ?? [],
             binders: try scheme("binders"), associated: try scheme("associated")
         )
     }
@@ -336,7 +328,7 @@ extension ConversionRules.Process: Decodable {
     /// The four places of one registration scheme, or `nil` when any is missing (the emitters write them only
     /// into comments, which `EmitterText.comment` keeps on their lines).
     private static func places(in fields: KeyedDecodingContainer<RulesReader.Key>) -> ConversionRules.Places? {
-        let values = placeKeys.compactMap { try? fields.decode(String.self, forKey: RulesReader.Key($0)) }
+        let values = placeKeys.compactMap { RulesReader.requiredText($0, in: fields) }
         guard values.count == placeKeys.count else { return nil }
         return ConversionRules.Places(routedRegistry: values[0], controlRegistry: values[1], routedRemotes: values[2], controlRemotes: values[3])
     }
@@ -349,14 +341,8 @@ extension ConversionRules.ClassOverride: Decodable {
         let shape = "classes: '\(name)' must be a mapping with 'module' and/or 'file', both strings"
         let fields = try reader.fields(orFail: shape)
         guard Set(fields.allKeys.map(\.stringValue)).isSubset(of: ["module", "file"]) else { throw reader.fail(shape) }
-        let module: String?
-        let file: String?
-        do {
-            module = try fields.decodeIfPresent(String.self, forKey: RulesReader.Key("module"))
-            file = try fields.decodeIfPresent(String.self, forKey: RulesReader.Key("file"))
-        } catch {
-            throw reader.fail(shape)
-        }
+        let module = try reader.text("module", in: fields, orFail: shape)
+        let file = try reader.text("file", in: fields, orFail: shape)
         if let module, !module.split(separator: ".", omittingEmptySubsequences: false).allSatisfy({ Naming.isIdentifier(String($0)) }) {
             throw reader.fail("classes: '\(name)': module '\(module)' is not a mojom module name such as content.mojom")
         }
@@ -423,8 +409,47 @@ private struct RulesReader {
         }
     }
 
+    /// The text at `key`, absent when the key is missing; anything but a YAML string (a number, a list, null) fails
+    /// with `reason`.
+    func text(_ key: String, in container: KeyedDecodingContainer<Key>, orFail reason: @autoclosure () -> String) throws -> String? {
+        guard container.contains(Key(key)) else { return nil }
+        guard let text = Self.requiredText(key, in: container) else { throw fail(reason()) }
+        return text
+    }
+
+    /// The list of texts at `key`, absent when the key is missing; anything else fails with `reason`.
+    func texts(_ key: String, in container: KeyedDecodingContainer<Key>, orFail reason: @autoclosure () -> String) throws -> [String]? {
+        guard container.contains(Key(key)) else { return nil }
+        guard let texts = try? container.decode([RulesText].self, forKey: Key(key)) else { throw fail(reason()) }
+        return texts.map(\.value)
+    }
+
+    /// The text at `key`, or nil when it is missing or not a YAML string.
+    static func requiredText(_ key: String, in container: KeyedDecodingContainer<Key>) -> String? {
+        (try? container.decode(RulesText.self, forKey: Key(key)))?.value
+    }
+
     func checkWritten(_ value: String, as kind: WrittenValue, in place: String) throws {
         guard kind.accepts(value) else { throw fail("\(place) '\(value)' must be \(kind.example)") }
+    }
+}
+
+/// A YAML string. `String` would also take numbers, booleans and null, which YAMLDecoder spells as text; the rules
+/// take text only where they say so.
+private struct RulesText: Decodable, ScalarConstructible {
+    var value: String
+
+    init(value: String) {
+        self.value = value
+    }
+
+    static func construct(from scalar: Node.Scalar) -> RulesText? {
+        Node.scalar(scalar).tag.rawValue == Tag.Name.str.rawValue ? RulesText(value: scalar.string) : nil
+    }
+
+    /// Only for decoders other than YAMLDecoder, which builds scalars with `construct(from:)`.
+    init(from decoder: Decoder) throws {
+        value = try decoder.singleValueContainer().decode(String.self)
     }
 }
 
