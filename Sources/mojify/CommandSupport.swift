@@ -95,3 +95,19 @@ struct ScanArguments: ParsableArguments {
         return InventoryInput(scan: options, savedInventory: inventory)
     }
 }
+
+/// What `generate` and `migrate` share: the rules the conversion uses, which messages it covers, and how its drafts
+/// are written.
+struct DraftArguments: ParsableArguments {
+    @Option(help: "A rules file in the format of Rules/type-mappings.yaml whose entries override and extend the built-in ones.")
+    var rules: String?
+
+    @Option(parsing: .upToNextOption, help: "Convert only these message classes (FrameMsgStart) or messages (FrameHostMsg_Foo).")
+    var only: [String] = []
+
+    @Flag(help: "Print what would be written instead of writing it.")
+    var dryRun = false
+
+    @Flag(help: "Overwrite files in --out that were edited by hand.")
+    var force = false
+}

@@ -12,21 +12,10 @@ struct GenerateCommand: ParsableCommand {
     )
 
     @OptionGroup var scan: ScanArguments
+    @OptionGroup var draft: DraftArguments
 
     @Option(help: "Output folder; nothing is written outside it (except the --manifest files).")
     var out: String
-
-    @Option(help: "A rules file in the format of Rules/type-mappings.yaml whose entries override and extend the built-in ones.")
-    var rules: String?
-
-    @Option(parsing: .upToNextOption, help: "Convert only these message classes (FrameMsgStart) or messages (FrameHostMsg_Foo).")
-    var only: [String] = []
-
-    @Flag(help: "Print the files that would be written instead of writing them.")
-    var dryRun = false
-
-    @Flag(help: "Overwrite files in --out that were edited by hand.")
-    var force = false
 
     @Option(help: "Merge the interface entries into this existing manifest JSON, in place (repeatable).")
     var manifest: [String] = []
@@ -36,10 +25,10 @@ struct GenerateCommand: ParsableCommand {
 
     func run() throws {
         var options = GenerateOptions(input: scan.input, out: out)
-        options.rulesFile = rules
-        options.only = only
-        options.dryRun = dryRun
-        options.force = force
+        options.rulesFile = draft.rules
+        options.only = draft.only
+        options.dryRun = draft.dryRun
+        options.force = draft.force
         options.manifests = manifest
         options.registry = registry
         try CommandSupport.run { try GenerateFlow.execute(options: options) }
