@@ -86,19 +86,20 @@ let package = Package(
             ],
             path: "Sources/mojify"
         ),
-        // Generators and mutators the fuzz and property tests share.
+        // What several test targets share: running the built binary, temporary folders, golden files, and the
+        // generators and mutators of the fuzz and property tests.
         .target(name: "MojifyTestSupport", path: "Tests/Support"),
-        .testTarget(name: "CoreTests", dependencies: ["MojifyCore"], path: "Tests/CoreTests"),
+        .testTarget(name: "CoreTests", dependencies: ["MojifyCore", "MojifyTestSupport"], path: "Tests/CoreTests"),
         .testTarget(name: "ScannerTests", dependencies: ["MojifyScanner", "MojifyCore", "MojifyTestSupport"], path: "Tests/ScannerTests", exclude: ["Golden"]),
         .testTarget(name: "GenerateTests", dependencies: ["MojifyConversion", "MojifyEmitters", "MojifyScanner", "MojifyCore", "MojifyTestSupport"], path: "Tests/GenerateTests", exclude: ["Golden"]),
         .testTarget(name: "LedgerTests", dependencies: ["MojifyLedger", "MojifyCore", "mojify", "MojifyTestSupport"], path: "Tests/LedgerTests", exclude: ["Golden"]),
-        .testTarget(name: "LintTests", dependencies: ["MojifyLint", "MojifyLedger", "MojifyScanner", "MojifyCore", "mojify", .product(name: "Yams", package: "Yams")], path: "Tests/LintTests", exclude: ["Golden", "Fixtures"]),
+        .testTarget(name: "LintTests", dependencies: ["MojifyLint", "MojifyLedger", "MojifyScanner", "MojifyCore", "mojify", "MojifyTestSupport", .product(name: "Yams", package: "Yams")], path: "Tests/LintTests", exclude: ["Golden", "Fixtures"]),
         .testTarget(
-            name: "ReportTests", dependencies: ["MojifyApplication", "MojifyReport", "MojifyLedger", "MojifyConversion", "MojifyEmitters", "MojifyLint", "MojifyCore"],
+            name: "ReportTests", dependencies: ["MojifyApplication", "MojifyReport", "MojifyLedger", "MojifyConversion", "MojifyEmitters", "MojifyLint", "MojifyCore", "MojifyTestSupport"],
             path: "Tests/ReportTests", exclude: ["Fixtures"]
         ),
-        .testTarget(name: "EndToEndTests", dependencies: ["mojify"], path: "Tests/EndToEndTests"),
-        .testTarget(name: "CacheTests", dependencies: ["MojifyScanner", "MojifyCore", "mojify"], path: "Tests/CacheTests"),
+        .testTarget(name: "EndToEndTests", dependencies: ["mojify", "MojifyTestSupport"], path: "Tests/EndToEndTests"),
+        .testTarget(name: "CacheTests", dependencies: ["MojifyScanner", "MojifyCore", "mojify", "MojifyTestSupport"], path: "Tests/CacheTests"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -37,19 +37,30 @@ public enum RuleScope: Sendable {
 }
 
 /// A small tree (and optionally a ledger) on which a rule must fire, or must stay quiet.
+///
+/// In an example the rule fires on, a keycap marker (`1️⃣`, `2️⃣`, …), which C++ and CSV never contain, stands
+/// where each finding must be reported, in a file or in the ledger; `findings` says what each must say. The markers
+/// are stripped before the example is scanned or shown.
 public struct RuleExample: Sendable {
-    /// Relative path → contents.
-    public var files: [String: String]
-    /// Contents of a ledger file passed with `--ledger`, if the example needs one.
-    public var ledger: String?
-    public var fires: Bool
+    /// Relative path → contents, with markers.
+    public var markedFiles: [String: String]
+    /// Contents of a ledger file passed with `--ledger`, with markers, if the example needs one.
+    public var markedLedger: String?
+    /// One per marker; empty for an example the rule must stay quiet on.
+    public var findings: [FindingSpec]
 
-    public static func fires(_ files: [String: String], ledger: String? = nil) -> RuleExample {
-        RuleExample(files: files, ledger: ledger, fires: true)
+    public var fires: Bool { !findings.isEmpty }
+    /// Relative path → contents, as scanned.
+    public var files: [String: String] { markedFiles.mapValues { MarkedText($0).text } }
+    public var ledger: String? { markedLedger.map { MarkedText($0).text } }
+
+    public static func fires(_ files: [String: String], ledger: String? = nil, findings: [FindingSpec]) -> RuleExample {
+        precondition(!findings.isEmpty, "an example the rule fires on says what it reports")
+        return RuleExample(markedFiles: files, markedLedger: ledger, findings: findings)
     }
 
     public static func quiet(_ files: [String: String], ledger: String? = nil) -> RuleExample {
-        RuleExample(files: files, ledger: ledger, fires: false)
+        RuleExample(markedFiles: files, markedLedger: ledger, findings: [])
     }
 
     /// A ledger file with one row per `(message, status)`, for examples.
@@ -69,6 +80,41 @@ public struct RuleExample: Sendable {
                 }
             }.joined(separator: ",")
         }).joined(separator: "\n") + "\n"
+    }
+}
+
+/// A finding a rule example must produce: where (`marker`) and what (a part of its message).
+public struct FindingSpec: Sendable {
+    public var marker: String
+    public var message: String
+
+    public init(_ marker: String = "1️⃣", message: String) {
+        self.marker = marker
+        self.message = message
+    }
+}
+
+/// Text with keycap markers (`1️⃣` … `9️⃣`) taken out, and where each stood: 1-based line, and 1-based column in
+/// UTF-8 bytes, as the scanner counts.
+public struct MarkedText: Sendable {
+    public var text = ""
+    public var markers: [String: (line: Int, column: Int)] = [:]
+
+    public init(_ marked: String) {
+        var line = 1, column = 1
+        for character in marked {
+            if character.unicodeScalars.last == "\u{20E3}" {
+                markers[String(character)] = (line, column)
+                continue
+            }
+            text.append(character)
+            if character.isNewline {
+                line += 1
+                column = 1
+            } else {
+                column += character.utf8.count
+            }
+        }
     }
 }
 

@@ -1,4 +1,4 @@
-import CClang
+internal import CClang
 import Foundation
 import MojifyCore
 

@@ -1,4 +1,4 @@
-import CClang
+internal import CClang
 import Foundation
 
 /// Reading a file's bytes and the cheap test that decides whether libclang needs to see it at all.

@@ -8,7 +8,7 @@ struct Mojify: ParsableCommand {
         commandName: "mojify",
         abstract: "Migrate a Chromium-based codebase from legacy Chrome IPC to Mojo.",
         version: MojifyVersion.current,
-        subcommands: [ScanCommand.self, GenerateCommand.self, LedgerCommand.self, LintCommand.self, ReportCommand.self]
+        subcommands: [ScanCommand.self, GenerateCommand.self, MigrateCommand.self, LedgerCommand.self, LintCommand.self, ReportCommand.self]
     )
 
     /// On SIGINT or SIGTERM: remove the temporary files of writes in flight, then exit 128 + the signal number,

@@ -1,21 +1,20 @@
 import Foundation
 import MojifyCore
 @testable import MojifyScanner
+import MojifyTestSupport
 import XCTest
 
 /// Walking subtrees on several threads must list exactly what one thread lists, in the same order.
 final class ParallelWalkTests: XCTestCase {
     func testParallelWalkMatchesSerialWalk() throws {
-        let root = NSTemporaryDirectory() + "mojify-walk-test-" + UUID().uuidString
-        defer { try? FileManager.default.removeItem(atPath: root) }
+        let folder = try temporaryFolder()
+        let root = folder.path
         let files = [
             "a/b/c/one.cc", "a/b/two.h", "a/b-c/three.cc", "a/ignored/four.cc", "a/x/y/z/five.h", "a/x/y/z/skip.txt",
             "b/six.cc", "b/out/seven.h", "c.cc", "d/e/f/g/h/eight.mm", "d/e/nine.patch", "d/e/keep.h",
         ] + (0..<40).map { "many/folder\($0)/file\($0).cc" }
         for relative in files {
-            let path = root + "/" + relative
-            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            try Data("int x;\n".utf8).write(to: URL(fileURLWithPath: path))
+            try folder.write(relative, "int x;\n")
         }
         try Data("ignored/\n".utf8).write(to: URL(fileURLWithPath: root + "/a/.gitignore"))
         try Data("out/\n".utf8).write(to: URL(fileURLWithPath: root + "/b/.gitignore"))

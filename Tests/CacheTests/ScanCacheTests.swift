@@ -1,12 +1,15 @@
 import Foundation
 import MojifyCore
 @testable import MojifyScanner
+import MojifyTestSupport
 import XCTest
 
 /// The cache must never change what a scan finds: after any edit, a cached scan equals a scan from scratch.
 final class ScanCacheTests: XCTestCase {
-    private var root = ""
-    private var cacheFolder = ""
+    /// Holds the scanned tree, the cache and the rules.
+    private var folder: TemporaryFolder!
+    private var root: String { folder.path + "/tree" }
+    private var cacheFolder: String { folder.path + "/cache" }
 
     private let header = """
     #define IPC_MESSAGE_START FooMsgStart
@@ -22,22 +25,14 @@ final class ScanCacheTests: XCTestCase {
     """
 
     override func setUpWithError() throws {
-        let base = NSTemporaryDirectory() + "mojify-cache-test-" + UUID().uuidString
-        root = base + "/tree"
-        cacheFolder = base + "/cache"
+        folder = try temporaryFolder()
         try write("foo/common/foo_messages.h", header)
         try write("foo/browser/foo_sender.cc", sender)
         try write("foo/browser/plain.cc", "int Plain() { return 1; }\n")
     }
 
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(atPath: (root as NSString).deletingLastPathComponent)
-    }
-
     private func write(_ relative: String, _ text: String) throws {
-        let path = root + "/" + relative
-        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        try folder.write("tree/" + relative, text)
     }
 
     private func options(_ configure: (inout ScanOptions) -> Void = { _ in }) -> ScanOptions {
@@ -193,7 +188,7 @@ final class ScanCacheTests: XCTestCase {
     }
 
     func testChangedRuleFileInvalidates() throws {
-        let rules = (root as NSString).deletingLastPathComponent + "/rules"
+        let rules = folder.path + "/rules"
         try FileManager.default.createDirectory(atPath: rules, withIntermediateDirectories: true)
         try Data("int: int32\n".utf8).write(to: URL(fileURLWithPath: rules + "/type-mappings.yaml"))
         setenv("MOJIFY_RULES_DIR", rules, 1)
@@ -252,7 +247,7 @@ final class ScanCacheTests: XCTestCase {
     }
 
     func testFileResultsSurviveTheBinaryEncoding() throws {
-        let examples = URL(fileURLWithPath: #filePath).appendingPathComponent("../../../Examples").standardized.path
+        let examples = repositoryRoot + "/Examples"
         var options = ScanOptions(paths: [examples])
         options.cacheDirectory = cacheFolder
         let first = try IPCScanner.scanCounting(options)
@@ -266,24 +261,12 @@ final class ScanCacheTests: XCTestCase {
 /// `mojify scan --cache` writes the same bytes as `--no-cache`, first time and every time after.
 final class CachedBinaryTests: XCTestCase {
     func testCachedOutputIsByteIdentical() throws {
-        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("mojify")
-        guard FileManager.default.isExecutableFile(atPath: binary.path) else {
-            throw XCTSkip("the mojify binary is not built next to the tests (\(binary.path))")
-        }
-        let examples = URL(fileURLWithPath: #filePath).appendingPathComponent("../../../Examples").standardized.path
-        let cache = NSTemporaryDirectory() + "mojify-cache-e2e-" + UUID().uuidString
-        defer { try? FileManager.default.removeItem(atPath: cache) }
+        let examples = repositoryRoot + "/Examples"
+        let cache = try temporaryFolder().path
         func output(_ arguments: [String]) throws -> Data {
-            let process = Process()
-            process.executableURL = binary
-            process.arguments = ["scan", examples, "--format", "json"] + arguments
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            try process.run()
-            let data = pipe.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            XCTAssertEqual(process.terminationStatus, 0)
-            return data
+            let result = try MojifyBinary.run(["scan", examples, "--format", "json"] + arguments)
+            XCTAssertEqual(result.status, 0, result.stderr)
+            return Data(result.stdout.utf8)
         }
         let fresh = try output(["--no-cache"])
         XCTAssertEqual(try output(["--cache", cache]), fresh)

@@ -1,5 +1,6 @@
 import Foundation
 import MojifyCore
+import MojifyTestSupport
 import XCTest
 
 final class FileOutputTests: XCTestCase {
@@ -13,9 +14,7 @@ final class FileOutputTests: XCTestCase {
     }
 
     func testAtomicWriteReplacesWholeFileAndLeavesNoTemporaries() throws {
-        let folder = NSTemporaryDirectory() + "mojify-out-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let folder = try temporaryFolder().path
         let path = folder + "/ledger.csv"
         try FileOutput.writeAtomically("old", to: path)
         try FileOutput.writeAtomically("new content", to: path)
@@ -26,19 +25,12 @@ final class FileOutputTests: XCTestCase {
         }
     }
 
-    private func temporaryFolder() throws -> String {
-        let folder = NSTemporaryDirectory() + "mojify-out-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        addTeardownBlock { try? FileManager.default.removeItem(atPath: folder) }
-        return folder
-    }
-
     private func permissions(_ path: String) throws -> Int? {
         try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
     }
 
     func testAtomicWriteGoesThroughSymbolicLinksAndKeepsPermissions() throws {
-        let folder = try temporaryFolder()
+        let folder = try temporaryFolder().path
         let manager = FileManager.default
         try manager.createDirectory(atPath: folder + "/shared", withIntermediateDirectories: true)
         try manager.createDirectory(atPath: folder + "/mine", withIntermediateDirectories: true)
@@ -69,7 +61,7 @@ final class FileOutputTests: XCTestCase {
     }
 
     func testSeveralFilesAreAllWrittenBeforeAnyIsReplaced() throws {
-        let folder = try temporaryFolder()
+        let folder = try temporaryFolder().path
         let first = folder + "/ledger.csv", second = folder + "/ledger.history.csv"
         try FileOutput.writeAtomically([(first, Data("ledger 1".utf8)), (second, Data("history 1".utf8))])
         // The second file cannot be written: the first is not replaced either.
@@ -84,7 +76,7 @@ final class FileOutputTests: XCTestCase {
 
     /// A write that fails part-way (here: past the file size limit, as on a full disk) removes its temporary file.
     func testFailedWriteRemovesItsTemporaryFile() throws {
-        let folder = try temporaryFolder()
+        let folder = try temporaryFolder().path
         var saved = rlimit()
         getrlimit(Int32(RLIMIT_FSIZE.rawValue), &saved)
         var small = saved
@@ -103,7 +95,7 @@ final class FileOutputTests: XCTestCase {
     /// Temporary files of runs that died are removed at the next write into their folder; those of live runs, and
     /// files that only look alike, are kept.
     func testNextWriteRemovesTemporariesOfDeadRunsOnly() throws {
-        let folder = try temporaryFolder()
+        let folder = try temporaryFolder().path
         let finished = Process()
         finished.executableURL = URL(fileURLWithPath: "/bin/true")
         try finished.run()
@@ -120,7 +112,7 @@ final class FileOutputTests: XCTestCase {
     }
 
     func testUnwritableFoldersGiveTheSystemsReason() throws {
-        let folder = try temporaryFolder()
+        let folder = try temporaryFolder().path
         try FileOutput.writeAtomically("x", to: folder + "/file")
         XCTAssertThrowsError(try FileOutput.createFolder(folder + "/file/sub")) { error in
             XCTAssertEqual("\(error)", "cannot write \(folder)/file/sub: Not a directory; choose a path in a folder that exists (or can be created) and is writable, on a disk with room")

@@ -1,13 +1,11 @@
 import Foundation
 import MojifyCore
+import MojifyTestSupport
 import XCTest
 
 final class InventoryCodingTests: XCTestCase {
     private func write(_ text: String) throws -> String {
-        let path = NSTemporaryDirectory() + "inventory-" + UUID().uuidString + ".json"
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
-        addTeardownBlock { try? FileManager.default.removeItem(atPath: path) }
-        return path
+        try temporaryFolder().write("inventory.json", text)
     }
 
     func testRoundTripIsByteIdentical() throws {

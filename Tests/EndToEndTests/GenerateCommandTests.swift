@@ -1,12 +1,13 @@
 import Foundation
+import MojifyTestSupport
 import XCTest
 
 /// `mojify generate` run as a user would: the built binary on Examples/.
 final class GenerateCommandTests: XCTestCase {
-    static let goldenRoot = Binary.repositoryRoot + "/Tests/GenerateTests/Golden/examples"
+    static let goldenRoot = repositoryRoot + "/Tests/GenerateTests/Golden/examples"
 
-    func mojify(_ arguments: [String]) throws -> Binary.Result {
-        try Binary.run(arguments, in: Binary.repositoryRoot)
+    func mojify(_ arguments: [String]) throws -> ProcessOutput {
+        try MojifyBinary.run(arguments)
     }
 
     func read(_ path: String) throws -> String {
@@ -19,7 +20,7 @@ final class GenerateCommandTests: XCTestCase {
     }
 
     func testGenerateWritesTheGoldenFilesAndIsIdempotent() throws {
-        let scratch = try scratchFolder()
+        let scratch = try temporaryFolder().path
         let out = scratch + "/out"
         let first = try mojify(["generate", "Examples/", "--out", out])
         XCTAssertEqual(first.status, 0, first.stderr)
@@ -36,7 +37,7 @@ final class GenerateCommandTests: XCTestCase {
     }
 
     func testDryRunWritesNothingAndHandEditsNeedForce() throws {
-        let scratch = try scratchFolder()
+        let scratch = try temporaryFolder().path
         let out = scratch + "/out"
         let dry = try mojify(["generate", "Examples/", "--out", out, "--dry-run", "--only", "PrintMsgStart"])
         XCTAssertEqual(dry.status, 0, dry.stderr)
@@ -54,7 +55,7 @@ final class GenerateCommandTests: XCTestCase {
     }
 
     func testFilesNoLongerProducedAreListedAsStaleNotDeleted() throws {
-        let scratch = try scratchFolder()
+        let scratch = try temporaryFolder().path
         let out = scratch + "/out"
         XCTAssertEqual(try mojify(["generate", "Examples/", "--out", out]).status, 0)
         try write(scratch + "/rules.yaml", "classes:\n  PrintMsgStart: {file: printing/print.mojom}\n")
@@ -76,7 +77,7 @@ final class GenerateCommandTests: XCTestCase {
     }
 
     func testManifestMergeInPlaceAndBinders() throws {
-        let scratch = try scratchFolder()
+        let scratch = try temporaryFolder().path
         try write(scratch + "/renderer.json", "{\"name\": \"content_renderer\", \"display_name\": \"Renderer\"}")
         try write(scratch + "/broken.json", "{\"name\": \"content_browser\"\n  \"x\": 1}")
         let arguments = ["generate", "Examples/", "--out", scratch + "/out", "--registry", "binders", "--manifest", scratch + "/renderer.json"]
@@ -99,7 +100,7 @@ final class GenerateCommandTests: XCTestCase {
 
     /// The manifest is read as bytes: Foundation's text reading drops a byte-order mark, which would vanish on write.
     func testManifestMergeKeepsAByteOrderMarkAndRefusesDuplicateKeys() throws {
-        let scratch = try scratchFolder()
+        let scratch = try temporaryFolder().path
         let bom = Data([0xEF, 0xBB, 0xBF])
         XCTAssertTrue(FileManager.default.createFile(atPath: scratch + "/renderer.json", contents: bom + Data("{\"name\": \"content_renderer\"}\n".utf8)))
         let run = try mojify(["generate", "Examples/", "--out", scratch + "/out", "--manifest", scratch + "/renderer.json"])
@@ -129,7 +130,7 @@ final class GenerateCommandTests: XCTestCase {
 /// The options a user of an embedder tree needs: include folders, an upstream checkout, the registry of the era.
 final class GenerateTypeSourcesCommandTests: XCTestCase {
     func testIncludeDirUpstreamRootAndRegistryFromTheCommandLine() throws {
-        let scratch = try scratchFolder()
+        let scratch = try temporaryFolder().path
         func write(_ path: String, _ text: String) throws {
             try FileManager.default.createDirectory(atPath: (scratch + "/" + path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             try text.write(toFile: scratch + "/" + path, atomically: true, encoding: .utf8)
@@ -145,7 +146,7 @@ final class GenerateTypeSourcesCommandTests: XCTestCase {
         try write("tree/impl/view_params_efl.h", "#include \"ui/gfx/range/range.h\"\nstruct ViewParamsEfl {\n  gfx::Range selection;\n};\n")
         try write("upstream/ui/gfx/range/mojo/range.typemap", "mojom = \"//ui/gfx/range/mojo/range.mojom\"\ntype_mappings = [ \"gfx.mojom.Range=gfx::Range\" ]\n")
         try write("upstream/ui/gfx/range/mojo/range.mojom", "module gfx.mojom;\nstruct Range { uint32 start; uint32 end; };\n")
-        let result = try Binary.run([
+        let result = try MojifyBinary.run([
             "generate", scratch + "/tree", "--out", scratch + "/out", "--include-dir", "impl", "--upstream-root", scratch + "/upstream",
             "--registry", "associated",
         ])
@@ -157,15 +158,15 @@ final class GenerateTypeSourcesCommandTests: XCTestCase {
         XCTAssertTrue(mojom.contains("// - gfx::Range as gfx.mojom.Range (ui/gfx/range/mojo/range.typemap)"), mojom)
         XCTAssertTrue(FileManager.default.fileExists(atPath: scratch + "/out/associated/renderer_associated_interfaces.cc"))
 
-        let missing = try Binary.run(["generate", scratch + "/tree", "--out", scratch + "/out2", "--include-dir", "nowhere"])
+        let missing = try MojifyBinary.run(["generate", scratch + "/tree", "--out", scratch + "/out2", "--include-dir", "nowhere"])
         XCTAssertEqual(missing.status, 2)
         XCTAssertTrue(missing.stderr.contains("--include-dir nowhere: no such folder"), missing.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: scratch + "/out2"))
 
-        let wrongRegistry = try Binary.run(["generate", scratch + "/tree", "--out", scratch + "/out3", "--registry", "gn"])
+        let wrongRegistry = try MojifyBinary.run(["generate", scratch + "/tree", "--out", scratch + "/out3", "--registry", "gn"])
         XCTAssertEqual(wrongRegistry.status, 2, wrongRegistry.stderr)
         XCTAssertTrue(wrongRegistry.stderr.contains("one of 'manifest', 'cpp-manifest', 'binders' or 'associated'"), wrongRegistry.stderr)
-        let help = try Binary.run(["generate", "--help"])
+        let help = try MojifyBinary.run(["generate", "--help"])
         let registryHelp = help.stdout.components(separatedBy: "--registry <registry>").last ?? ""
         XCTAssertTrue(registryHelp.contains("cpp-manifest"), help.stdout)
         XCTAssertFalse(registryHelp.prefix(400).contains("mojom,") || registryHelp.prefix(400).contains("gn,"), help.stdout)

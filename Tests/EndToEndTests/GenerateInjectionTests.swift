@@ -1,4 +1,5 @@
 import Foundation
+import MojifyTestSupport
 import XCTest
 
 /// Scanned file names are untrusted: `generate` must not let them write code into what it emits. The proof runs
@@ -26,7 +27,7 @@ final class GenerateInjectionTests: XCTestCase {
     }
 
     func testHostileHeaderNamesCannotInjectCodeIntoGeneratedFiles() throws {
-        let scratch = try scratchFolder()
+        let scratch = try temporaryFolder().path
         for (index, header) in Self.hostileHeaders.enumerated() {
             try write(scratch + "/tree/" + header, """
             #define IPC_MESSAGE_START Pwn\(index)MsgStart
@@ -37,7 +38,7 @@ final class GenerateInjectionTests: XCTestCase {
         }
         let out = scratch + "/out"
         for registry in ["manifest", "binders"] {
-            let result = try Binary.run(["generate", scratch + "/tree", "--out", out, "--registry", registry])
+            let result = try MojifyBinary.run(["generate", scratch + "/tree", "--out", out, "--registry", registry])
             XCTAssertEqual(result.status, 0, result.stderr)
             XCTAssertTrue(result.stderr.contains("the name has characters mojify never writes into paths"), result.stderr)
         }
@@ -84,20 +85,11 @@ final class GenerateInjectionTests: XCTestCase {
         }
         XCTAssertEqual(labels.count, Self.hostileHeaders.count, "\(labels)")
         try write(gnRoot + "/BUILD.gn", "group(\"all\") {\n  deps = [\n" + labels.map { "    \"\($0)\",\n" }.joined() + "  ]\n}\n")
-        let gn = Process()
-        gn.executableURL = URL(fileURLWithPath: "/usr/bin/gn")
-        guard FileManager.default.isExecutableFile(atPath: gn.executableURL!.path) else {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/gn") else {
             return XCTFail("gn is missing: install Debian's generate-ninja (bash .ci/setup does)")
         }
-        gn.arguments = ["gen", "out"]
-        gn.currentDirectoryURL = URL(fileURLWithPath: gnRoot)
-        let log = Pipe()
-        gn.standardOutput = log
-        gn.standardError = log
-        try gn.run()
-        let output = String(decoding: log.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        gn.waitUntilExit()
-        XCTAssertEqual(gn.terminationStatus, 0, output)
+        let gen = try RunningProcess(URL(fileURLWithPath: "/usr/bin/gn"), ["gen", "out"], in: gnRoot).finish()
+        XCTAssertEqual(gen.status, 0, gen.stdout + gen.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: gnRoot + "/PWNED"), "gn gen ran the script a header name smuggled into BUILD.gn")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import MojifyTestSupport
 import XCTest
 
 /// What the real binary leaves behind when it is interrupted or cannot write: no temporary files, and a message
@@ -19,7 +20,7 @@ final class InterruptAndOutputTests: XCTestCase {
     /// Sends `signal` once a temporary file shows up in `folder` (the run is writing), and returns the exit status.
     func interrupt(_ arguments: [String], with signal: Int32, whenWritingInto folder: String) throws -> Int32 {
         let process = Process()
-        process.executableURL = try Binary.url()
+        process.executableURL = try MojifyBinary.url()
         process.arguments = arguments
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
@@ -41,7 +42,7 @@ final class InterruptAndOutputTests: XCTestCase {
     }
 
     func testSignalsDuringGenerateRemoveTemporaryFilesAndExitWithTheSignalsStatus() throws {
-        let scratch = try scratchFolder()
+        let scratch = try temporaryFolder().path
         let tree = try bigTree(in: scratch)
         for (signal, status) in [(SIGTERM, Int32(143)), (SIGINT, Int32(130))] {
             let out = scratch + "/out-\(signal)"
@@ -53,7 +54,7 @@ final class InterruptAndOutputTests: XCTestCase {
     }
 
     func testUnwritableOutputsSayWhatAndWhy() throws {
-        let scratch = try scratchFolder()
+        let scratch = try temporaryFolder().path
         let file = scratch + "/plain-file"
         try "x".write(toFile: file, atomically: false, encoding: .utf8)
         let cases: [(arguments: [String], path: String, reason: String)] = [
@@ -64,7 +65,7 @@ final class InterruptAndOutputTests: XCTestCase {
             (["scan", "Examples/", "-o", file + "/scan.txt"], file + "/scan.txt", "Not a directory"),
         ]
         for (arguments, path, reason) in cases {
-            let run = try Binary.run(arguments, in: Binary.repositoryRoot)
+            let run = try MojifyBinary.run(arguments)
             XCTAssertEqual(run.status, 2, arguments.joined(separator: " "))
             XCTAssertEqual(run.stderr, "mojify: error: cannot write \(path): \(reason); choose a path in a folder that exists (or can be created) and is writable, on a disk with room\n")
         }

@@ -1,16 +1,17 @@
 import Foundation
+import MojifyTestSupport
 import XCTest
 
 /// `mojify report` run as a user would: the built binary on Examples/ with the example ledger.
 final class ReportCommandTests: XCTestCase {
     static let ledger = "Tests/ReportTests/Fixtures/examples-ledger.csv"
 
-    func mojify(_ arguments: [String], environment: [String: String] = [:]) throws -> Binary.Result {
-        try Binary.run(arguments, in: Binary.repositoryRoot, environment: environment)
+    func mojify(_ arguments: [String], environment: [String: String] = [:]) throws -> ProcessOutput {
+        try MojifyBinary.run(arguments, in: repositoryRoot, environment: environment)
     }
 
     func testTheReportIsSelfContainedAndByteIdenticalOnRerun() throws {
-        let scratch = try scratchFolder()
+        let scratch = try temporaryFolder().path
         var pages: [Data] = []
         for name in ["a.html", "b.html"] {
             let result = try mojify(["report", "Examples/", "--ledger", Self.ledger, "--out", scratch + "/" + name, "--no-timestamp"])
@@ -30,7 +31,7 @@ final class ReportCommandTests: XCTestCase {
     }
 
     func testTimestampComesFromTheOptionOrMOJIFY_NOW() throws {
-        let scratch = try scratchFolder()
+        let scratch = try temporaryFolder().path
         let fixed = try mojify(["report", "Examples/", "--out", scratch + "/fixed.html", "--generated-at", "2025-03-03 09:00 UTC"])
         XCTAssertEqual(fixed.status, 0, fixed.stderr)
         XCTAssertTrue(try String(contentsOfFile: scratch + "/fixed.html", encoding: .utf8).contains("generated 2025-03-03 09:00 UTC"))
@@ -42,7 +43,7 @@ final class ReportCommandTests: XCTestCase {
     }
 
     func testTheTitleIsEscaped() throws {
-        let scratch = try scratchFolder()
+        let scratch = try temporaryFolder().path
         let title = "</title><script>alert(1)</script><img src=x onerror=alert(1)>"
         let result = try mojify(["report", "Examples/", "--out", scratch + "/t.html", "--title", title, "--no-timestamp"])
         XCTAssertEqual(result.status, 0, result.stderr)
@@ -53,7 +54,7 @@ final class ReportCommandTests: XCTestCase {
     }
 
     func testUsageAndInputErrorsExitWith2() throws {
-        let scratch = try scratchFolder()
+        let scratch = try temporaryFolder().path
         let both = try mojify(["report", "Examples/", "--out", scratch + "/x.html", "--generated-at", "now", "--no-timestamp"])
         XCTAssertEqual(both.status, 2)
         XCTAssertTrue(both.stderr.contains("exclude each other"), both.stderr)

@@ -1,11 +1,12 @@
 import Foundation
+import MojifyTestSupport
 import XCTest
 
 /// Scan once, then lint, report, generate and sync the ledger from the saved inventory: each gives what it gives
 /// when it scans the tree itself.
 final class SavedInventoryTests: XCTestCase {
-    func mojify(_ arguments: [String], environment: [String: String] = [:]) throws -> Binary.Result {
-        try Binary.run(arguments, in: Binary.repositoryRoot, environment: ["MOJIFY_TODAY": "2024-03-01"].merging(environment) { $1 })
+    func mojify(_ arguments: [String], environment: [String: String] = [:]) throws -> ProcessOutput {
+        try MojifyBinary.run(arguments, in: repositoryRoot, environment: ["MOJIFY_TODAY": "2024-03-01"].merging(environment) { $1 })
     }
 
     func read(_ path: String) throws -> String {
@@ -13,7 +14,7 @@ final class SavedInventoryTests: XCTestCase {
     }
 
     func testEveryCommandGivesFromASavedInventoryWhatItGivesFromTheTree() throws {
-        let scratch = try scratchFolder()
+        let scratch = try temporaryFolder().path
         let inventory = scratch + "/inventory.json"
         XCTAssertEqual(try mojify(["scan", "Examples/", "--format", "json", "-o", inventory, "--no-cache"]).status, 0)
         let fromTree = ["Examples/"], fromInventory = ["--inventory", inventory, "Examples/"]
@@ -43,7 +44,7 @@ final class SavedInventoryTests: XCTestCase {
     }
 
     func testInventoriesOfAnotherVersionOrScanOptionsWithAnInventoryAreRefused() throws {
-        let scratch = try scratchFolder()
+        let scratch = try temporaryFolder().path
         let inventory = scratch + "/inventory.json"
         XCTAssertEqual(try mojify(["scan", "Examples/", "--format", "json", "-o", inventory, "--no-cache"]).status, 0)
         let text = try read(inventory)

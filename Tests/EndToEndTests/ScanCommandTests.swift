@@ -1,18 +1,19 @@
 import Foundation
+import MojifyTestSupport
 import XCTest
 
 final class ScanCommandTests: XCTestCase {
     func testVersionAndHelp() throws {
-        let version = try Binary.run(["--version"])
+        let version = try MojifyBinary.run(["--version"])
         XCTAssertEqual(version.status, 0)
         XCTAssertTrue(version.stdout.range(of: #"^\d+\.\d+\.\d+\n$"#, options: .regularExpression) != nil, version.stdout)
-        let help = try Binary.run(["scan", "--help"])
+        let help = try MojifyBinary.run(["scan", "--help"])
         XCTAssertEqual(help.status, 0)
         XCTAssertTrue(help.stdout.contains("--compile-commands"), help.stdout)
     }
 
     func testSummaryOfExamples() throws {
-        let result = try Binary.run(["scan", "Examples"], in: Binary.repositoryRoot)
+        let result = try MojifyBinary.run(["scan", "Examples"])
         XCTAssertEqual(result.status, 0, result.stderr)
         let lines = result.stdout.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") }
         XCTAssertTrue(lines.contains("FrameMsgStart 23 2 23 0 5 2 1"), result.stdout)
@@ -23,38 +24,35 @@ final class ScanCommandTests: XCTestCase {
     }
 
     func testJSONOutputFileMatchesTheGoldenInventory() throws {
-        let output = NSTemporaryDirectory() + "inventory-\(UUID().uuidString).json"
-        defer { try? FileManager.default.removeItem(atPath: output) }
-        let result = try Binary.run(["scan", "Examples", "--format", "json", "-o", output], in: Binary.repositoryRoot)
+        let output = try temporaryFolder().path + "/inventory.json"
+        let result = try MojifyBinary.run(["scan", "Examples", "--format", "json", "-o", output])
         XCTAssertEqual(result.status, 0, result.stderr)
-        let golden = Binary.repositoryRoot + "/Tests/ScannerTests/Golden/examples-inventory.json"
+        let golden = repositoryRoot + "/Tests/ScannerTests/Golden/examples-inventory.json"
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: output)), try Data(contentsOf: URL(fileURLWithPath: golden)))
     }
 
     func testInputErrorsExitWithTwoAndSayWhatToDo() throws {
-        let missing = try Binary.run(["scan", "/no/such/tree"])
+        let missing = try MojifyBinary.run(["scan", "/no/such/tree"])
         XCTAssertEqual(missing.status, 2)
         XCTAssertTrue(missing.stderr.contains("/no/such/tree: no such file or directory"), missing.stderr)
 
-        let badFormat = try Binary.run(["scan", ".", "--format", "xml"])
+        let badFormat = try MojifyBinary.run(["scan", ".", "--format", "xml"])
         XCTAssertEqual(badFormat.status, 2, badFormat.stderr)
         XCTAssertTrue(badFormat.stderr.contains("xml"), badFormat.stderr)
 
-        let badDatabase = try Binary.run(["scan", "Examples", "--compile-commands", "Examples/content"], in: Binary.repositoryRoot)
+        let badDatabase = try MojifyBinary.run(["scan", "Examples", "--compile-commands", "Examples/content"])
         XCTAssertEqual(badDatabase.status, 2)
         XCTAssertTrue(badDatabase.stderr.contains("no compile_commands.json there"), badDatabase.stderr)
     }
 
     /// A FIFO named on the command line would block the read forever, and a device is no source: both are refused.
     func testNamedSpecialFilesAreRefusedWithExitTwo() throws {
-        let folder = NSTemporaryDirectory() + "mojify-special-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let folder = try temporaryFolder().path
         XCTAssertEqual(mkfifo(folder + "/some_fifo_messages.h", 0o644), 0)
-        let fifo = try Binary.run(["scan", "some_fifo_messages.h", "--no-cache"], in: folder, timeout: 20)
+        let fifo = try MojifyBinary.run(["scan", "some_fifo_messages.h", "--no-cache"], in: folder, timeout: 20)
         XCTAssertEqual(fifo.status, 2, fifo.stderr)
         XCTAssertTrue(fifo.stderr.contains("some_fifo_messages.h: a FIFO (named pipe), not a regular file or folder"), fifo.stderr)
-        let device = try Binary.run(["scan", "/dev/zero", "--no-cache"], timeout: 20)
+        let device = try MojifyBinary.run(["scan", "/dev/zero", "--no-cache"], timeout: 20)
         XCTAssertEqual(device.status, 2, device.stderr)
         XCTAssertEqual(device.stdout, "", "no summary of a scan that did not happen")
         XCTAssertTrue(device.stderr.contains("/dev/zero: a character device, not a regular file or folder"), device.stderr)
@@ -62,19 +60,17 @@ final class ScanCommandTests: XCTestCase {
 
     /// Diagnostics name files: a terminal escape or a newline in a name is printed escaped, never obeyed.
     func testDiagnosticsShowControlCharactersInFileNamesEscaped() throws {
-        let folder = NSTemporaryDirectory() + "mojify-names-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let folder = try temporaryFolder().path
         let name = "evil\u{1B}[31m\nforged_messages.h"
         try Data("IPC_MESSAGE_CONTROL0(EvilMsg_A)\n\u{0}".utf8).write(to: URL(fileURLWithPath: folder + "/" + name))
-        let result = try Binary.run(["scan", ".", "--no-cache"], in: folder)
+        let result = try MojifyBinary.run(["scan", ".", "--no-cache"], in: folder)
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.stderr.contains("evil\\u{1B}[31m\\nforged_messages.h:2:1: error: binary file: NUL byte at line 2"), result.stderr)
         XCTAssertFalse(result.stderr.contains("\u{1B}"), result.stderr)
     }
 
     func testCompileCommandsOfExamples() throws {
-        let result = try Binary.run(["scan", "Examples", "--compile-commands", "Examples", "--format", "json"], in: Binary.repositoryRoot)
+        let result = try MojifyBinary.run(["scan", "Examples", "--compile-commands", "Examples", "--format", "json"])
         XCTAssertEqual(result.status, 0, result.stderr)
         let inventory = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
         let senders = try XCTUnwrap(inventory?["senders"] as? [[String: Any]])

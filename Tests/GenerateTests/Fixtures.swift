@@ -3,14 +3,11 @@ import Foundation
 @testable import MojifyEmitters
 import MojifyCore
 import MojifyScanner
+import MojifyTestSupport
 import XCTest
 
 /// Builders for small inventories and the shipped rules, shared by the tests of this target.
 enum Fixtures {
-    static var repositoryRoot: String {
-        URL(fileURLWithPath: #filePath).appendingPathComponent("../../..").standardized.path
-    }
-
     static func rules() throws -> ConversionRules {
         try ConversionRules.load()
     }
@@ -48,28 +45,4 @@ enum Fixtures {
 
     /// The inventory of Examples/, scanned once per test process.
     static let examples: Result<Inventory, Error> = Result { try IPCScanner.scan(ScanOptions(paths: [repositoryRoot + "/Examples"])) }
-}
-
-/// A temporary folder removed when the test ends.
-final class ScratchFolder {
-    let path: String
-
-    init() throws {
-        path = NSTemporaryDirectory() + "mojify-generate-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(atPath: path)
-    }
-
-    func read(_ relative: String) throws -> String {
-        try String(contentsOfFile: path + "/" + relative, encoding: .utf8)
-    }
-
-    func write(_ relative: String, _ text: String) throws {
-        let full = path + "/" + relative
-        try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try text.write(toFile: full, atomically: true, encoding: .utf8)
-    }
 }

@@ -71,24 +71,12 @@ final class GeneratedOutputPropertyTests: XCTestCase {
 
     /// GN's own parse tree: only `import` and `mojom` calls, and no string that expands a variable.
     func checkGN(_ text: String, gn: String, context: String) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: gn)
-        process.arguments = ["format", "--stdin", "--dump-tree=json"]
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = Pipe()
-        try process.run()
-        input.fileHandleForWriting.write(Data(text.utf8))
-        try input.fileHandleForWriting.close()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let output = try RunningProcess(URL(fileURLWithPath: gn), ["format", "--stdin", "--dump-tree=json"], input: text).finish()
         // The tree comes first, its closing brace alone on a line; the formatted file follows it.
-        let dump = String(decoding: data, as: UTF8.self)
+        let dump = output.stdout
         let treeText = dump.range(of: "\n}\n").map { String(dump[..<$0.upperBound]) } ?? dump
-        guard process.terminationStatus == 0, let tree = try? JSONSerialization.jsonObject(with: Data(treeText.utf8)) else {
-            return XCTFail("\(context): GN cannot parse it (status \(process.terminationStatus)):\n\(text)\n\(String(decoding: data.prefix(300), as: UTF8.self))")
+        guard output.status == 0, let tree = try? JSONSerialization.jsonObject(with: Data(treeText.utf8)) else {
+            return XCTFail("\(context): GN cannot parse it (status \(output.status)):\n\(text)\n\(dump.prefix(300))")
         }
         var functions: Set<String> = []
         var expanding: [String] = []

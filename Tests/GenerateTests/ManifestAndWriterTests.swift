@@ -1,6 +1,7 @@
 import Foundation
 @testable import MojifyConversion
 @testable import MojifyEmitters
+import MojifyTestSupport
 import XCTest
 
 /// The order-preserving JSON reader, the manifest merge, and how files reach the output folder.
@@ -145,7 +146,7 @@ final class ManifestAndWriterTests: XCTestCase {
     }
 
     func testWriterRefusesHandEditsUnlessForced() throws {
-        let scratch = try ScratchFolder()
+        let scratch = try temporaryFolder()
         let writer = OutputWriter(root: scratch.path)
         let files = ["a/x.mojom": "one\n", "b.json": "{}\n"]
         try writer.write(files, statuses: try writer.plan(files, force: false))
@@ -166,8 +167,8 @@ final class ManifestAndWriterTests: XCTestCase {
     }
 
     func testWriterStaysInsideTheOutputFolder() throws {
-        let scratch = try ScratchFolder()
-        let outside = try ScratchFolder()
+        let scratch = try temporaryFolder()
+        let outside = try temporaryFolder()
         let writer = OutputWriter(root: scratch.path + "/out")
         XCTAssertThrowsError(try writer.plan(["../escape.mojom": "x"], force: false))
         XCTAssertThrowsError(try writer.plan(["/etc/escape.mojom": "x"], force: false))

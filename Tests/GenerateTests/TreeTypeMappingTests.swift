@@ -3,6 +3,7 @@ import Foundation
 @testable import MojifyEmitters
 import MojifyCore
 import MojifyScanner
+import MojifyTestSupport
 import XCTest
 
 /// Type mappings of 2013-2020 Chromium IPC: the built-in table, and what a tree (or its upstream checkout) declares
@@ -28,7 +29,7 @@ final class TreeTypeMappingTests: XCTestCase {
 
     /// A 2017 checkout: `ui/gfx/range/mojo/range.typemap` and `ui/gfx/geometry/mojo/` (before the 2019 move to
     /// `mojom/`), and a later `cpp_typemaps` target for gpu types.
-    func writeChromium2017(into folder: ScratchFolder, under prefix: String = "") throws {
+    func writeChromium2017(into folder: TemporaryFolder, under prefix: String = "") throws {
         try folder.write(prefix + "ui/gfx/range/mojo/range.typemap", """
             # A typemap as Chromium wrote them from 2016 to 2020.
             mojom = "//ui/gfx/range/mojo/range.mojom"
@@ -72,7 +73,7 @@ final class TreeTypeMappingTests: XCTestCase {
     }
 
     func testMappingsAreLearnedFromTypemapsCppTypemapsAndMojomFiles() throws {
-        let tree = try ScratchFolder()
+        let tree = try temporaryFolder()
         try writeChromium2017(into: tree)
         let learned = TreeTypeMappings.learn(root: tree.path)
         XCTAssertEqual(learned.types["gfx::Range"], ConversionRules.TypeRule(
@@ -95,8 +96,8 @@ final class TreeTypeMappingTests: XCTestCase {
     }
 
     func testTheTreeComesBeforeItsUpstreamAndTheGeneratedFileSaysWhere() throws {
-        let tree = try ScratchFolder()
-        let upstream = try ScratchFolder()
+        let tree = try temporaryFolder()
+        let upstream = try temporaryFolder()
         try writeChromium2017(into: upstream)
         try tree.write("shell/common/shell_messages.h", """
             #define IPC_MESSAGE_START ShellMsgStart
@@ -129,7 +130,7 @@ final class TreeTypeMappingTests: XCTestCase {
     }
 
     func testWhatATreeDeclaresIsUntrusted() throws {
-        let tree = try ScratchFolder()
+        let tree = try temporaryFolder()
         try tree.write("a/evil.typemap", """
             mojom = "//a/evil.mojom"
             type_mappings = [
@@ -146,7 +147,7 @@ final class TreeTypeMappingTests: XCTestCase {
     }
 
     func testTheOutputFolderTeachesNothing() throws {
-        let tree = try ScratchFolder()
+        let tree = try temporaryFolder()
         try tree.write("gen/x/x.typemap", "mojom = \"//x/x.mojom\"\ntype_mappings = [ \"x.mojom.X=x::X\" ]\n")
         XCTAssertNil(TreeTypeMappings.learn(root: tree.path, skipping: [tree.path + "/gen"]).types["x::X"])
         XCTAssertNotNil(TreeTypeMappings.learn(root: tree.path).types["x::X"])
@@ -155,7 +156,7 @@ final class TreeTypeMappingTests: XCTestCase {
     /// chromium-efl's `impl/common/render_messages_efl.h` includes `"cache_params_efl.h"`, which is in `impl/`
     /// (an `-I` folder of its build), neither next to it nor at the root.
     func testDefinitionsAreFoundThroughIncludeFolders() throws {
-        let tree = try ScratchFolder()
+        let tree = try temporaryFolder()
         try tree.write("impl/common/render_messages_efl.h", """
             #include "cache_params_efl.h"
             #define IPC_MESSAGE_START EwkMsgStart

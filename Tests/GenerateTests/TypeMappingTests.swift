@@ -1,5 +1,6 @@
 @testable import MojifyConversion
 import MojifyCore
+import MojifyTestSupport
 import XCTest
 
 /// Every entry of Rules/type-mappings.yaml, the containers, and what happens to types the table lacks.
@@ -171,9 +172,7 @@ final class TypeMappingTests: XCTestCase {
     }
 
     func testNonUTF8RulesAreRefused() throws {
-        let path = NSTemporaryDirectory() + "rules-\(UUID().uuidString).yaml"
-        try Data([0x74, 0x79, 0xFF, 0x0A]).write(to: URL(fileURLWithPath: path))
-        defer { try? FileManager.default.removeItem(atPath: path) }
+        let path = try temporaryFolder().write("rules.yaml", bytes: [0x74, 0x79, 0xFF, 0x0A])
         XCTAssertThrowsError(try ConversionRules.load(overridePath: path)) { error in
             XCTAssertEqual(error as? ConversionError, .unreadableRules(path: path, reason: "not UTF-8 text"))
         }

@@ -1,56 +1,25 @@
 import Foundation
 import MojifyCore
 import MojifyLedger
+import MojifyTestSupport
 import XCTest
 
 /// End-to-end: the real `mojify` binary on the Examples tree and on ledgers in temporary folders.
 final class LedgerCommandTests: XCTestCase {
-    private struct Output {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
+    private var examples: String { repositoryRoot + "/Examples" }
 
-    /// Next to the `.xctest` bundle: on Linux the bundle URL is the build folder itself, on macOS the bundle inside it.
-    private var binary: URL {
-        let bundle = Bundle(for: Self.self).bundleURL
-        let candidates = [bundle.appendingPathComponent("mojify"), bundle.deletingLastPathComponent().appendingPathComponent("mojify")]
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[1]
-    }
-
-    private var examples: String { Fixture.packageRoot + "/Examples" }
-
-    override func setUpWithError() throws {
-        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: binary.path),
-                          "the mojify binary is not built next to the test bundle (\(binary.path)); run 'swift build' first")
-    }
-
-    private func start(_ arguments: [String], in folder: String, today: String, executable: URL? = nil) throws -> (Process, Pipe, Pipe) {
-        let process = Process()
-        process.executableURL = executable ?? binary
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: folder)
-        var environment = ProcessInfo.processInfo.environment
-        environment["MOJIFY_TODAY"] = today
-        process.environment = environment
-        let stdout = Pipe(), stderr = Pipe()
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
-        return (process, stdout, stderr)
-    }
-
-    private func finish(_ started: (Process, Pipe, Pipe)) -> Output {
-        let (process, stdout, stderr) = started
-        let out = stdout.fileHandleForReading.readDataToEndOfFile()
-        let err = stderr.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Output(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
+    private func start(_ arguments: [String], in folder: String, today: String) throws -> RunningProcess {
+        try MojifyBinary.start(arguments, in: folder, environment: ["MOJIFY_TODAY": today])
     }
 
     @discardableResult
-    private func mojify(_ arguments: String..., in folder: String, today: String = "2024-03-01") throws -> Output {
-        finish(try start(arguments, in: folder, today: today))
+    private func mojify(_ arguments: String..., in folder: String, today: String = "2024-03-01") throws -> ProcessOutput {
+        try start(arguments, in: folder, today: today).finish()
+    }
+
+    /// Compares `actual` with `Golden/<name>` next to this file.
+    private func assertGolden(_ actual: String, _ name: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        try Golden.assertMatches(actual, path: repositoryRoot + "/Tests/LedgerTests/Golden/" + name, file: file, line: line)
     }
 
     private func contents(_ path: String) throws -> String {
@@ -58,7 +27,7 @@ final class LedgerCommandTests: XCTestCase {
     }
 
     func testWorkflowOnExamplesMatchesGoldenFiles() throws {
-        let folder = try Fixture.temporaryFolder(for: self)
+        let folder = try temporaryFolder().path
         let sync = try mojify("ledger", "sync", examples, "--ledger", "ledger.csv", in: folder)
         XCTAssertEqual(sync.status, 0, sync.stderr)
         XCTAssertEqual(try mojify("ledger", "claim", "FrameHostMsg_*", "--owner", "alice", "--bug", "crbug.com/1", "--ledger", "ledger.csv", in: folder, today: "2024-03-02")
@@ -68,17 +37,17 @@ final class LedgerCommandTests: XCTestCase {
         XCTAssertEqual(try mojify("ledger", "set-status", "ChromeViewMsg_SetConfig", "--status", "wontfix", "--owner", "carol",
                                   "--ledger", "ledger.csv", in: folder, today: "2024-03-03").status, 0)
 
-        try Fixture.assertGolden(sync.stdout, "examples-sync.txt")
-        try Fixture.assertGolden(contents(folder + "/ledger.csv"), "examples-ledger.csv")
-        try Fixture.assertGolden(contents(folder + "/ledger.history.csv"), "examples-ledger.history.csv")
-        try Fixture.assertGolden(mojify("ledger", "show", "--ledger", "ledger.csv", in: folder).stdout, "examples-show.txt")
-        try Fixture.assertGolden(mojify("ledger", "show", "--ledger", "ledger.csv", "--owner", "bob", "--format", "json", in: folder).stdout,
+        try assertGolden(sync.stdout, "examples-sync.txt")
+        try assertGolden(contents(folder + "/ledger.csv"), "examples-ledger.csv")
+        try assertGolden(contents(folder + "/ledger.history.csv"), "examples-ledger.history.csv")
+        try assertGolden(mojify("ledger", "show", "--ledger", "ledger.csv", in: folder).stdout, "examples-show.txt")
+        try assertGolden(mojify("ledger", "show", "--ledger", "ledger.csv", "--owner", "bob", "--format", "json", in: folder).stdout,
                                  "examples-show-bob.json")
-        try Fixture.assertGolden(mojify("ledger", "show", "--ledger", "ledger.csv", "--status", "in-progress", "--class", "Frame*",
+        try assertGolden(mojify("ledger", "show", "--ledger", "ledger.csv", "--status", "in-progress", "--class", "Frame*",
                                         "--format", "csv", in: folder).stdout, "examples-show-frame.csv")
-        try Fixture.assertGolden(mojify("ledger", "stats", "--ledger", "ledger.csv", in: folder).stdout, "examples-stats.txt")
-        try Fixture.assertGolden(mojify("ledger", "stats", "--ledger", "ledger.csv", "--format", "json", in: folder).stdout, "examples-stats.json")
-        try Fixture.assertGolden(mojify("ledger", "stats", "--ledger", "ledger.csv", "--format", "csv", in: folder).stdout, "examples-stats.csv")
+        try assertGolden(mojify("ledger", "stats", "--ledger", "ledger.csv", in: folder).stdout, "examples-stats.txt")
+        try assertGolden(mojify("ledger", "stats", "--ledger", "ledger.csv", "--format", "json", in: folder).stdout, "examples-stats.json")
+        try assertGolden(mojify("ledger", "stats", "--ledger", "ledger.csv", "--format", "csv", in: folder).stdout, "examples-stats.csv")
 
         // The ledger is what a spreadsheet would read back: the note survives exactly.
         let ledger = try Ledger.load(path: folder + "/ledger.csv")
@@ -93,7 +62,7 @@ final class LedgerCommandTests: XCTestCase {
     }
 
     func testResyncTheSameDayIsByteIdentical() throws {
-        let folder = try Fixture.temporaryFolder(for: self)
+        let folder = try temporaryFolder().path
         try mojify("ledger", "sync", examples, "--ledger", "l.csv", in: folder)
         let ledger = try contents(folder + "/l.csv"), history = try contents(folder + "/l.history.csv")
         XCTAssertEqual(try mojify("ledger", "sync", examples, "--ledger", "l.csv", in: folder).status, 0)
@@ -102,7 +71,7 @@ final class LedgerCommandTests: XCTestCase {
     }
 
     func testSyncAfterAMessageIsRemovedMarksItConvertedAndExtendsTheHistory() throws {
-        let folder = try Fixture.temporaryFolder(for: self)
+        let folder = try temporaryFolder().path
         let tree = folder + "/tree"
         try FileManager.default.createDirectory(atPath: tree + "/foo", withIntermediateDirectories: true)
         let header = tree + "/foo/foo_messages.h"
@@ -136,7 +105,7 @@ final class LedgerCommandTests: XCTestCase {
     /// A header the scan cannot read must not make its messages "gone": a NUL byte, a size over --max-file-size
     /// and a Latin-1 byte in a message name each leave the rows as they were, and the sync names the files.
     func testSyncLeavesTheRowsOfUnreadableHeadersAsTheyWere() throws {
-        let folder = try Fixture.temporaryFolder(for: self)
+        let folder = try temporaryFolder().path
         let tree = folder + "/tree"
         let headers = ["nul": "NulMsg", "big": "BigMsg", "latin": "LatinMsg"]
         for (name, prefix) in headers {
@@ -170,7 +139,7 @@ final class LedgerCommandTests: XCTestCase {
     }
 
     func testASyncThatWouldConvertMostMessagesIsRefusedUnlessAllowed() throws {
-        let folder = try Fixture.temporaryFolder(for: self)
+        let folder = try temporaryFolder().path
         try mojify("ledger", "sync", examples, "--ledger", "l.csv", in: folder)
         let before = try contents(folder + "/l.csv")
         let history = try contents(folder + "/l.history.csv")
@@ -188,7 +157,7 @@ final class LedgerCommandTests: XCTestCase {
     }
 
     func testUserColumnsSurviveClaimsAndSyncsInTheirPlace() throws {
-        let folder = try Fixture.temporaryFolder(for: self)
+        let folder = try temporaryFolder().path
         try mojify("ledger", "sync", examples, "--ledger", "l.csv", in: folder)
         var ledger = try Ledger.load(path: folder + "/l.csv")
         ledger.columns.insert("team", at: 1)
@@ -206,14 +175,14 @@ final class LedgerCommandTests: XCTestCase {
     }
 
     func testMalformedLedgerIsRefusedWithExitTwoAndLeftUntouched() throws {
-        let folder = try Fixture.temporaryFolder(for: self)
+        let folder = try temporaryFolder().path
         try mojify("ledger", "sync", examples, "--ledger", "l.csv", in: folder)
         var lines = try contents(folder + "/l.csv").components(separatedBy: "\n")
         lines.insert("<<<<<<< HEAD", at: 3)
         let broken = lines.joined(separator: "\n")
         try broken.write(toFile: folder + "/l.csv", atomically: true, encoding: .utf8)
         for arguments in [["claim", "FrameMsg_Stop", "--owner", "x"], ["sync", examples], ["show"], ["stats"]] {
-            let output = try finish(start(["ledger"] + arguments + ["--ledger", "l.csv"], in: folder, today: "2024-03-02"))
+            let output = try start(["ledger"] + arguments + ["--ledger", "l.csv"], in: folder, today: "2024-03-02").finish()
             XCTAssertEqual(output.status, 2, "\(arguments)")
             XCTAssertTrue(output.stderr.contains("l.csv:4: merge-conflict marker"), output.stderr)
             XCTAssertEqual(try contents(folder + "/l.csv"), broken)
@@ -221,7 +190,7 @@ final class LedgerCommandTests: XCTestCase {
     }
 
     func testClaimConflictExitsTwoNamingTheOwner() throws {
-        let folder = try Fixture.temporaryFolder(for: self)
+        let folder = try temporaryFolder().path
         try mojify("ledger", "sync", examples, "--ledger", "l.csv", in: folder)
         try mojify("ledger", "claim", "FrameMsg_Stop", "--owner", "alice", "--ledger", "l.csv", in: folder)
         let refused = try mojify("ledger", "claim", "FrameMsg_Stop", "--owner", "bob", "--ledger", "l.csv", in: folder)
@@ -233,7 +202,7 @@ final class LedgerCommandTests: XCTestCase {
     }
 
     func testMissingLedgerAndBadDateAreUsageErrors() throws {
-        let folder = try Fixture.temporaryFolder(for: self)
+        let folder = try temporaryFolder().path
         let missing = try mojify("ledger", "claim", "X", "--owner", "a", "--ledger", "none.csv", in: folder)
         XCTAssertEqual(missing.status, 2)
         XCTAssertTrue(missing.stderr.contains("mojify ledger sync"), missing.stderr)
@@ -246,7 +215,7 @@ final class LedgerCommandTests: XCTestCase {
     /// Many `claim` processes at once, each doing a full read-modify-write of the ledger: the lock must make every
     /// one of them land, and exactly one of several racing for the same message win.
     func testParallelClaimsAreNeverLost() throws {
-        let folder = try Fixture.temporaryFolder(for: self)
+        let folder = try temporaryFolder().path
         try mojify("ledger", "sync", examples, "--ledger", "l.csv", in: folder)
         let messages = try Ledger.load(path: folder + "/l.csv").rows.map(\.message)
         let contested = try XCTUnwrap(messages.last)
@@ -259,7 +228,7 @@ final class LedgerCommandTests: XCTestCase {
         started += try (0..<10).map { index in
             try start(["ledger", "claim", contested, "--owner", "racer\(index)", "--ledger", "l.csv"], in: folder, today: "2024-03-02")
         }
-        let outputs = started.map(finish)
+        let outputs = started.map { $0.finish() }
 
         for (index, output) in outputs.prefix(distinct.count).enumerated() {
             XCTAssertEqual(output.status, 0, "claim of \(distinct[distinct.startIndex + index]): \(output.stderr)")
@@ -281,7 +250,7 @@ final class LedgerCommandTests: XCTestCase {
     }
 
     func testAQuoteLeftOpenIsRefusedAndNoRowIsLost() throws {
-        let folder = try Fixture.temporaryFolder(for: self)
+        let folder = try temporaryFolder().path
         // FooHostMsg_A's last cell lost its closing quote; read as it stands, FooHostMsg_B's row and claim would be
         // text inside that cell, and the claim's rewrite would drop them.
         let broken = """
@@ -302,7 +271,7 @@ final class LedgerCommandTests: XCTestCase {
     /// Two users' links to one shared ledger: writes go to the shared file, which keeps its mode, and both take the
     /// one lock beside it, so claims made in parallel through either link all land.
     func testALinkedLedgerIsWrittenThroughKeepingItsModeAndSharingItsLockAndHistory() throws {
-        let folder = try Fixture.temporaryFolder(for: self)
+        let folder = try temporaryFolder().path
         let shared = folder + "/shared", alice = folder + "/alice", bob = folder + "/bob"
         for user in [shared, alice, bob] { try FileManager.default.createDirectory(atPath: user, withIntermediateDirectories: true) }
         try mojify("ledger", "sync", examples, "--ledger", "l.csv", in: shared)
@@ -315,7 +284,7 @@ final class LedgerCommandTests: XCTestCase {
         let started = try messages.enumerated().map { index, message in
             try start(["ledger", "claim", message, "--owner", "user\(index)", "--ledger", "l.csv"], in: index % 2 == 0 ? alice : bob, today: "2024-03-02")
         }
-        for output in started.map(finish) { XCTAssertEqual(output.status, 0, output.stderr) }
+        for output in started.map({ $0.finish() }) { XCTAssertEqual(output.status, 0, output.stderr) }
         let ledger = try Ledger.load(path: shared + "/l.csv")
         XCTAssertEqual(ledger.rows.map(\.owner), messages.indices.map { "user\($0)" }, "a claim was lost")
         XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: alice + "/l.csv"), "../shared/l.csv")
@@ -333,7 +302,7 @@ final class LedgerCommandTests: XCTestCase {
     /// A sync whose ledger cannot be written, because the disk is full or the run is killed (here: a file size limit
     /// the small history fits but the ledger does not), must not record the day in the history either.
     func testAFailedLedgerWriteLeavesTheHistoryAsItWas() throws {
-        let folder = try Fixture.temporaryFolder(for: self)
+        let folder = try temporaryFolder().path
         try mojify("ledger", "sync", examples, "--ledger", "l.csv", in: folder)
         // Without one row, the next sync changes the ledger and so must write it.
         var ledger = try Ledger.load(path: folder + "/l.csv")
@@ -347,12 +316,12 @@ final class LedgerCommandTests: XCTestCase {
         // as on a full disk; otherwise the signal kills mojify mid-write.
         for (setup, killed) in [("trap '' XFSZ; ", false), ("", true)] {
             let script = setup + "ulimit -c 0; ulimit -f 2; exec \"$0\" ledger sync \"$1\" --ledger l.csv"
-            let started = try start(["-c", script, binary.path, examples], in: folder, today: "2024-03-02",
-                                    executable: URL(fileURLWithPath: "/bin/sh"))
-            let output = finish(started)
+            let started = try RunningProcess(URL(fileURLWithPath: "/bin/sh"), ["-c", script, MojifyBinary.url().path, examples], in: folder,
+                                             environment: ["MOJIFY_TODAY": "2024-03-02"])
+            let output = started.finish()
             XCTAssertNotEqual(output.status, 0, setup)
             if killed {
-                XCTAssertEqual(started.0.terminationReason, .uncaughtSignal, setup)
+                XCTAssertEqual(started.process.terminationReason, .uncaughtSignal, setup)
             } else {
                 XCTAssertTrue(output.stderr.contains("cannot write l.csv: File too large"), output.stderr)
                 let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.contains(".mojify-tmp-") }

@@ -33,7 +33,7 @@ final class LedgerFuzzTests: XCTestCase {
     }
 
     func testMutatedLedgersAreRefusedOrRoundTrip() throws {
-        let folder = try Fixture.temporaryFolder(for: self)
+        let folder = try temporaryFolder().path
         let original = Array(try Self.ledgerText().utf8)
         let mutator = Mutator(noise: "\",\n\r\u{0}=+-@ <<<<<<< ======= >>>>>>> \u{FEFF}\u{FF}")
         var generator = SeededGenerator(seed: 4)
@@ -55,7 +55,7 @@ final class LedgerFuzzTests: XCTestCase {
     }
 
     func testALostQuoteNeverDropsARowSilently() throws {
-        let folder = try Fixture.temporaryFolder(for: self)
+        let folder = try temporaryFolder().path
         let original = Array(try Self.ledgerText().utf8)
         let messages = Set(try Ledger.parse(String(decoding: original, as: UTF8.self), path: "original").rows.map(\.message))
         let quotes = original.indices.filter { original[$0] == UInt8(ascii: "\"") }

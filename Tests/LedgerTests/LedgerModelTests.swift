@@ -1,5 +1,6 @@
 import MojifyCore
 @testable import MojifyLedger
+import MojifyTestSupport
 import XCTest
 
 final class LedgerModelTests: XCTestCase {
@@ -71,9 +72,8 @@ final class LedgerModelTests: XCTestCase {
         2024-03-02,3,1,0,0,2,0
 
         """)
-        let path = NSTemporaryDirectory() + "history-\(UUID().uuidString).csv"
+        let path = try temporaryFolder().path + "/history.csv"
         try FileOutput.writeAtomically(history.csvText(), to: path)
-        defer { try? FileManager.default.removeItem(atPath: path) }
         XCTAssertEqual(try LedgerHistory.load(path: path), history)
         XCTAssertEqual(history.entries.last?.done, 2)
         XCTAssertEqual(LedgerHistory.path(forLedger: "ipc/ledger.csv"), "ipc/ledger.history.csv")

@@ -1,4 +1,5 @@
 @testable import MojifyLedger
+import MojifyTestSupport
 import XCTest
 
 /// Every way a ledger can be malformed is refused with its line number.
@@ -75,7 +76,7 @@ final class LedgerValidationTests: XCTestCase {
     }
 
     func testNonUTF8IsRefused() throws {
-        let folder = try Fixture.temporaryFolder(for: self)
+        let folder = try temporaryFolder().path
         let path = folder + "/l.csv"
         try Data(Array("message\nA\n".utf8) + [0x6D, 0xFF, 0xFE, 0x0A]).write(to: URL(fileURLWithPath: path))
         XCTAssertThrowsError(try Ledger.load(path: path)) { XCTAssertEqual($0 as? LedgerError, .notUTF8(path: path, line: 3)) }
@@ -138,7 +139,7 @@ final class LedgerValidationTests: XCTestCase {
     }
 
     func testMalformedHistoryIsRefusedWithItsLine() throws {
-        let folder = try Fixture.temporaryFolder(for: self)
+        let folder = try temporaryFolder().path
         let path = folder + "/l.history.csv"
         let header = "date,total,unclaimed,in-progress,blocked,converted,wontfix"
         let cases: [(String, LedgerError)] = [

@@ -1,5 +1,6 @@
 import Foundation
 import MojifyCore
+import MojifyTestSupport
 import XCTest
 
 /// `mojify lint Examples --ledger <fixture>`: the expected findings, in every output format.
@@ -8,20 +9,20 @@ final class ExamplesLintTests: XCTestCase {
 
     /// Machine-specific parts of the output (the checkout's path, the version) replaced by placeholders.
     private func normalised(_ text: String) -> String {
-        text.replacingOccurrences(of: Mojify.repositoryRoot, with: "{ROOT}")
+        text.replacingOccurrences(of: repositoryRoot, with: "{ROOT}")
             .replacingOccurrences(of: "\"\(MojifyVersion.current)\"", with: "\"{VERSION}\"")
     }
 
     func testEveryFormatMatchesItsGoldenFile() throws {
         for (format, golden) in [("text", "examples.txt"), ("json", "examples.json"), ("sarif", "examples.sarif"), ("github", "examples.github.txt")] {
-            let result = try Mojify.run(["lint", "Examples", "--ledger", Self.ledger, "--format", format])
+            let result = try MojifyBinary.run(["lint", "Examples", "--ledger", Self.ledger, "--format", format])
             XCTAssertEqual(result.status, 1, "\(format): errors are found, so the status is 1\n\(result.stderr)")
-            try assertGolden(normalised(result.stdout), golden)
+            try Golden.assertMatches(normalised(result.stdout), path: repositoryRoot + "/Tests/LintTests/Golden/" + golden)
         }
     }
 
     func testExpectedFindingsWithTheLedger() throws {
-        let result = try Mojify.run(["lint", "Examples", "--ledger", Self.ledger, "--format", "json"])
+        let result = try MojifyBinary.run(["lint", "Examples", "--ledger", Self.ledger, "--format", "json"])
         let document = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         let findings = try XCTUnwrap(document["findings"] as? [[String: Any]])
         func messages(_ rule: String) -> [String] {
@@ -40,18 +41,18 @@ final class ExamplesLintTests: XCTestCase {
         // Stale rows point at their line in the ledger, found even though earlier rows have notes spanning lines.
         let stale = try XCTUnwrap(findings.first { $0["messageName"] as? String == "FrameHostMsg_Removed" && $0["ruleId"] as? String == "stale-ledger-row" })
         let location = try XCTUnwrap(stale["location"] as? [String: Any])
-        let ledgerLines = try String(contentsOfFile: Mojify.repositoryRoot + "/" + Self.ledger, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        let ledgerLines = try String(contentsOfFile: repositoryRoot + "/" + Self.ledger, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
         let line = try XCTUnwrap(location["line"] as? Int)
         XCTAssertTrue(ledgerLines[line - 1].hasPrefix("FrameHostMsg_Removed,"), "line \(line): \(ledgerLines[line - 1])")
     }
 
     func testWithoutALedgerEveryActiveDefinitionIsNew() throws {
-        let scan = try Mojify.run(["scan", "Examples", "--format", "json"])
+        let scan = try MojifyBinary.run(["scan", "Examples", "--format", "json"])
         let inventory = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(scan.stdout.utf8)) as? [String: Any])
         let active = try XCTUnwrap(inventory["messages"] as? [[String: Any]]).filter { message in
             (message["conditions"] as? [String: Any])?["disabled"] as? Bool != true
         }
-        let result = try Mojify.run(["lint", "Examples", "--format", "json"])
+        let result = try MojifyBinary.run(["lint", "Examples", "--format", "json"])
         let document = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         let findings = try XCTUnwrap(document["findings"] as? [[String: Any]])
         XCTAssertEqual(findings.filter { $0["ruleId"] as? String == "new-legacy-ipc" }.count, active.count)
@@ -60,10 +61,9 @@ final class ExamplesLintTests: XCTestCase {
     }
 
     func testOutputIsByteIdenticalOnRerunAndOutputFileMatchesStandardOutput() throws {
-        let output = NSTemporaryDirectory() + "lint-\(UUID().uuidString).sarif"
-        defer { try? FileManager.default.removeItem(atPath: output) }
-        let first = try Mojify.run(["lint", "Examples", "--ledger", Self.ledger, "--format", "sarif"])
-        let second = try Mojify.run(["lint", "Examples", "--ledger", Self.ledger, "--format", "sarif", "--output", output])
+        let output = try temporaryFolder().path + "/lint.sarif"
+        let first = try MojifyBinary.run(["lint", "Examples", "--ledger", Self.ledger, "--format", "sarif"])
+        let second = try MojifyBinary.run(["lint", "Examples", "--ledger", Self.ledger, "--format", "sarif", "--output", output])
         XCTAssertEqual(second.stdout, "")
         XCTAssertEqual(second.status, 1)
         XCTAssertEqual(try String(contentsOfFile: output, encoding: .utf8), first.stdout)

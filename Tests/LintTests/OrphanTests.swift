@@ -1,6 +1,7 @@
 import Foundation
 import MojifyCore
 @testable import MojifyLint
+import MojifyTestSupport
 import XCTest
 
 /// Orphans are messages that belonged to this tree: what is defined upstream, or only allocated as a struct, never
@@ -51,7 +52,7 @@ final class OrphanTests: XCTestCase {
 
     /// Rule ids and messages of a JSON lint run.
     private func findings(_ arguments: [String]) throws -> [(rule: String, message: String, file: String)] {
-        let outcome = try Mojify.run(["lint"] + arguments + ["--format", "json"])
+        let outcome = try MojifyBinary.run(["lint"] + arguments + ["--format", "json"])
         XCTAssertLessThan(outcome.status, 2, outcome.stderr)
         let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
         let list = try XCTUnwrap(json["findings"] as? [[String: Any]])
@@ -62,22 +63,22 @@ final class OrphanTests: XCTestCase {
     }
 
     func testAFreshlySyncedTreeIsQuietAndRemovingADefinitionReportsItsHandlerAndSender() throws {
-        let tree = try TemporaryTree(Self.embedder)
-        let ledger = tree.root + "/ipc-ledger.csv"
-        let sync = try Mojify.run(["ledger", "sync", tree.root, "--ledger", ledger])
+        let tree = try temporaryFolder(files: Self.embedder)
+        let ledger = tree.path + "/ipc-ledger.csv"
+        let sync = try MojifyBinary.run(["ledger", "sync", tree.path, "--ledger", ledger])
         XCTAssertEqual(sync.status, 0, sync.stderr)
         // The ledger lists what the tree defines: what the patch adds, not its context, nor what it removes.
         let rows = try String(contentsOfFile: ledger, encoding: .utf8)
         XCTAssertTrue(rows.contains("FrameHostMsg_AddedByPatch"), rows)
         XCTAssertFalse(rows.contains("UpstreamContext") || rows.contains("FrameHostMsg_RemovedByPatch"), rows)
-        let fresh = try findings([tree.root, "--ledger", ledger])
+        let fresh = try findings([tree.path, "--ledger", ledger])
         XCTAssertEqual(fresh.filter { Self.fiveRules.contains($0.rule) }.map(\.message), [])
 
         try tree.write("foo/foo_messages.h", """
             #define IPC_MESSAGE_START FooMsgStart
             IPC_MESSAGE_ROUTED0(FooMsg_Pong)
             """)
-        let removed = try findings([tree.root, "--ledger", ledger])
+        let removed = try findings([tree.path, "--ledger", ledger])
         let handler = try XCTUnwrap(removed.first { $0.rule == "orphan-handler" })
         XCTAssertEqual(handler.file, "foo/foo_host.cc")
         XCTAssertTrue(handler.message.contains("'FooHostMsg_Ping', which is no longer defined: the ledger has a row for it at line "), handler.message)
@@ -87,7 +88,7 @@ final class OrphanTests: XCTestCase {
         XCTAssertEqual(removed.filter { $0.rule.hasPrefix("orphan-") }.count, 2, "\(removed)")
 
         // Without a ledger, the tree's own FooMsgStart is the evidence.
-        let noLedger = try findings([tree.root]).filter { $0.rule.hasPrefix("orphan-") }
+        let noLedger = try findings([tree.path]).filter { $0.rule.hasPrefix("orphan-") }
         XCTAssertEqual(noLedger.count, 2, "\(noLedger)")
         XCTAssertTrue(noLedger.allSatisfy { $0.message.contains("this tree defines its message class FooMsgStart ('FooMsg_Pong' in foo/foo_messages.h)") }, "\(noLedger)")
     }
@@ -96,9 +97,9 @@ final class OrphanTests: XCTestCase {
     func testChangedFilesFindTheClassInHeadersThatDidNotChange() throws {
         var files = Self.embedder
         files["foo/foo_messages.h"] = "#define IPC_MESSAGE_START FooMsgStart\nIPC_MESSAGE_ROUTED0(FooMsg_Pong)\n"
-        let tree = try TemporaryTree(files)
+        let tree = try temporaryFolder(files: files)
         let list = try tree.write("changed.txt", "foo/foo_host.cc\n")
-        let restricted = try findings([tree.root, "--files", list]).filter { $0.rule.hasPrefix("orphan-") }
+        let restricted = try findings([tree.path, "--files", list]).filter { $0.rule.hasPrefix("orphan-") }
         XCTAssertEqual(restricted.map(\.rule), ["orphan-handler"])
         XCTAssertTrue(restricted.first?.message.contains("class FooMsgStart") ?? false, "\(restricted)")
     }
@@ -106,7 +107,7 @@ final class OrphanTests: XCTestCase {
     /// What the upstream checkout defines, given as its inventory or in the rules file, is never an orphan; a
     /// message that a patch of the tree removes always is.
     func testUpstreamInventoryAndRulesSayWhatIsDefinedElsewhere() throws {
-        let upstream = try TemporaryTree([
+        let upstream = try temporaryFolder(files: [
             "content/common/foo_messages.h": """
                 #define IPC_MESSAGE_START FooMsgStart
                 IPC_MESSAGE_ROUTED1(FooHostMsg_Ping, int)
@@ -116,8 +117,8 @@ final class OrphanTests: XCTestCase {
                 IPC_STRUCT_END()
                 """,
         ])
-        let inventory = upstream.root + "/upstream.json"
-        let scan = try Mojify.run(["scan", upstream.root, "--format", "json", "-o", inventory])
+        let inventory = upstream.path + "/upstream.json"
+        let scan = try MojifyBinary.run(["scan", upstream.path, "--format", "json", "-o", inventory])
         XCTAssertEqual(scan.status, 0, scan.stderr)
 
         var files = Self.embedder
@@ -135,28 +136,28 @@ final class OrphanTests: XCTestCase {
              IPC_MESSAGE_ROUTED1(FooHostMsg_Ping, int)
             -IPC_MESSAGE_ROUTED0(FooMsg_Removed)
             """
-        let tree = try TemporaryTree(files)
-        let without = try findings([tree.root]).filter { $0.rule.hasPrefix("orphan-") }
+        let tree = try temporaryFolder(files: files)
+        let without = try findings([tree.path]).filter { $0.rule.hasPrefix("orphan-") }
         XCTAssertEqual(Set(without.map { $0.message.components(separatedBy: "'")[1] }),
                        ["FooHostMsg_Ping", "FooMsg_Removed", "FooHostMsg_Upstream_Info"], "\(without)")
 
-        let with = try findings([tree.root, "--upstream", inventory]).filter { $0.rule.hasPrefix("orphan-") }
+        let with = try findings([tree.path, "--upstream", inventory]).filter { $0.rule.hasPrefix("orphan-") }
         XCTAssertEqual(with.count, 1, "\(with)")
         XCTAssertTrue(with.first?.message.contains("'FooMsg_Removed' is sent in More::Go but no longer defined: a patch removes its definition (patches/remove.patch:5)") ?? false, "\(with)")
 
         let rules = try tree.write("rules.yaml", "upstream:\n  classes: [FooMsgStart]\n")
-        let byClass = try findings([tree.root, "--rules", rules]).filter { $0.rule.hasPrefix("orphan-") }
+        let byClass = try findings([tree.path, "--rules", rules]).filter { $0.rule.hasPrefix("orphan-") }
         XCTAssertEqual(byClass.map(\.message).filter { !$0.contains("FooMsg_Removed") }, [], "FooMsgStart is upstream's")
         try tree.write("rules.yaml", "upstream:\n  prefixes: [FooHostMsg_]\n")
-        let byPrefix = try findings([tree.root, "--rules", rules]).filter { $0.rule.hasPrefix("orphan-") }
+        let byPrefix = try findings([tree.path, "--rules", rules]).filter { $0.rule.hasPrefix("orphan-") }
         XCTAssertEqual(byPrefix.map(\.message).filter { $0.contains("FooHostMsg_") }, [], "FooHostMsg_ messages are upstream's")
         XCTAssertEqual(byPrefix.count, 1, "\(byPrefix)")
     }
 
     func testBadUpstreamInputIsRefusedWithExitTwo() throws {
-        let tree = try TemporaryTree(Self.embedder)
+        let tree = try temporaryFolder(files: Self.embedder)
         let future = try tree.write("future.json", #"{"schemaVersion": 99, "messages": []}"#)
-        let refused = try Mojify.run(["lint", tree.root, "--upstream", future])
+        let refused = try MojifyBinary.run(["lint", tree.path, "--upstream", future])
         XCTAssertEqual(refused.status, 2)
         XCTAssertTrue(refused.stderr.contains("future.json: inventory schema version 99 is not supported"), refused.stderr)
 
@@ -164,7 +165,7 @@ final class OrphanTests: XCTestCase {
                                  ("upstream:\n  prefixes: ['']\n", "'upstream.prefixes' has an empty entry"),
                                  ("upstream: [FooMsgStart]\n", "wrong kind of value")] {
             let rules = try tree.write("rules.yaml", text)
-            let outcome = try Mojify.run(["lint", tree.root, "--rules", rules])
+            let outcome = try MojifyBinary.run(["lint", tree.path, "--rules", rules])
             XCTAssertEqual(outcome.status, 2, text)
             XCTAssertTrue(outcome.stderr.contains(expected), "\(text): \(outcome.stderr)")
         }

@@ -1,5 +1,6 @@
 import Foundation
 @testable import MojifyLint
+import MojifyTestSupport
 import XCTest
 
 /// The SARIF output against the official SARIF 2.1.0 JSON schema, offline: `.ci/setup` installs the PyPI package
@@ -23,49 +24,39 @@ final class SARIFTests: XCTestCase {
         """
 
     private func validate(_ sarif: String, file: StaticString = #filePath, line: UInt = #line) throws {
-        let path = NSTemporaryDirectory() + "mojify-\(UUID().uuidString).sarif"
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        try Data(sarif.utf8).write(to: URL(fileURLWithPath: path))
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", Self.validator, path]
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = out
-        try process.run()
-        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, "SARIF does not validate against the 2.1.0 schema:\n\(text)", file: file, line: line)
+        let path = try temporaryFolder().write("log.sarif", sarif)
+        let check = try RunningProcess(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", Self.validator, path]).finish()
+        XCTAssertEqual(check.status, 0, "SARIF does not validate against the 2.1.0 schema:\n\(check.stdout)\(check.stderr)", file: file, line: line)
     }
 
     func testExamplesSARIFValidatesAgainstTheOfficialSchema() throws {
-        let result = try Mojify.run(["lint", "Examples", "--ledger", ExamplesLintTests.ledger, "--format", "sarif"])
+        let result = try MojifyBinary.run(["lint", "Examples", "--ledger", ExamplesLintTests.ledger, "--format", "sarif"])
         XCTAssertEqual(result.status, 1, result.stderr)
         try validate(result.stdout)
     }
 
     func testSARIFWithoutFindingsAndWithSuppressionFindingsValidates() throws {
-        let clean = try TemporaryTree(["base/plain.h": "int Add(int a, int b);\n"])
-        let empty = try Mojify.run(["lint", clean.root, "--format", "sarif"])
+        let clean = try temporaryFolder(files: ["base/plain.h": "int Add(int a, int b);\n"])
+        let empty = try MojifyBinary.run(["lint", clean.path, "--format", "sarif"])
         XCTAssertEqual(empty.status, 0, empty.stderr)
         try validate(empty.stdout)
 
-        let odd = try TemporaryTree(["my dir/a#b_messages.h": """
+        let odd = try temporaryFolder(files: ["my dir/a#b_messages.h": """
             #define IPC_MESSAGE_START FooMsgStart
             // mojify:ignore[new-legacy-ipc]
             IPC_MESSAGE_CONTROL1(FooMsg_Ping, long)
             """])
-        let result = try Mojify.run(["lint", odd.root, "--format", "sarif"])
+        let result = try MojifyBinary.run(["lint", odd.path, "--format", "sarif"])
         try validate(result.stdout)
         XCTAssertTrue(result.stdout.contains("\"uri\" : \"my%20dir/a%23b_messages.h\""), "relative URIs are percent-encoded:\n\(result.stdout)")
     }
 
     func testSARIFDescribesRulesAndUsesURIsRelativeToTheScannedRoot() throws {
-        let result = try Mojify.run(["lint", "Examples", "--format", "sarif"])
+        let result = try MojifyBinary.run(["lint", "Examples", "--format", "sarif"])
         let log = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         let run = try XCTUnwrap((log["runs"] as? [[String: Any]])?.first)
         let base = try XCTUnwrap(((run["originalUriBaseIds"] as? [String: Any])?["SRCROOT"] as? [String: Any])?["uri"] as? String)
-        XCTAssertEqual(base, URL(fileURLWithPath: Mojify.repositoryRoot + "/Examples/", isDirectory: true).absoluteString)
+        XCTAssertEqual(base, URL(fileURLWithPath: repositoryRoot + "/Examples/", isDirectory: true).absoluteString)
         let rules = try XCTUnwrap(((run["tool"] as? [String: Any])?["driver"] as? [String: Any])?["rules"] as? [[String: Any]])
         XCTAssertTrue(rules.contains { $0["id"] as? String == "new-legacy-ipc" && ($0["fullDescription"] as? [String: Any]) != nil })
         for rule in rules {
@@ -82,7 +73,7 @@ final class SARIFTests: XCTestCase {
             let artifact = try XCTUnwrap(physical["artifactLocation"] as? [String: Any])
             XCTAssertEqual(artifact["uriBaseId"] as? String, "SRCROOT")
             let uri = try XCTUnwrap(artifact["uri"] as? String)
-            XCTAssertTrue(FileManager.default.fileExists(atPath: Mojify.repositoryRoot + "/Examples/" + uri), uri)
+            XCTAssertTrue(FileManager.default.fileExists(atPath: repositoryRoot + "/Examples/" + uri), uri)
             let ruleIndex = try XCTUnwrap(result["ruleIndex"] as? Int)
             XCTAssertEqual(rules[ruleIndex]["id"] as? String, result["ruleId"] as? String)
         }
@@ -94,9 +85,9 @@ final class SARIFTests: XCTestCase {
             IPC_MESSAGE_CONTROL1(FooMsg_Ping, size_t /* count */)
             IPC_MESSAGE_CONTROL0(FooMsg_Pong)
             """
-        let tree = try TemporaryTree(["foo/foo_messages.h": header])
+        let tree = try temporaryFolder(files: ["foo/foo_messages.h": header])
         func fingerprints() throws -> [String: Int] {
-            let result = try Mojify.run(["lint", tree.root, "--format", "json"])
+            let result = try MojifyBinary.run(["lint", tree.path, "--format", "json"])
             let findings = try XCTUnwrap((try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])?["findings"] as? [[String: Any]])
             return Dictionary(uniqueKeysWithValues: try findings.map { finding in
                 (try XCTUnwrap(finding["fingerprint"] as? String), try XCTUnwrap((finding["location"] as? [String: Any])?["line"] as? Int))
@@ -125,8 +116,8 @@ final class SARIFTests: XCTestCase {
         XCTAssertTrue(hashed.hasPrefix("IPC_MESSAGE_CONTROL1(FooMsg_M1, int)"), hashed)
 
         // End to end: one fingerprint per finding, all different, with every message on one line.
-        let tree = try TemporaryTree(["foo/foo_messages.h": "#define IPC_MESSAGE_START FooMsgStart\n" + String(long) + "\n"])
-        let result = try Mojify.run(["lint", tree.root, "--format", "json"])
+        let tree = try temporaryFolder(files: ["foo/foo_messages.h": "#define IPC_MESSAGE_START FooMsgStart\n" + String(long) + "\n"])
+        let result = try MojifyBinary.run(["lint", tree.path, "--format", "json"])
         let findings = try XCTUnwrap((try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])?["findings"] as? [[String: Any]])
         XCTAssertEqual(findings.count, 400)
         XCTAssertEqual(Set(findings.compactMap { $0["fingerprint"] as? String }).count, 400)

@@ -2,14 +2,15 @@ import Foundation
 import MojifyCore
 @testable import MojifyLint
 import MojifyScanner
+import MojifyTestSupport
 import XCTest
 
 final class SuppressionTests: XCTestCase {
     private func lint(_ files: [String: String], settings: ((inout LintOptions) -> Void)? = nil) throws -> [Finding] {
-        let tree = try TemporaryTree(files)
-        var options = try LintOptions.standard(root: tree.root)
+        let tree = try temporaryFolder(files: files)
+        var options = try LintOptions.standard(root: tree.path)
         settings?(&options)
-        return try Linter.lint(inventory: try IPCScanner.scan(ScanOptions(paths: [tree.root])), ledger: nil, options: options)
+        return try Linter.lint(inventory: try IPCScanner.scan(ScanOptions(paths: [tree.path])), ledger: nil, options: options)
     }
 
     private func summary(_ findings: [Finding]) -> [String] {
@@ -78,17 +79,17 @@ final class SuppressionTests: XCTestCase {
     }
 
     func testAStaleSuppressionInAFileWithNoIPCLeftIsReported() throws {
-        let tree = try TemporaryTree([
+        let tree = try temporaryFolder(files: [
             "foo/foo_messages.h": "#define IPC_MESSAGE_START FooMsgStart\nIPC_MESSAGE_CONTROL0(FooMsg_Ping)\n",
             "foo/leftover.cc": "// The sender that needed this is gone.\nint x = 1;  // mojify:ignore[orphan-sender] old sender\n",
         ])
-        var scan = ScanOptions(paths: [tree.root])
+        var scan = ScanOptions(paths: [tree.path])
         scan.markers = [Suppression.marker]
         let inventory = try IPCScanner.scan(scan)
         XCTAssertEqual(inventory.markedFiles, ["foo/leftover.cc"])
-        let findings = try Linter.lint(inventory: inventory, ledger: nil, options: try LintOptions.standard(root: tree.root))
+        let findings = try Linter.lint(inventory: inventory, ledger: nil, options: try LintOptions.standard(root: tree.path))
         XCTAssertEqual(findings.filter { $0.location.file == "foo/leftover.cc" }.map(\.ruleID), ["unused-suppression"])
-        XCTAssertNil(try IPCScanner.scan(ScanOptions(paths: [tree.root])).markedFiles, "no markers asked, none listed")
+        XCTAssertNil(try IPCScanner.scan(ScanOptions(paths: [tree.path])).markedFiles, "no markers asked, none listed")
     }
 
     func testMarkersOutsideCommentsAreNotSuppressions() throws {

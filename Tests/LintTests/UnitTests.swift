@@ -2,6 +2,7 @@ import Foundation
 import MojifyCore
 @testable import MojifyLint
 import MojifyLedger
+import MojifyTestSupport
 import XCTest
 
 final class BannedTypeTests: XCTestCase {
@@ -30,7 +31,7 @@ final class BannedTypeTests: XCTestCase {
     }
 
     func testMalformedListIsAnInputError() throws {
-        let tree = try TemporaryTree()
+        let tree = try temporaryFolder()
         let path = try tree.write("banned.yaml", "- long\n")
         XCTAssertThrowsError(try BannedTypes.load(path: path)) { error in
             XCTAssertTrue("\(error)".contains("expected a 'types' list"), "\(error)")
@@ -87,7 +88,7 @@ final class UnreadFileRuleTests: XCTestCase {
     /// Whatever stopped the scan reading a file (here a permission error, which tests running as root cannot
     /// provoke on disk), a ledger row naming it is not stale: the scan never saw whether its message is gone.
     func testStaleLedgerRowLeavesRowsOfUnreadFilesAndUnreadableFileReportsThem() throws {
-        let tree = try TemporaryTree()
+        let tree = try temporaryFolder()
         let path = try tree.write("ledger.csv", RuleExample.ledgerCSV([("FooMsg_Unseen", .inProgress)])
             + "BarMsg_Gone,BarMsgStart,control,no,bar/bar_messages.h,2,unclaimed,,,,,,,\n")
         let ledger = try Ledger.load(path: path)
@@ -95,8 +96,8 @@ final class UnreadFileRuleTests: XCTestCase {
         var inventory = Inventory()
         inventory.unreadFiles = [UnreadFile(location: SourceLocation(file: "foo/foo_messages.h", line: 0, column: 0),
                                             reason: .unreadable, detail: "cannot read: Permission denied")]
-        let findings = try Linter.lint(inventory: inventory, ledger: LedgerReference(ledger: ledger, path: path, root: tree.root),
-                                       options: try LintOptions.standard(root: tree.root))
+        let findings = try Linter.lint(inventory: inventory, ledger: LedgerReference(ledger: ledger, path: path, root: tree.path),
+                                       options: try LintOptions.standard(root: tree.path))
         XCTAssertEqual(findings.filter { $0.ruleID == "stale-ledger-row" }.map(\.messageName), ["BarMsg_Gone"])
         let unreadable = try XCTUnwrap(findings.first { $0.ruleID == "unreadable-file" })
         XCTAssertEqual(unreadable.severity, .error)
@@ -107,12 +108,12 @@ final class UnreadFileRuleTests: XCTestCase {
 
 final class LedgerReferenceTests: XCTestCase {
     func testRowLinesSkipNotesThatSpanLinesOrNameOtherMessages() throws {
-        let tree = try TemporaryTree()
+        let tree = try temporaryFolder()
         let text = RuleExample.ledgerCSV([("FooMsg_A", .unclaimed), ("FooMsg_B", .blocked)])
             .replacingOccurrences(of: "FooMsg_A,FooMsgStart,control,no,foo/foo_messages.h,2,unclaimed,,,",
                                   with: "FooMsg_A,FooMsgStart,control,no,foo/foo_messages.h,2,unclaimed,,,\"waits for\nFooMsg_B\"")
         let path = try tree.write("ledger.csv", text)
-        let reference = LedgerReference(ledger: try Ledger.load(path: path), path: path, root: tree.root)
+        let reference = LedgerReference(ledger: try Ledger.load(path: path), path: path, root: tree.path)
         XCTAssertEqual(reference.file, "ledger.csv")
         XCTAssertEqual(reference.location(of: "FooMsg_A").line, 2)
         XCTAssertEqual(reference.location(of: "FooMsg_B").line, 4)

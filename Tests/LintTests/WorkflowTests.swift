@@ -1,11 +1,12 @@
 import Foundation
+import MojifyTestSupport
 import XCTest
 import Yams
 
 /// The GitHub Actions workflow in Examples/ that the README points CI users to.
 final class WorkflowTests: XCTestCase {
     func testWorkflowLintsAndUploadsTheSARIFItWrites() throws {
-        let path = Mojify.repositoryRoot + "/Examples/.github/workflows/mojify-lint.yml"
+        let path = repositoryRoot + "/Examples/.github/workflows/mojify-lint.yml"
         let workflow = try XCTUnwrap(try Yams.load(yaml: String(contentsOfFile: path, encoding: .utf8)) as? [String: Any])
         let jobs = try XCTUnwrap(workflow["jobs"] as? [String: Any])
         let steps = try XCTUnwrap((jobs["lint"] as? [String: Any])?["steps"] as? [[String: Any]])
@@ -16,8 +17,7 @@ final class WorkflowTests: XCTestCase {
         let upload = try XCTUnwrap(steps.first { ($0["uses"] as? String)?.hasPrefix("github/codeql-action/upload-sarif@") == true })
         XCTAssertEqual((upload["with"] as? [String: Any])?["sarif_file"] as? String, output)
         XCTAssertTrue(commands.contains { $0.contains("--files -") && $0.contains("--format github") }, "pull requests get the fast annotated check")
-        let sarifFile = NSTemporaryDirectory() + "workflow-\(UUID().uuidString).sarif"
-        defer { try? FileManager.default.removeItem(atPath: sarifFile) }
+        let sarifFile = try temporaryFolder().path + "/workflow.sarif"
         for command in commands {
             // Every option the workflow passes must exist: run it on Examples with the test ledger instead.
             let line = command.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
@@ -25,7 +25,7 @@ final class WorkflowTests: XCTestCase {
             let arguments = try XCTUnwrap(line.components(separatedBy: "mojify ").last).split(separator: " ").map { String($0).replacingOccurrences(of: "'", with: "") }
                 .map { $0 == "." ? "Examples" : $0 == "ipc-ledger.csv" ? ExamplesLintTests.ledger : $0 }
                 .map { $0 == output ? sarifFile : $0 }
-            let result = try Mojify.run(arguments, input: "content/renderer/render_frame_impl.cc\n")
+            let result = try MojifyBinary.run(arguments, input: "content/renderer/render_frame_impl.cc\n")
             XCTAssertNotEqual(result.status, 2, "\(arguments): \(result.stderr)")
         }
     }

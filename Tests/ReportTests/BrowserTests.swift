@@ -4,29 +4,24 @@ import MojifyCore
 import MojifyLedger
 @testable import MojifyReport
 import MojifyScanner
+import MojifyTestSupport
 import XCTest
 
 /// Opens real reports in headless Chromium and checks the DOM after the page's script ran.
 final class BrowserTests: XCTestCase {
-    static let repositoryRoot = URL(fileURLWithPath: #filePath).appendingPathComponent("../../..").standardized
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
 
     private var folder: URL!
 
     override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("mojify-report-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: folder)
+        folder = try temporaryFolder().url
     }
 
     /// The report of Examples/ with the example ledger, through the same entry point as `mojify report`.
     private func examplesReport() throws -> URL {
         let output = folder.appendingPathComponent("report.html")
         let options = ReportOptions(
-            input: InventoryInput(scan: ScanOptions(paths: [Self.repositoryRoot.appendingPathComponent("Examples").path])),
+            input: InventoryInput(scan: ScanOptions(paths: [repositoryRoot + "/Examples"])),
             ledgerPath: Self.fixtures.appendingPathComponent("examples-ledger.csv").path,
             outputPath: output.path, title: "Example tree: IPC to Mojo migration", timestamp: .fixed("2025-03-03 09:00 UTC")
         )
@@ -164,8 +159,8 @@ final class BrowserTests: XCTestCase {
             func bigEndian(_ offset: Int) -> Int { data[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) } }
             XCTAssertEqual(bigEndian(16), 1440)
             XCTAssertEqual(bigEndian(20), 900)
-            if !dark, ProcessInfo.processInfo.environment["MOJIFY_UPDATE_GOLDEN"] == "1" {
-                let docs = Self.repositoryRoot.appendingPathComponent("Docs/report-screenshot.png")
+            if !dark, Golden.isUpdating {
+                let docs = URL(fileURLWithPath: repositoryRoot + "/Docs/report-screenshot.png")
                 try FileManager.default.createDirectory(at: docs.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try data.write(to: docs)
             }

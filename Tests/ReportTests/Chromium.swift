@@ -1,4 +1,5 @@
 import Foundation
+import MojifyTestSupport
 
 /// Headless Chromium (Debian's `chromium`, installed by `.ci/setup`) run on a page file.
 struct Chromium {
@@ -49,34 +50,15 @@ struct Chromium {
     }
 
     private func run(_ arguments: [String], url: String) throws -> (stdout: String, stderr: String) {
-        let profile = FileManager.default.temporaryDirectory.appendingPathComponent("mojify-chromium-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: profile) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = [
+        let profile = try TemporaryFolder()
+        let arguments = [
             "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-extensions", "--mute-audio",
             "--user-data-dir=\(profile.path)", "--enable-logging=stderr", "--v=0",
         ] + arguments + [url]
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        // Read both pipes while the browser runs, so neither can fill up and block it.
-        final class Box: @unchecked Sendable { var data = Data() }
-        let errors = Box()
-        let finished = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
-            errors.data = err.fileHandleForReading.readDataToEndOfFile()
-            finished.signal()
+        let output = try RunningProcess(URL(fileURLWithPath: executable), arguments).finish()
+        guard output.status == 0 else {
+            throw NSError(domain: "Chromium", code: Int(output.status), userInfo: [NSLocalizedDescriptionKey: output.stderr])
         }
-        let outputData = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        finished.wait()
-        let errorData = errors.data
-        guard process.terminationStatus == 0 else {
-            throw NSError(domain: "Chromium", code: Int(process.terminationStatus), userInfo: [NSLocalizedDescriptionKey: String(decoding: errorData, as: UTF8.self)])
-        }
-        return (String(decoding: outputData, as: UTF8.self), String(decoding: errorData, as: UTF8.self))
+        return (output.stdout, output.stderr)
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import MojifyCore
 import MojifyLedger
 @testable import MojifyReport
+import MojifyTestSupport
 import XCTest
 
 /// A report at the size of a real fork: 2,000 messages, 157 unmapped types, lint errors on converted messages.
@@ -43,10 +44,8 @@ final class ForkSizeTests: XCTestCase {
 
     func testScreenshotsAtLaptopAndPhoneWidth() throws {
         let chromium = try Chromium.locate()
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mojify-fork-report-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let keep = ProcessInfo.processInfo.environment["MOJIFY_KEEP_SCREENSHOTS"]
-        if keep == nil { addTeardownBlock { try? FileManager.default.removeItem(at: folder) } }
+        let folder = try temporaryFolder(keep: keep != nil).url
         let report = folder.appendingPathComponent("fork.html")
         try ReportPage.render(Self.forkModel()).write(to: report, atomically: true, encoding: .utf8)
         for width in [1400, 390] {

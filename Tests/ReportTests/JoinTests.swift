@@ -5,6 +5,7 @@ import MojifyLedger
 import MojifyLint
 import MojifyScanner
 @testable import MojifyReport
+import MojifyTestSupport
 import XCTest
 
 /// How the ledger, the conversion plan and the lint findings attach to the scanned messages.
@@ -103,15 +104,11 @@ final class JoinTests: XCTestCase {
 /// and lint's errors are in the Attention section whatever the message's status.
 final class ReportAgreesWithLintTests: XCTestCase {
     func testHandlersAndSendersOfAConvertedMessageAreTheOnesLintNames() throws {
-        let tree = FileManager.default.temporaryDirectory.appendingPathComponent("mojify-agree-\(UUID().uuidString)").path
-        addTeardownBlock { try? FileManager.default.removeItem(atPath: tree) }
-        func write(_ path: String, _ text: String) throws {
-            try FileManager.default.createDirectory(atPath: (tree + "/" + path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            try text.write(toFile: tree + "/" + path, atomically: true, encoding: .utf8)
-        }
+        let folder = try temporaryFolder()
+        let tree = folder.path
         // FrameHostMsg_Gone was converted: its definition left, one handler and one sender did not.
-        try write("content/common/frame_messages.h", "#define IPC_MESSAGE_START FrameMsgStart\nIPC_MESSAGE_ROUTED0(FrameHostMsg_Stays)\n")
-        try write("content/browser/frame_host.cc", """
+        try folder.write("content/common/frame_messages.h", "#define IPC_MESSAGE_START FrameMsgStart\nIPC_MESSAGE_ROUTED0(FrameHostMsg_Stays)\n")
+        try folder.write("content/browser/frame_host.cc", """
             bool FrameHost::OnMessageReceived(const IPC::Message& message) {
               IPC_BEGIN_MESSAGE_MAP(FrameHost, message)
                 IPC_MESSAGE_HANDLER(FrameHostMsg_Stays, OnStays)
@@ -119,7 +116,7 @@ final class ReportAgreesWithLintTests: XCTestCase {
               IPC_END_MESSAGE_MAP()
             }
             """)
-        try write("content/renderer/frame.cc", "void Frame::Leave() {\n  Send(new FrameHostMsg_Gone(routing_id_));\n}\n")
+        try folder.write("content/renderer/frame.cc", "void Frame::Leave() {\n  Send(new FrameHostMsg_Gone(routing_id_));\n}\n")
         let ledger = Ledger(rows: [
             LedgerRow(message: "FrameHostMsg_Gone", messageClass: "FrameMsgStart", kind: .routed, sync: false, file: "content/common/frame_messages.h", line: 3,
                       status: .converted, owner: "bob"),

@@ -1,5 +1,6 @@
 import MojifyCore
 @testable import MojifyScanner
+import MojifyTestSupport
 import XCTest
 
 /// `#if` stacks, include guards, disabled code.
@@ -88,7 +89,7 @@ final class ContextTests: XCTestCase {
     }
 
     func testCompileCommandsMarkWhatTheBuildCompiles() throws {
-        let tree = try TemporaryTree()
+        let tree = try temporaryFolder()
         try tree.write("a/foo_messages.h", """
         #if defined(OS_ANDROID)
         IPC_MESSAGE_CONTROL0(FooMsg_Android)
@@ -99,7 +100,7 @@ final class ContextTests: XCTestCase {
         try tree.write("out/compile_commands.json", """
         [{"directory": "/elsewhere/out", "file": "../a/foo_messages.h", "arguments": ["clang++", "-DOS_ANDROID", "-c", "../a/foo_messages.h"]}]
         """)
-        let inventory = try tree.scan { $0.compileCommands = tree.root + "/out" }
+        let inventory = try tree.scan { $0.compileCommands = tree.path + "/out" }
         XCTAssertEqual(try inventory.message("FooMsg_Android").conditions.activeInBuild, true)
         XCTAssertEqual(try inventory.message("FooMsg_Desktop").conditions.activeInBuild, false)
 
@@ -108,14 +109,14 @@ final class ContextTests: XCTestCase {
     }
 
     func testMalformedCompileCommandsAreAnInputError() throws {
-        let tree = try TemporaryTree()
+        let tree = try temporaryFolder()
         try tree.write("a.h", "IPC_MESSAGE_CONTROL0(FooMsg_A)")
         try tree.write("out/compile_commands.json", "[{\"directory\": \"/x\"}]")
-        XCTAssertThrowsError(try tree.scan { $0.compileCommands = tree.root + "/out" }) { error in
+        XCTAssertThrowsError(try tree.scan { $0.compileCommands = tree.path + "/out" }) { error in
             XCTAssertTrue("\(error)".contains("entry 1 lacks \"directory\" or \"file\""), "\(error)")
         }
-        XCTAssertThrowsError(try tree.scan { $0.compileCommands = tree.root + "/missing" }) { error in
-            XCTAssertEqual(error as? ScannerError, .compileCommandsNotFound(tree.root + "/missing/compile_commands.json"))
+        XCTAssertThrowsError(try tree.scan { $0.compileCommands = tree.path + "/missing" }) { error in
+            XCTAssertEqual(error as? ScannerError, .compileCommandsNotFound(tree.path + "/missing/compile_commands.json"))
         }
     }
 

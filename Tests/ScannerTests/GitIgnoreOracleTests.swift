@@ -1,6 +1,7 @@
 import Foundation
 import MojifyCore
 @testable import MojifyScanner
+import MojifyTestSupport
 import XCTest
 
 /// The walker must leave out exactly what git leaves out: a repository is built from fixtures, and the files
@@ -80,15 +81,14 @@ final class GitIgnoreOracleTests: XCTestCase {
     ]
 
     func testWalkerListsWhatGitLists() throws {
-        let root = NSTemporaryDirectory() + "mojify-oracle-" + UUID().uuidString
-        defer { try? FileManager.default.removeItem(atPath: root) }
-        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        let folder = try temporaryFolder()
+        let root = folder.path
         try git(["init", "-q", "."], in: root)
         for (relative, text) in GitIgnoreOracleTests.ignoreFiles {
-            try write(text, to: root + "/" + relative)
+            try folder.write(relative, text)
         }
         for relative in GitIgnoreOracleTests.files {
-            try write("int x;\n", to: root + "/" + relative)
+            try folder.write(relative, "int x;\n")
         }
         let walked = try walkedFiles(root)
         let listed = try gitListedFiles(root)
@@ -104,9 +104,8 @@ final class GitIgnoreOracleTests: XCTestCase {
         guard let tree = ProcessInfo.processInfo.environment["MOJIFY_GIT_ORACLE_TREE"] else {
             throw XCTSkip("set MOJIFY_GIT_ORACLE_TREE to a tree to compare with git")
         }
-        let gitDirectory = NSTemporaryDirectory() + "mojify-oracle-git-" + UUID().uuidString
-        defer { try? FileManager.default.removeItem(atPath: gitDirectory) }
-        try git(["init", "-q", "--bare", gitDirectory], in: NSTemporaryDirectory())
+        let gitDirectory = try temporaryFolder().path
+        try git(["init", "-q", "--bare", gitDirectory], in: gitDirectory)
         XCTAssertEqual(try walkedFiles(tree), try gitListedFiles(tree, gitDirectory: gitDirectory))
     }
 
@@ -149,10 +148,5 @@ final class GitIgnoreOracleTests: XCTestCase {
             throw NSError(domain: "git", code: Int(process.terminationStatus), userInfo: [NSLocalizedDescriptionKey: "git \(arguments) failed"])
         }
         return Array(data)
-    }
-
-    private func write(_ text: String, to path: String) throws {
-        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
     }
 }

@@ -16,7 +16,7 @@ final class MutationTests: XCTestCase {
             .sorted()
         XCTAssertFalse(sources.isEmpty)
         var generator = SeededGenerator(seed: 2026)
-        let tree = try TemporaryTree()
+        let tree = try temporaryFolder()
         for round in 0..<12 {
             for source in sources {
                 let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: examples + "/" + source)))
@@ -33,7 +33,7 @@ final class MutationTests: XCTestCase {
 
     func testRandomTokenSoupNeverBreaksTheScan() throws {
         var generator = SeededGenerator(seed: 7)
-        let tree = try TemporaryTree()
+        let tree = try temporaryFolder()
         for index in 0..<40 {
             let bytes = (0..<Int.random(in: 0...3000, using: &generator)).map { _ in Self.mutator.noise.randomElement(using: &generator)! }
             try tree.write("soup\(index)_messages.h", bytes: Array("IPC_".utf8) + bytes)

@@ -1,12 +1,13 @@
 import Foundation
 import MojifyCore
 @testable import MojifyScanner
+import MojifyTestSupport
 import XCTest
 
 /// Patches in the tree: what they add is theirs, what they remove is said, their context is the patched file's.
 final class PatchTests: XCTestCase {
     func testOnlyAddedLinesAreThePatchsMessagesAndRemovedLinesAreMessagesItRemoves() throws {
-        let tree = try TemporaryTree()
+        let tree = try temporaryFolder()
         try tree.write("content/common/foo_messages.h", """
         #define IPC_MESSAGE_START FooMsgStart
         IPC_MESSAGE_ROUTED0(FooMsg_Existing)
@@ -63,7 +64,7 @@ final class PatchTests: XCTestCase {
 
     /// A patch that changes a message removes and adds it: the patched tree still has it.
     func testAChangedMessageIsNotARemovedOne() throws {
-        let tree = try TemporaryTree()
+        let tree = try temporaryFolder()
         try tree.write("patches/change.patch", """
         --- a/content/common/foo_messages.h
         +++ b/content/common/foo_messages.h
@@ -82,7 +83,7 @@ final class PatchTests: XCTestCase {
     /// The text after a hunk header's second `@@` is the line above the hunk, often the start of a message: a
     /// label, never code, also when the hunk before it promised more lines than it had.
     func testHunkHeadersAreNotDefinitions() throws {
-        let tree = try TemporaryTree()
+        let tree = try temporaryFolder()
         try tree.write("patches/labels.patch", """
         --- a/content/common/foo_messages.h
         +++ b/content/common/foo_messages.h
@@ -102,7 +103,7 @@ final class PatchTests: XCTestCase {
     /// An added message that the hunk ends inside is still the patch's message: it is listed with the arguments the
     /// hunk shows, and a warning says the hunk cut it. The next hunk does not close it.
     func testAnAddedMessageTheHunkCutsOffIsListedWithAWarning() throws {
-        let tree = try TemporaryTree()
+        let tree = try temporaryFolder()
         try tree.write("patches/cut.patch", """
         --- a/content/common/frame_messages.h
         +++ b/content/common/frame_messages.h

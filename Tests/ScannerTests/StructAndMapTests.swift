@@ -1,5 +1,6 @@
 import MojifyCore
 @testable import MojifyScanner
+import MojifyTestSupport
 import XCTest
 
 final class StructAndMapTests: XCTestCase {
@@ -48,7 +49,7 @@ final class StructAndMapTests: XCTestCase {
     }
 
     func testTraitsAndTheirDefinitionsInAnIncludedHeader() throws {
-        let tree = try TemporaryTree()
+        let tree = try temporaryFolder()
         try tree.write("content/common/foo_messages.h", """
         #include "content/common/foo_types.h"
         IPC_ENUM_TRAITS_MAX_VALUE(content::Kind, content::KIND_LAST)
@@ -90,7 +91,7 @@ final class StructAndMapTests: XCTestCase {
     }
 
     func testTypeHeadersAreFoundWhenTheScannedRootIsBelowTheSourceRoot() throws {
-        let tree = try TemporaryTree()
+        let tree = try temporaryFolder()
         try tree.write("runtime/common/hit_messages.h", """
         #include "xwalk/runtime/common/hit_test_data.h"
         IPC_STRUCT_TRAITS_BEGIN(xwalk::HitTestData)
@@ -142,7 +143,7 @@ final class StructAndMapTests: XCTestCase {
     }
 
     func testProjectWrapperMacrosDefinedInAnotherFile() throws {
-        let tree = try TemporaryTree()
+        let tree = try temporaryFolder()
         try tree.write("ext/handler_macros.h", """
         #define EXT_HANDLER(msg, method) IPC_MESSAGE_HANDLER(msg, method)
         #define EXT_FORWARD(obj, msg, method) IPC_MESSAGE_FORWARD(msg, obj, method)
@@ -192,7 +193,7 @@ final class StructAndMapTests: XCTestCase {
     /// `new FooMsg_Bar_Params(...)` allocates an IPC struct: only message types are senders. Structs are known
     /// from IPC_STRUCT_BEGIN and traits in the tree; an undefined name ending in `_Params` is taken for a struct.
     func testStructAllocationsAreNotSenders() throws {
-        let tree = try TemporaryTree()
+        let tree = try temporaryFolder()
         try tree.write("foo/foo_messages.h", """
         #define IPC_MESSAGE_START FooMsgStart
         IPC_STRUCT_BEGIN(FooHostMsg_Create_Info)

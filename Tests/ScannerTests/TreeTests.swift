@@ -1,12 +1,13 @@
 import Foundation
 import MojifyCore
 @testable import MojifyScanner
+import MojifyTestSupport
 import XCTest
 
 /// Walking, filtering and surviving whatever a tree holds.
 final class TreeTests: XCTestCase {
     func testGitignoreAndExcludesAreHonoured() throws {
-        let tree = try TemporaryTree()
+        let tree = try temporaryFolder()
         try tree.write(".gitignore", "out/\n*.generated.h\n/rooted_only.h\n")
         try tree.write("out/gen/a_messages.h", "IPC_MESSAGE_CONTROL0(OutMsg_Ignored)")
         try tree.write("x/b.generated.h", "IPC_MESSAGE_CONTROL0(GenMsg_Ignored)")
@@ -26,7 +27,7 @@ final class TreeTests: XCTestCase {
     }
 
     func testExcludesTakeGitignorePatternsAndApplyToListedFiles() throws {
-        let tree = try TemporaryTree()
+        let tree = try temporaryFolder()
         try tree.write("third_party/lib/a.h", "IPC_MESSAGE_CONTROL0(ThirdMsg_Excluded)")
         try tree.write("x/third_party/b.h", "IPC_MESSAGE_CONTROL0(NestedThirdMsg_Excluded)")
         try tree.write("gen/c.h", "IPC_MESSAGE_CONTROL0(GenMsg_Excluded)")
@@ -44,16 +45,16 @@ final class TreeTests: XCTestCase {
     }
 
     func testOddFilesNeverStopTheScan() throws {
-        let tree = try TemporaryTree()
+        let tree = try temporaryFolder()
         try tree.write("a/latin1_messages.h", bytes: Array("// caf".utf8) + [0xE9, 0xFF, 0x0A] + Array("IPC_MESSAGE_CONTROL1(Latin1Msg_A, std::string /* caf\u{e9} */)\n".utf8))
         try tree.write("a/binary.h", bytes: [0x7F, 0x45, 0x4C, 0x46, 0x00, 0x00] + Array("IPC_MESSAGE_CONTROL0(BinMsg_X)".utf8))
         try tree.write("a/empty.h", "")
         try tree.write("a/big_messages.h", String(repeating: "// padding\n", count: 2000) + "IPC_MESSAGE_CONTROL0(BigMsg_X)\n")
         try tree.write("a/unterminated.h", "/* never closed IPC_MESSAGE_CONTROL0(CommentMsg_X)\n\"string IPC_")
         try tree.write("a/garbage.cc", "}}}} ))) IPC_MESSAGE_CONTROL1( template<<<< #if\n#endif #endif\n{{{{ Send(new ")
-        mkfifo(tree.root + "/a/pipe_messages.h", 0o644)
-        try FileManager.default.createSymbolicLink(atPath: tree.root + "/a/loop", withDestinationPath: tree.root + "/a")
-        try FileManager.default.createSymbolicLink(atPath: tree.root + "/a/dangling.h", withDestinationPath: tree.root + "/nowhere.h")
+        mkfifo(tree.path + "/a/pipe_messages.h", 0o644)
+        try FileManager.default.createSymbolicLink(atPath: tree.path + "/a/loop", withDestinationPath: tree.path + "/a")
+        try FileManager.default.createSymbolicLink(atPath: tree.path + "/a/dangling.h", withDestinationPath: tree.path + "/nowhere.h")
 
         let inventory = try tree.scan {
             $0.maxFileBytes = 10_000
@@ -87,45 +88,23 @@ final class TreeTests: XCTestCase {
     }
 
     func testSeveralRootsArePrefixed() throws {
-        let one = try TemporaryTree()
+        let one = try temporaryFolder()
         try one.write("a_messages.h", "IPC_MESSAGE_CONTROL0(OneMsg_A)")
-        let two = try TemporaryTree()
+        let two = try temporaryFolder()
         try two.write("b_messages.h", "IPC_MESSAGE_CONTROL0(TwoMsg_B)")
-        let inventory = try IPCScanner.scan(ScanOptions(paths: [one.root, two.root + "/"]))
-        XCTAssertEqual(inventory.messages.map(\.location.file).sorted(), [one.root + "/a_messages.h", two.root + "/b_messages.h"].sorted())
+        let inventory = try IPCScanner.scan(ScanOptions(paths: [one.path, two.path + "/"]))
+        XCTAssertEqual(inventory.messages.map(\.location.file).sorted(), [one.path + "/a_messages.h", two.path + "/b_messages.h"].sorted())
     }
 
     /// The golden inventory of Examples/: set MOJIFY_UPDATE_GOLDEN=1 to rewrite it after an intended change.
     func testExamplesInventoryMatchesGolden() throws {
         let actual = try IPCScanner.scan(ScanOptions(paths: [try examplesPath()])).jsonData()
-        let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden/examples-inventory.json")
-        if ProcessInfo.processInfo.environment["MOJIFY_UPDATE_GOLDEN"] == "1" {
-            try FileManager.default.createDirectory(at: golden.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try actual.write(to: golden)
-        }
-        let expected = try Data(contentsOf: golden)
-        if actual != expected {
-            let diff = lineDiff(String(decoding: expected, as: UTF8.self), String(decoding: actual, as: UTF8.self))
-            XCTFail("inventory of Examples/ differs from \(golden.path) (MOJIFY_UPDATE_GOLDEN=1 rewrites it):\n\(diff)")
-        }
+        try Golden.assertMatches(String(decoding: actual, as: UTF8.self), path: repositoryRoot + "/Tests/ScannerTests/Golden/examples-inventory.json")
     }
 }
 
 func examplesPath() throws -> String {
-    let path = URL(fileURLWithPath: #filePath).appendingPathComponent("../../../Examples").standardized.path
+    let path = repositoryRoot + "/Examples"
     guard FileManager.default.fileExists(atPath: path) else { throw XCTSkip("no Examples/ at \(path)") }
     return path
-}
-
-/// The first differing lines, enough to see what changed.
-func lineDiff(_ expected: String, _ actual: String) -> String {
-    let left = expected.split(separator: "\n", omittingEmptySubsequences: false)
-    let right = actual.split(separator: "\n", omittingEmptySubsequences: false)
-    var out: [String] = []
-    for index in 0..<max(left.count, right.count) where out.count < 40 {
-        let a = index < left.count ? String(left[index]) : "<end>"
-        let b = index < right.count ? String(right[index]) : "<end>"
-        if a != b { out.append("line \(index + 1):\n- \(a)\n+ \(b)") }
-    }
-    return out.joined(separator: "\n")
 }

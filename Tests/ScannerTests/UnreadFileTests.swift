@@ -1,6 +1,7 @@
 import Foundation
 import MojifyCore
 @testable import MojifyScanner
+import MojifyTestSupport
 import XCTest
 
 /// Files whose bytes are not plain UTF-8 text: UTF-16 is read, anything else the scanner cannot read in full is
@@ -16,7 +17,7 @@ final class UnreadFileTests: XCTestCase {
     func testUTF16WithAndWithoutAByteOrderMarkIsScannedWithPositionsOfTheDecodedText() throws {
         for bigEndian in [false, true] {
             for mark in [false, true] {
-                let tree = try TemporaryTree()
+                let tree = try temporaryFolder()
                 try tree.write("wide/wide_messages.h", bytes: utf16(header, bigEndian: bigEndian, mark: mark))
                 let inventory = try tree.scan()
                 let variant = "big-endian \(bigEndian), mark \(mark)"
@@ -30,7 +31,7 @@ final class UnreadFileTests: XCTestCase {
     }
 
     func testUTF16ThatDoesNotDecodeIsUnreadAtItsLine() throws {
-        let tree = try TemporaryTree()
+        let tree = try temporaryFolder()
         // A high surrogate followed by a plain character on line 2.
         let broken = utf16("IPC_MESSAGE_CONTROL0(WideMsg_A)\n", bigEndian: false, mark: true) + [0x00, 0xD8, 0x41, 0x00] + utf16("\n", bigEndian: false, mark: false)
         try tree.write("wide_messages.h", bytes: broken)
@@ -43,7 +44,7 @@ final class UnreadFileTests: XCTestCase {
     }
 
     func testANulByteMakesTheFileUnreadWithTheLineOfTheByte() throws {
-        let tree = try TemporaryTree()
+        let tree = try temporaryFolder()
         try tree.write("foo/foo_messages.h", bytes: Array("#define IPC_MESSAGE_START FooMsgStart\nIPC_MESSAGE_CONTROL0(FooMsg_A)\n  ".utf8) + [0] + Array("\nIPC_MESSAGE_CONTROL0(FooMsg_B)\n".utf8))
         try tree.write("foo/clean_messages.h", "IPC_MESSAGE_CONTROL0(CleanMsg_A)\n")
         let inventory = try tree.scan()
@@ -57,7 +58,7 @@ final class UnreadFileTests: XCTestCase {
     }
 
     func testABadByteInAMessageNameMakesTheFileUnreadButNotOneInACommentOrString() throws {
-        let tree = try TemporaryTree()
+        let tree = try temporaryFolder()
         try tree.write("bad/bad_messages.h", bytes: Array("#define IPC_MESSAGE_START BadMsgStart\nIPC_MESSAGE_CONTROL0(BadMsg_Ok)\nIPC_MESSAGE_CONTROL0(BadMsg_Caf".utf8)
             + [0xE9] + Array(")\n".utf8))
         try tree.write("fine/fine_messages.h", bytes: Array("// Fran".utf8) + [0xE7, 0x6F, 0x69, 0x73] + Array("\n#define IPC_MESSAGE_START FineMsgStart\nIPC_MESSAGE_CONTROL1(FineMsg_A, std::string /* caf".utf8)
@@ -73,13 +74,13 @@ final class UnreadFileTests: XCTestCase {
     }
 
     func testFilesTooLargeOrUnopenableAreListedAsUnread() throws {
-        let tree = try TemporaryTree()
+        let tree = try temporaryFolder()
         try tree.write("big_messages.h", String(repeating: "// padding\n", count: 100) + "IPC_MESSAGE_CONTROL0(BigMsg_X)\n")
         try tree.write("pipe/listed.h", "")
         // A FIFO put in place of a listed file: the read must fail at once (the path a permission error takes too,
         // which cannot be shown while tests run as root), not wait for a writer.
-        try FileManager.default.removeItem(atPath: tree.root + "/pipe/listed.h")
-        XCTAssertEqual(mkfifo(tree.root + "/pipe/listed.h", 0o644), 0)
+        try FileManager.default.removeItem(atPath: tree.path + "/pipe/listed.h")
+        XCTAssertEqual(mkfifo(tree.path + "/pipe/listed.h", 0o644), 0)
         let inventory = try tree.scan {
             $0.maxFileBytes = 500
             $0.onlyFiles = ["big_messages.h", "pipe/listed.h"]
@@ -91,14 +92,14 @@ final class UnreadFileTests: XCTestCase {
     }
 
     func testUnreadOutcomesComeBackFromTheCache() throws {
-        let tree = try TemporaryTree()
-        let cache = try TemporaryTree()
+        let tree = try temporaryFolder()
+        let cache = try temporaryFolder()
         try tree.write("a_messages.h", bytes: Array("IPC_MESSAGE_CONTROL0(AMsg_A)\n".utf8) + [0])
         try tree.write("wide_messages.h", bytes: utf16(header, bigEndian: false, mark: false))
-        let first = try tree.scan { $0.cacheDirectory = cache.root }
+        let first = try tree.scan { $0.cacheDirectory = cache.path }
         let second = try IPCScanner.scanCounting({
-            var options = ScanOptions(paths: [tree.root])
-            options.cacheDirectory = cache.root
+            var options = ScanOptions(paths: [tree.path])
+            options.cacheDirectory = cache.path
             return options
         }())
         XCTAssertEqual(second.cache?.computed, 0, "everything came from the cache")
@@ -108,9 +109,9 @@ final class UnreadFileTests: XCTestCase {
     }
 
     func testNamedSpecialFilesAreRefused() throws {
-        let tree = try TemporaryTree()
-        XCTAssertEqual(mkfifo(tree.root + "/some_fifo_messages.h", 0o644), 0)
-        for (path, kind) in [(tree.root + "/some_fifo_messages.h", "a FIFO (named pipe)"), ("/dev/zero", "a character device")] {
+        let tree = try temporaryFolder()
+        XCTAssertEqual(mkfifo(tree.path + "/some_fifo_messages.h", 0o644), 0)
+        for (path, kind) in [(tree.path + "/some_fifo_messages.h", "a FIFO (named pipe)"), ("/dev/zero", "a character device")] {
             XCTAssertThrowsError(try IPCScanner.scan(ScanOptions(paths: [path]))) { error in
                 XCTAssertEqual(error as? ScannerError, .notFileOrFolder(path: path, kind: kind))
                 XCTAssertTrue("\(error)".contains("not a regular file or folder"), "\(error)")

@@ -16,14 +16,14 @@ enum BannedIPCType: LintRule {
     static let examples: [RuleExample] = [
         .fires(["foo/foo_messages.h": """
             #define IPC_MESSAGE_START FooMsgStart
-            IPC_MESSAGE_CONTROL1(FooMsg_Sizes, std::vector<size_t> /* sizes */)
-            """]),
+            1️⃣IPC_MESSAGE_CONTROL1(FooMsg_Sizes, std::vector<size_t> /* sizes */)
+            """], findings: [FindingSpec(message: "parameter 1 'sizes' of 'FooMsg_Sizes' has type 'std::vector<size_t>', which uses banned type 'size_t': its size differs between 32- and 64-bit processes")]),
         .fires(["foo/foo_messages.h": """
             #define IPC_MESSAGE_START FooMsgStart
             IPC_STRUCT_BEGIN(FooParams)
-              IPC_STRUCT_MEMBER(unsigned long int, flags)
+              1️⃣IPC_STRUCT_MEMBER(unsigned long int, flags)
             IPC_STRUCT_END()
-            """]),
+            """], findings: [FindingSpec(message: "member 'flags' of IPC struct 'FooParams' has type 'unsigned long int', which uses banned type 'unsigned long': it is 32 bits on Windows")]),
         .quiet(["foo/foo_messages.h": """
             #define IPC_MESSAGE_START FooMsgStart
             IPC_MESSAGE_CONTROL2(FooMsg_Sizes, std::vector<uint64_t> /* sizes */, int64_t /* long_name */)

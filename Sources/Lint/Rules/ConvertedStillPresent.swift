@@ -17,13 +17,15 @@ enum ConvertedStillPresent: LintRule {
     static let examples: [RuleExample] = [
         .fires(["foo/foo_messages.h": """
             #define IPC_MESSAGE_START FooMsgStart
-            IPC_MESSAGE_CONTROL0(FooMsg_Ping)
-            """], ledger: RuleExample.ledgerCSV([("FooMsg_Ping", .converted)])),
+            1️⃣IPC_MESSAGE_CONTROL0(FooMsg_Ping)
+            """], ledger: RuleExample.ledgerCSV([("FooMsg_Ping", .converted)]),
+            findings: [FindingSpec(message: "'FooMsg_Ping' is marked converted in the ledger but is still defined here")]),
         .fires(["foo/foo_client.cc": """
             void FooClient::Ping() {
-              Send(new FooMsg_Ping());
+              Send(new 1️⃣FooMsg_Ping());
             }
-            """], ledger: RuleExample.ledgerCSV([("FooMsg_Ping", .converted)])),
+            """], ledger: RuleExample.ledgerCSV([("FooMsg_Ping", .converted)]),
+            findings: [FindingSpec(message: "'FooMsg_Ping' is marked converted in the ledger but is still sent here")]),
         .quiet(["foo/foo_messages.h": """
             #define IPC_MESSAGE_START FooMsgStart
             IPC_MESSAGE_CONTROL0(FooMsg_Ping)

@@ -16,13 +16,14 @@ enum NewLegacyIPC: LintRule {
     static let examples: [RuleExample] = [
         .fires(["foo/foo_messages.h": """
             #define IPC_MESSAGE_START FooMsgStart
-            IPC_MESSAGE_CONTROL1(FooMsg_Ping, int /* sequence */)
-            """]),
+            1️⃣IPC_MESSAGE_CONTROL1(FooMsg_Ping, int /* sequence */)
+            """], findings: [FindingSpec(message: "legacy IPC message 'FooMsg_Ping' (IPC_MESSAGE_CONTROL1) is defined; new messages must be Mojo interface methods")]),
         .fires(["foo/foo_messages.h": """
             #define IPC_MESSAGE_START FooMsgStart
             IPC_MESSAGE_CONTROL1(FooMsg_Ping, int /* sequence */)
-            IPC_MESSAGE_CONTROL0(FooMsg_Added)
-            """], ledger: RuleExample.ledgerCSV([("FooMsg_Ping", .unclaimed)])),
+            1️⃣IPC_MESSAGE_CONTROL0(FooMsg_Added)
+            """], ledger: RuleExample.ledgerCSV([("FooMsg_Ping", .unclaimed)]),
+            findings: [FindingSpec(message: "legacy IPC message 'FooMsg_Added' (IPC_MESSAGE_CONTROL0) is not in the ledger")]),
         .quiet(["foo/foo_messages.h": """
             #define IPC_MESSAGE_START FooMsgStart
             IPC_MESSAGE_CONTROL1(FooMsg_Ping, int /* sequence */)

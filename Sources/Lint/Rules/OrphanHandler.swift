@@ -21,12 +21,13 @@ enum OrphanHandler: LintRule {
             bool FooHost::OnMessageReceived(const IPC::Message& message) {
               bool handled = true;
               IPC_BEGIN_MESSAGE_MAP(FooHost, message)
-                IPC_MESSAGE_HANDLER(FooHostMsg_Gone, OnGone)
+                1️⃣IPC_MESSAGE_HANDLER(FooHostMsg_Gone, OnGone)
                 IPC_MESSAGE_UNHANDLED(handled = false)
               IPC_END_MESSAGE_MAP()
               return handled;
             }
-            """], ledger: RuleExample.ledgerCSV([("FooHostMsg_Gone", .inProgress)])),
+            """], ledger: RuleExample.ledgerCSV([("FooHostMsg_Gone", .inProgress)]),
+            findings: [FindingSpec(message: "handler (OnGone) for 'FooHostMsg_Gone', which is no longer defined: the ledger has a row for it at line 2, so it was defined in this tree")]),
         .fires([
             "foo/foo_messages.h": """
                 #define IPC_MESSAGE_START FooMsgStart
@@ -37,13 +38,13 @@ enum OrphanHandler: LintRule {
                   bool handled = true;
                   IPC_BEGIN_MESSAGE_MAP(FooHost, message)
                     IPC_MESSAGE_HANDLER(FooHostMsg_Here, OnHere)
-                    IPC_MESSAGE_HANDLER(FooMsg_Gone, OnGone)
+                    1️⃣IPC_MESSAGE_HANDLER(FooMsg_Gone, OnGone)
                     IPC_MESSAGE_UNHANDLED(handled = false)
                   IPC_END_MESSAGE_MAP()
                   return handled;
                 }
                 """,
-        ]),
+        ], findings: [FindingSpec(message: "handler (OnGone) for 'FooMsg_Gone', which is no longer defined: this tree defines its message class FooMsgStart ('FooHostMsg_Here' in foo/foo_messages.h)")]),
         .quiet(["foo/foo_host.cc": """
             bool FooHost::OnMessageReceived(const IPC::Message& message) {
               bool handled = true;

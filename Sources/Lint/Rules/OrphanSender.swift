@@ -17,9 +17,10 @@ enum OrphanSender: LintRule {
     static let examples: [RuleExample] = [
         .fires(["foo/foo_client.cc": """
             void FooClient::Ping() {
-              Send(new FooHostMsg_Gone(routing_id_));
+              Send(new 1️⃣FooHostMsg_Gone(routing_id_));
             }
-            """], ledger: RuleExample.ledgerCSV([("FooHostMsg_Gone", .unclaimed)])),
+            """], ledger: RuleExample.ledgerCSV([("FooHostMsg_Gone", .unclaimed)]),
+            findings: [FindingSpec(message: "'FooHostMsg_Gone' is sent in FooClient::Ping but no longer defined: the ledger has a row for it at line 2, so it was defined in this tree")]),
         .fires([
             "foo/foo_messages.h": """
                 #define IPC_MESSAGE_START FooMsgStart
@@ -27,10 +28,10 @@ enum OrphanSender: LintRule {
                 """,
             "foo/foo_client.cc": """
                 void FooClient::Ping() {
-                  Send(new FooMsg_Gone(routing_id_));
+                  Send(new 1️⃣FooMsg_Gone(routing_id_));
                 }
                 """,
-        ]),
+        ], findings: [FindingSpec(message: "'FooMsg_Gone' is sent in FooClient::Ping but no longer defined: this tree defines its message class FooMsgStart ('FooHostMsg_Here' in foo/foo_messages.h)")]),
         .quiet(["foo/foo_client.cc": """
             void FooClient::Print() {
               Send(new PrintHostMsg_DefinedUpstream(routing_id_));

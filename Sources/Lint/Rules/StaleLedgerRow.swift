@@ -19,7 +19,8 @@ enum StaleLedgerRow: LintRule {
         .fires(["foo/foo_messages.h": """
             #define IPC_MESSAGE_START FooMsgStart
             IPC_MESSAGE_CONTROL0(FooMsg_Ping)
-            """], ledger: RuleExample.ledgerCSV([("FooMsg_Ping", .unclaimed), ("FooMsg_Gone", .inProgress)])),
+            """], ledger: RuleExample.ledgerCSV([("FooMsg_Ping", .unclaimed), ("1️⃣FooMsg_Gone", .inProgress)]),
+            findings: [FindingSpec(message: "the ledger lists 'FooMsg_Gone' as in-progress, but the code no longer defines it")]),
         .quiet(["foo/foo_messages.h": """
             #define IPC_MESSAGE_START FooMsgStart
             IPC_MESSAGE_CONTROL0(FooMsg_Ping)

@@ -14,9 +14,9 @@ enum SuppressionWithoutReason: LintRule {
     static let examples: [RuleExample] = [
         .fires(["foo/foo_messages.h": """
             #define IPC_MESSAGE_START FooMsgStart
-            // mojify:ignore[new-legacy-ipc]
+            // 1️⃣mojify:ignore[new-legacy-ipc]
             IPC_MESSAGE_CONTROL0(FooMsg_Ping)
-            """]),
+            """], findings: [FindingSpec(message: "suppression of new-legacy-ipc gives no reason, so it silences nothing")]),
         .quiet(["foo/foo_messages.h": """
             #define IPC_MESSAGE_START FooMsgStart
             // mojify:ignore[new-legacy-ipc] converted in the next release, tracked in bug 42

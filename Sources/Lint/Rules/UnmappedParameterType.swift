@@ -17,8 +17,8 @@ enum UnmappedParameterType: LintRule {
     static let examples: [RuleExample] = [
         .fires(["foo/foo_messages.h": """
             #define IPC_MESSAGE_START FooMsgStart
-            IPC_MESSAGE_CONTROL1(FooMsg_Draw, SkUnknownCanvasThing /* canvas */)
-            """]),
+            1️⃣IPC_MESSAGE_CONTROL1(FooMsg_Draw, SkUnknownCanvasThing /* canvas */)
+            """], findings: [FindingSpec(message: "'SkUnknownCanvasThing' in 'FooMsg_Draw' has no mojom mapping yet")]),
         .quiet(["foo/foo_messages.h": """
             #define IPC_MESSAGE_START FooMsgStart
             IPC_STRUCT_BEGIN(FooParams)

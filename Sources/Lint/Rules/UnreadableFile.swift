@@ -15,7 +15,8 @@ enum UnreadableFile: LintRule {
         excluding the file with --exclude if it is not source.
         """
     static let examples: [RuleExample] = [
-        .fires(["foo/foo_messages.h": "#define IPC_MESSAGE_START FooMsgStart\nIPC_MESSAGE_CONTROL0(FooMsg_Ping)\n\u{0}"]),
+        .fires(["foo/foo_messages.h": "#define IPC_MESSAGE_START FooMsgStart\nIPC_MESSAGE_CONTROL0(FooMsg_Ping)\n1️⃣\u{0}"],
+               findings: [FindingSpec(message: "mojify could not read this file (binary file: NUL byte at line 3)")]),
         .quiet(["foo/foo_messages.h": "#define IPC_MESSAGE_START FooMsgStart\nIPC_MESSAGE_CONTROL0(FooMsg_Ping)"]),
     ]
 

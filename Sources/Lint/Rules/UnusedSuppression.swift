@@ -15,14 +15,14 @@ enum UnusedSuppression: LintRule {
     static let examples: [RuleExample] = [
         .fires(["foo/foo_messages.h": """
             #define IPC_MESSAGE_START FooMsgStart
-            // mojify:ignore[banned-ipc-type] kept for the old protocol
+            // 1️⃣mojify:ignore[banned-ipc-type] kept for the old protocol
             IPC_MESSAGE_CONTROL1(FooMsg_Ping, int32_t /* sequence */)
-            """]),
+            """], findings: [FindingSpec(message: "suppression of banned-ipc-type silences nothing on this line or the next; remove it")]),
         .fires(["foo/foo_messages.h": """
             #define IPC_MESSAGE_START FooMsgStart
-            // mojify:ignore[no-such-rule] a typo in the id
+            // 1️⃣mojify:ignore[no-such-rule] a typo in the id
             IPC_MESSAGE_CONTROL1(FooMsg_Ping, int32_t /* sequence */)
-            """]),
+            """], findings: [FindingSpec(message: "suppression names no rule called 'no-such-rule'; the rules are ")]),
         .quiet(["foo/foo_messages.h": """
             #define IPC_MESSAGE_START FooMsgStart
             IPC_MESSAGE_CONTROL1(FooMsg_Ping, size_t /* count */)  // mojify:ignore[banned-ipc-type] both ends are 64-bit

@@ -1,0 +1,116 @@
+import Foundation
+import MojifyConversion
+import MojifyCore
+import MojifyEmitters
+import MojifyLedger
+
+public struct MigrateOptions: Sendable {
+    public var input: InventoryInput
+    /// Where the implementation skeletons and mocks are written.
+    public var out: String
+    public var rulesFile: String?
+    /// Message classes or message names to convert; empty for all (or all the owner's, with a ledger).
+    public var only: [String] = []
+    /// With `owner`: convert the messages the ledger says this person owns.
+    public var ledgerPath: String?
+    public var owner: String?
+    /// Where the unified diff of the rewrites goes; nil writes none.
+    public var patchPath: String?
+    public var dryRun = false
+    public var force = false
+
+    public init(input: InventoryInput, out: String) {
+        self.input = input
+        self.out = out
+    }
+}
+
+/// `mojify migrate`: the C++ side of a conversion. Plans as `generate` does (same names), then writes the
+/// implementation skeletons and mocks under --out and the rewrites of senders, message maps and includes as a
+/// patch; the scanned tree is never changed.
+public enum MigrateFlow {
+    public static func execute(options: MigrateOptions, output: (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) }) throws -> Int32 {
+        let scan = options.input.scan
+        let root = try LintFlow.scannedRoot(scan.paths)
+        let inventory = try options.input.load()
+        let only = try selection(options, inventory: inventory)
+        let learned = TreeTypeMappings.learn(scanned: scan.paths, upstream: scan.upstreamRoots, skipping: [options.out])
+        let rules = try ConversionRules.load(overridePath: options.rulesFile, learned: learned)
+        let plan = try ConversionPlan.make(inventory: inventory, rules: rules, only: only)
+        if !only.isEmpty, plan.interfaces.isEmpty {
+            throw EmitterError.badOption("--only \(only.joined(separator: " ")) matches no message class or message of the scanned tree")
+        }
+        let migration = CppMigration(plan: plan, inventory: inventory)
+        let files = CppDraftEmitter.emit(migration)
+
+        var sources: [String: String] = [:]
+        for file in MigrationPatch.filesToRead(plan: plan, inventory: inventory) {
+            // Read as bytes and kept only when UTF-8: the patch must reproduce every other byte exactly.
+            let path = file.hasPrefix("/") ? file : root + "/" + file
+            if let data = FileManager.default.contents(atPath: path), let text = String(validating: data, as: UTF8.self) {
+                sources[file] = text
+            }
+        }
+        let patch = MigrationPatch.make(plan: plan, migration: migration, inventory: inventory, sources: sources)
+
+        let writer = OutputWriter(root: options.out)
+        let statuses = try writer.plan(files, force: options.force)
+        var report = ""
+        if options.dryRun {
+            for (path, status) in statuses where status != .unchanged {
+                report += "==> \(path) (\(status.rawValue)) <==\n\(files[path]!)\n"
+            }
+            if options.patchPath != nil, !patch.diff.isEmpty { report += "==> patch <==\n\(patch.diff)\n" }
+        } else {
+            try writer.write(files, statuses: statuses)
+            if let patchPath = options.patchPath { try FileOutput.writeAtomically(patch.diff, to: patchPath) }
+        }
+        report += summary(migration, patch: patch, statuses: statuses, patchPath: options.patchPath, dryRun: options.dryRun)
+        output(report)
+        return 0
+    }
+
+    /// `--only`, narrowed to the owner's messages when a ledger is given.
+    static func selection(_ options: MigrateOptions, inventory: Inventory) throws -> [String] {
+        guard let ledgerPath = options.ledgerPath else {
+            if options.owner != nil { throw EmitterError.badOption("--owner needs --ledger FILE, the ledger that says who owns which message") }
+            return options.only
+        }
+        guard let owner = options.owner, !owner.isEmpty else {
+            throw EmitterError.badOption("--ledger needs --owner NAME: migrate converts the messages that person owns")
+        }
+        let ledger = try Ledger.load(path: ledgerPath)
+        let classes = Dictionary(inventory.messages.map { ($0.name, $0.messageClass) }, uniquingKeysWith: { first, _ in first })
+        let owned = ledger.rows.filter { $0.owner == owner }.map(\.message).filter { message in
+            options.only.isEmpty || options.only.contains(message) || classes[message].map(options.only.contains) == true
+        }
+        if owned.isEmpty {
+            throw EmitterError.badOption("\(ledgerPath): \(owner) owns no message\(options.only.isEmpty ? "" : " of --only \(options.only.joined(separator: " "))"); claim some with 'mojify ledger claim'")
+        }
+        return owned.sorted()
+    }
+
+    static func summary(
+        _ migration: CppMigration, patch: MigrationPatch, statuses: [(path: String, status: OutputWriter.Status)], patchPath: String?, dryRun: Bool
+    ) -> String {
+        let methods = migration.interfaces.flatMap(\.methods)
+        var lines = [
+            "interfaces: \(migration.interfaces.count) with \(methods.count) methods; \(methods.filter { $0.handler != nil }.count) call their legacy handler, \(methods.filter { $0.handler == nil }.count) NOTIMPLEMENTED",
+        ]
+        for kind in [MigrationPatch.Kind.sender, .handler] {
+            let all = patch.outcomes.filter { $0.kind == kind }
+            let listed = all.filter { $0.reason != nil }
+            lines.append("\(kind.rawValue)s: \(all.count - listed.count) rewritten, \(listed.count) listed")
+            lines += listed.map { "  \($0.location) \($0.message): \($0.reason!)".escapingControlCharacters }
+        }
+        let counts = Dictionary(grouping: statuses, by: \.status).mapValues(\.count)
+        let verb = dryRun ? "would write" : "written"
+        lines.append("files: \((counts[.created] ?? 0) + (counts[.updated] ?? 0)) \(verb) (\(counts[.created] ?? 0) new, \(counts[.updated] ?? 0) changed), \(counts[.unchanged] ?? 0) unchanged")
+        if let patchPath {
+            lines.append("patch: \(patch.files.count) file\(patch.files.count == 1 ? "" : "s") changed\(dryRun ? "" : ", written to \(patchPath)"); check it with 'git apply --check \(patchPath)'")
+        } else {
+            lines.append("patch: \(patch.files.count) file\(patch.files.count == 1 ? "" : "s") would change; give --patch FILE to write the diff")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

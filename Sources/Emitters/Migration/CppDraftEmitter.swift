@@ -1,0 +1,216 @@
+import Foundation
+import MojifyConversion
+import MojifyCore
+
+/// The C++ files `mojify migrate` drafts per interface (migration guide 2.4.4 and 2.5.5): an implementation
+/// (`foo_impl.h`/`.cc`) whose methods call the legacy handlers they replace, and a gmock class (`foo_mock.h`) with
+/// a test showing a receiver bound to a remote. Methods of messages defined under `#if` are declared under the
+/// same condition. Keyed by path relative to the output folder.
+public enum CppDraftEmitter {
+    public static func emit(_ migration: CppMigration) -> [String: String] {
+        var files: [String: String] = [:]
+        for interface in migration.interfaces {
+            let stem = Naming.words(interface.name).map { $0.lowercased() }.joined(separator: "_")
+            let implementation = interface.implementationFolder + "/" + stem + "_impl"
+            let mock = interface.mojomFolder + "/" + stem + "_mock"
+            files[implementation + ".h"] = implementationHeader(interface, path: implementation + ".h")
+            files[implementation + ".cc"] = implementationSource(interface, header: implementation + ".h", era: migration.optionalTemplate)
+            files[mock + ".h"] = mockHeader(interface, path: mock + ".h")
+            files[mock + "_unittest.cc"] = mockTest(interface, header: mock + ".h")
+        }
+        return files
+    }
+
+    static let banner = "// Drafted by mojify migrate; review before use."
+
+    // MARK: - Implementation
+
+    static func implementationHeader(_ interface: CppMigration.Interface, path: String) -> String {
+        let guardName = includeGuard(path)
+        let handlers = interface.handlerClasses
+        var lines = [banner, "", "#ifndef \(guardName)", "#define \(guardName)", ""]
+        lines += includes([interface.mojomHeader] + handlers.map(\.header))
+        lines += ["", "namespace \(interface.implementationNamespace) {", ""]
+        lines += EmitterText.comment(
+            "Implements \(interface.module).\(interface.name) by calling the legacy IPC handlers it replaces.", indent: ""
+        )
+        lines.append("class \(interface.name)Impl : public mojom::\(interface.name) {")
+        lines.append(" public:")
+        if handlers.isEmpty {
+            lines.append("  \(interface.name)Impl();")
+        } else {
+            let parameters = handlers.map { "\($0.className)* \($0.member.dropLast())" }.joined(separator: ", ")
+            lines.append("  \(handlers.count == 1 ? "explicit " : "")\(interface.name)Impl(\(parameters));")
+        }
+        lines += [
+            "  \(interface.name)Impl(const \(interface.name)Impl&) = delete;",
+            "  \(interface.name)Impl& operator=(const \(interface.name)Impl&) = delete;",
+            "  ~\(interface.name)Impl() override;",
+            "",
+            "  // mojom::\(interface.name):",
+        ]
+        for method in interface.methods {
+            lines += conditional(method, ["  void \(method.name)(\(parameterList(method))) override;"])
+        }
+        if !handlers.isEmpty {
+            lines += ["", " private:"]
+            lines += handlers.map { "  \($0.className)* const \($0.member);" }
+        }
+        lines += ["};", "", "}  // namespace \(interface.implementationNamespace)", "", "#endif  // \(guardName)"]
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func implementationSource(_ interface: CppMigration.Interface, header: String, era: String) -> String {
+        let handlers = interface.handlerClasses
+        let notImplemented = interface.methods.contains { $0.handler == nil }
+        var lines = [banner, ""]
+        lines += includes([header] + (notImplemented ? [era == "base::Optional" ? "base/logging.h" : "base/notreached.h"] : []))
+        lines += ["", "namespace \(interface.implementationNamespace) {", ""]
+        let name = interface.name + "Impl"
+        if handlers.isEmpty {
+            lines.append("\(name)::\(name)() = default;")
+        } else {
+            let parameters = handlers.map { "\($0.className)* \($0.member.dropLast())" }.joined(separator: ", ")
+            lines.append("\(name)::\(name)(\(parameters))")
+            lines.append("    : " + handlers.map { "\($0.member)(\($0.member.dropLast()))" }.joined(separator: ", ") + " {}")
+        }
+        lines += ["", "\(name)::~\(name)() = default;"]
+        for method in interface.methods {
+            lines.append("")
+            lines += conditional(method, ["void \(name)::\(method.name)(\(parameterList(method))) {"] + body(method) + ["}"])
+        }
+        lines += ["", "}  // namespace \(interface.implementationNamespace)"]
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The statements of one method: a call of the legacy handler, or `NOTIMPLEMENTED()` with the reason.
+    static func body(_ method: CppMigration.Method) -> [String] {
+        guard let handler = method.handler else {
+            return EmitterText.comment("TODO(mojify): \(method.handlerProblem ?? "no legacy handler found").", indent: "  ") + ["  NOTIMPLEMENTED();"]
+        }
+        var lines: [String] = []
+        let structs = method.parameters.filter(\.needsConversion).map(\.name)
+        if !structs.isEmpty {
+            lines += EmitterText.comment("TODO(mojify): \(handler.method) takes the legacy C++ types; convert \(structs.joined(separator: ", ")) from the mojom structs.", indent: "  ")
+        }
+        var arguments = method.parameters.map(\.name)
+        let call = "  \(handler.member)->\(handler.method)("
+        guard let reply = method.reply else {
+            return lines + [call + arguments.joined(separator: ", ") + ");"]
+        }
+        if method.isSync, !handler.delayReply {
+            // The legacy sync handler wrote its outputs through pointers; the reply carries them.
+            let convertible = method.legacyOutputs.count == reply.count && !method.legacyOutputs.contains("") && !reply.contains(where: \.needsConversion)
+            if !convertible {
+                lines += EmitterText.comment("TODO(mojify): convert the handler's outputs to the reply's types.", indent: "  ")
+            }
+            for (index, output) in reply.enumerated() {
+                let type = convertible ? method.legacyOutputs[index] : output.valueType
+                lines.append("  \(type) \(output.name);")
+            }
+            arguments += reply.map { "&" + $0.name }
+            lines.append(call + arguments.joined(separator: ", ") + ");")
+            lines.append("  std::move(callback).Run(\(reply.map(\.name).joined(separator: ", ")));")
+            return lines
+        }
+        let why = handler.delayReply
+            ? "\(handler.method) took the reply message (IPC_MESSAGE_HANDLER_DELAY_REPLY)"
+            : "the reply was the separate message \(method.messages.dropFirst().joined(separator: " / "))"
+        lines += EmitterText.comment("TODO(mojify): \(why); make \(handler.method) take \(method.name)Callback and run it with std::move(callback).Run(...) where it replied.", indent: "  ")
+        arguments.append("std::move(callback)")
+        return lines + [call + arguments.joined(separator: ", ") + ");"]
+    }
+
+    // MARK: - Mocks
+
+    static func mockHeader(_ interface: CppMigration.Interface, path: String) -> String {
+        let guardName = includeGuard(path)
+        var lines = [banner, "", "#ifndef \(guardName)", "#define \(guardName)", ""]
+        lines += includes([interface.mojomHeader, "testing/gmock/include/gmock/gmock.h"])
+        lines += ["", "namespace \(interface.implementationNamespace) {", ""]
+        lines += EmitterText.comment("A gmock of \(interface.module).\(interface.name) for tests (migration guide 2.5.5).", indent: "")
+        lines += [
+            "class Mock\(interface.name) : public mojom::\(interface.name) {",
+            " public:",
+            "  Mock\(interface.name)() = default;",
+            "  ~Mock\(interface.name)() override = default;",
+            "",
+        ]
+        for method in interface.methods {
+            // gmock wants a type holding a comma in parentheses.
+            let types = signature(method).map { $0.type.contains(",") ? "(\($0.type))" : $0.type }
+            lines += conditional(method, ["  MOCK_METHOD(void, \(method.name), (\(types.joined(separator: ", "))), (override));"])
+        }
+        lines += ["};", "", "}  // namespace \(interface.implementationNamespace)", "", "#endif  // \(guardName)"]
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A test that binds the mock to a remote and delivers a call with `RunUntilIdle()`: the pattern every test of
+    /// a converted caller follows. It calls the first method without a reply, whose arguments can be defaults.
+    static func mockTest(_ interface: CppMigration.Interface, header: String) -> String {
+        let mock = "Mock" + interface.name
+        var lines = [banner, ""]
+        lines += includes([
+            header, "base/run_loop.h", "base/test/task_environment.h", "mojo/public/cpp/bindings/receiver.h",
+            "mojo/public/cpp/bindings/remote.h", "testing/gtest/include/gtest/gtest.h",
+        ])
+        lines += [
+            "", "namespace \(interface.implementationNamespace) {", "",
+            "class \(interface.name)MockTest : public testing::Test {",
+            " protected:",
+            "  base::test::TaskEnvironment task_environment_;",
+            "  testing::StrictMock<\(mock)> mock_;",
+            "  mojo::Remote<mojom::\(interface.name)> remote_;",
+            "  mojo::Receiver<mojom::\(interface.name)> receiver_{&mock_, remote_.BindNewPipeAndPassReceiver()};",
+            "};",
+            "",
+        ]
+        if let method = interface.methods.first(where: { $0.reply == nil && $0.condition == nil && $0.conditionProblem == nil }) {
+            let matchers = method.parameters.map { _ in "testing::_" }.joined(separator: ", ")
+            let values = method.parameters.map { $0.isGeneratedStruct ? $0.valueType.dropLast("Ptr".count) + "::New()" : "{}" }
+            lines += [
+                "TEST_F(\(interface.name)MockTest, Delivers\(method.name)) {",
+                "  EXPECT_CALL(mock_, \(method.name)(\(matchers)));",
+                "  remote_->\(method.name)(\(values.joined(separator: ", ")));",
+                "  base::RunLoop().RunUntilIdle();",
+                "}",
+            ]
+        } else {
+            lines += [
+                "TEST_F(\(interface.name)MockTest, Connects) {",
+                "  base::RunLoop().RunUntilIdle();",
+                "  EXPECT_TRUE(remote_.is_connected());",
+                "}",
+            ]
+        }
+        lines += ["", "}  // namespace \(interface.implementationNamespace)"]
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    // MARK: - Shared
+
+    /// `lines` under the `#if` the legacy message was defined under, as the bindings only declare the method there.
+    static func conditional(_ method: CppMigration.Method, _ lines: [String]) -> [String] {
+        if let condition = method.condition { return ["#if \(condition)"] + lines + ["#endif"] }
+        if let problem = method.conditionProblem { return EmitterText.comment(problem, indent: "") + lines }
+        return lines
+    }
+
+    /// The parameters as the generated interface declares them, the reply callback last.
+    static func signature(_ method: CppMigration.Method) -> [(type: String, name: String)] {
+        method.parameters.map { ($0.type, $0.name) } + (method.reply == nil ? [] : [("\(method.name)Callback", "callback")])
+    }
+
+    static func parameterList(_ method: CppMigration.Method) -> String {
+        signature(method).map { "\($0.type) \($0.name)" }.joined(separator: ", ")
+    }
+
+    static func includes(_ paths: [String]) -> [String] {
+        Array(Set(paths)).sorted().map { "#include \"\($0)\"" }
+    }
+
+    /// `content/browser/frame_host_impl.h` -> `CONTENT_BROWSER_FRAME_HOST_IMPL_H_`.
+    static func includeGuard(_ path: String) -> String {
+        String(path.uppercased().map { $0.isLetter || $0.isNumber ? $0 : "_" }) + "_"
+    }
+}

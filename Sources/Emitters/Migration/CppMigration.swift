@@ -1,0 +1,217 @@
+import Foundation
+import MojifyConversion
+import MojifyCore
+
+/// The C++ side of a conversion plan: per interface, the signatures Chromium's bindings generate for its methods
+/// and the legacy handlers the methods replace. Built from the plan, so names match the generated mojom exactly;
+/// everything taken from the inventory (handler classes and methods, C++ types, paths) is checked against a safe
+/// alphabet before it reaches generated code.
+public struct CppMigration: Sendable {
+    public struct Interface: Sendable, Equatable {
+        /// `content.mojom`.
+        public var module: String
+        public var name: String
+        /// The generated header, e.g. `content/common/frame.mojom.h`.
+        public var mojomHeader: String
+        /// The folder of the implementation: where the first legacy handler's map is, else the mojom's folder.
+        public var implementationFolder: String
+        public var mojomFolder: String
+        public var methods: [Method]
+
+        /// `content::mojom`.
+        public var namespace: String { CppTypeSpeller.namespace(ofModule: module) }
+        /// The namespace the implementation class lives in: the module without its `mojom` part (`content`).
+        public var implementationNamespace: String {
+            module.split(separator: ".").filter { $0 != "mojom" }.joined(separator: "::")
+        }
+
+        /// The distinct legacy handler classes the implementation calls, in order of first use.
+        public var handlerClasses: [Handler] {
+            var seen: Set<String> = []
+            return methods.compactMap(\.handler).filter { seen.insert($0.className).inserted }
+        }
+    }
+
+    public struct Method: Sendable, Equatable {
+        public var name: String
+        /// The legacy messages it replaces: the request first, then folded replies.
+        public var messages: [String]
+        public var parameters: [Argument]
+        /// `nil` without a reply.
+        public var reply: [Argument]?
+        public var isSync: Bool
+        /// The legacy handler of the request, when a message map names a method for it.
+        public var handler: Handler?
+        /// Why no handler is called, when `handler` is nil.
+        public var handlerProblem: String?
+        /// The C++ types of the legacy sync message's outputs, which the handler wrote through pointers.
+        public var legacyOutputs: [String]
+        /// The `#if` condition the legacy message was defined under, e.g. `defined(OS_ANDROID)`; nil when none, or
+        /// when it holds characters that could not be written back safely (then `conditionProblem` says so).
+        public var condition: String?
+        public var conditionProblem: String?
+    }
+
+    public struct Argument: Sendable, Equatable {
+        public var name: String
+        /// As the generated interface declares it: `const std::string&`, `int32_t`, `FooPtr`.
+        public var type: String
+        /// The type without const and reference, for locals and mocks' defaults.
+        public var valueType: String
+        /// The type is a struct the plan defines (`FooPtr`).
+        public var isGeneratedStruct: Bool
+        /// A struct the plan defines appears in the type: the legacy handler took another C++ type.
+        public var needsConversion: Bool
+    }
+
+    public struct Handler: Sendable, Equatable {
+        /// As the map names it, e.g. `RenderFrameHostImpl` (or qualified).
+        public var className: String
+        /// The handler method without a class qualifier, e.g. `OnDidCommit`.
+        public var method: String
+        public var delayReply: Bool
+        /// The file of the message map.
+        public var file: String
+        /// Where a header declaring the class is expected: the map's `.cc` file with `.h`.
+        public var header: String
+
+        /// `render_frame_host_impl_`: the member holding the object the implementation forwards to.
+        public var member: String {
+            let last = className.components(separatedBy: "::").last ?? className
+            return Naming.words(last).map { $0.lowercased() }.joined(separator: "_") + "_"
+        }
+    }
+
+    public var interfaces: [Interface]
+    public var optionalTemplate: String
+
+    public init(plan: ConversionPlan, inventory: Inventory) {
+        let speller = CppTypeSpeller(plan: plan, inventory: inventory)
+        optionalTemplate = speller.optionalTemplate
+        let definitions = Dictionary(grouping: inventory.messages, by: \.name)
+        var handlers: [String: [(MessageMap, MessageHandler)]] = [:]
+        for map in inventory.messageMaps {
+            for handler in map.handlers {
+                if let message = handler.message { handlers[message, default: []].append((map, handler)) }
+            }
+        }
+        interfaces = plan.files.flatMap { file in
+            file.interfaces.map { interface in
+                let methods = interface.methods.map { method in
+                    Self.method(method, module: file.module, definitions: definitions, handlers: handlers, speller: speller)
+                }
+                let mojomFolder = file.directory
+                let handlerFolder = methods.compactMap(\.handler).first.map { ($0.file as NSString).deletingLastPathComponent }
+                return Interface(
+                    module: file.module, name: interface.name, mojomHeader: file.path + ".h",
+                    implementationFolder: handlerFolder ?? mojomFolder, mojomFolder: mojomFolder, methods: methods
+                )
+            }
+        }
+    }
+
+    private static func method(
+        _ method: MojomMethod, module: String, definitions: [String: [MessageDefinition]],
+        handlers: [String: [(MessageMap, MessageHandler)]], speller: CppTypeSpeller
+    ) -> Method {
+        // A message defined in two #if branches gives two methods of one name; each has its branch's parameters.
+        let candidates = definitions[method.messages[0]] ?? []
+        let request = candidates.first { $0.inputs.count == method.parameters.count } ?? candidates.first
+        let originals = request?.inputs.map(\.type) ?? []
+        let parameters = arguments(method.parameters, originals: originals, module: module, speller: speller)
+        var reply: [Argument]?
+        if let response = method.response {
+            let replyOriginals: [String]
+            if request?.isSync == true {
+                replyOriginals = request?.outputs.map(\.type) ?? []
+            } else {
+                replyOriginals = method.messages.count == 2 ? (definitions[method.messages[1]]?.first?.inputs.map(\.type) ?? []) : []
+            }
+            reply = arguments(response, originals: replyOriginals.count == response.count ? replyOriginals : [], module: module, speller: speller)
+        }
+        var found: Handler?
+        var problem: String?
+        let handlersOfRequest = (handlers[method.messages[0]] ?? []).filter { !$0.0.conditions.disabled && !$0.1.conditions.disabled }
+        if let (map, handler) = handlersOfRequest.first {
+            let methodName = handler.method.map { $0.components(separatedBy: "::").last ?? $0 } ?? ""
+            let className = qualifiedClass(of: map)
+            let header = (map.location.file as NSString).deletingPathExtension + ".h"
+            if handler.target != nil {
+                problem = "the message map forwards it to another object; implement it there"
+            } else if handler.method == nil || !CppName.isIdentifier(methodName) || !handler.macro.hasPrefix("IPC_MESSAGE_HANDLER") || handler.macro.hasSuffix("_GENERIC") {
+                problem = "the message map handles it with inline code (\(handler.wrapper ?? handler.macro)); move that code here"
+            } else if !CppName.isQualifiedName(className) || !CppName.isSafeRelativePath(header) {
+                problem = "the handler's class or file name is not a plain C++ name or path"
+            } else {
+                found = Handler(className: className, method: methodName, delayReply: handler.delayReply, file: map.location.file, header: header)
+            }
+        } else {
+            problem = "no message map in the scanned tree handles \(method.messages[0])"
+        }
+        let stack = request?.conditions.stack ?? []
+        let condition = stack.isEmpty ? nil : (stack.count == 1 ? stack[0] : stack.map { "(\($0))" }.joined(separator: " && "))
+        let safe = condition.map(CppName.isSafeCondition) ?? true
+        return Method(
+            name: method.name, messages: method.messages, parameters: parameters, reply: reply,
+            isSync: request?.isSync ?? false, handler: found, handlerProblem: problem,
+            legacyOutputs: (request?.outputs.map(\.type) ?? []).map { CppName.isSafeType($0) ? $0 : "" },
+            condition: safe ? condition : nil,
+            conditionProblem: safe ? nil : "TODO(mojify): the legacy message was defined under an #if mojify does not copy; add it here."
+        )
+    }
+
+    /// The class as qualified as the scan knows it: `content::RenderFrameHostImpl` when the map's function was
+    /// `content::RenderFrameHostImpl::OnMessageReceived`, else the name the map gives.
+    private static func qualifiedClass(of map: MessageMap) -> String {
+        let parts = map.function?.components(separatedBy: "::") ?? []
+        if parts.count >= 3, parts[parts.count - 2] == map.handlerClass {
+            return parts.dropLast().joined(separator: "::")
+        }
+        return map.handlerClass
+    }
+
+    private static func arguments(_ parameters: [MojomParameter], originals: [String], module: String, speller: CppTypeSpeller) -> [Argument] {
+        parameters.enumerated().map { index, parameter in
+            let original = index < originals.count && CppName.isSafeType(originals[index]) ? originals[index] : nil
+            return Argument(
+                name: parameter.name,
+                type: speller.parameter(parameter.type, module: module, original: original),
+                valueType: speller.value(parameter.type, module: module, original: original),
+                isGeneratedStruct: speller.isGeneratedStruct(parameter.type, module: module),
+                needsConversion: speller.containsGeneratedStruct(parameter.type, module: module)
+            )
+        }
+    }
+}
+
+/// Checks for names taken from scanned code before they are written into generated C++.
+enum CppName {
+    static func isIdentifier(_ text: some StringProtocol) -> Bool {
+        guard let first = text.first, first.isASCII, first.isLetter || first == "_" else { return false }
+        return text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
+    }
+
+    /// `content::RenderFrameHostImpl`, `::Foo`.
+    static func isQualifiedName(_ text: String) -> Bool {
+        let parts = text.hasPrefix("::") ? text.dropFirst(2).components(separatedBy: "::") : text.components(separatedBy: "::")
+        return parts.allSatisfy(isIdentifier)
+    }
+
+    /// A C++ type as a legacy message wrote it (`std::vector<GURL>`, `const char*`): names, template brackets,
+    /// commas, pointers and spaces only, so nothing can end a declaration or start a comment or directive.
+    static func isSafeType(_ text: String) -> Bool {
+        !text.isEmpty && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "_:<>, *&".contains($0)) }
+    }
+
+    /// A preprocessor condition from a legacy header, to write after `#if`: no line break, comment, string or
+    /// backslash that could end the directive or hide code.
+    static func isSafeCondition(_ text: String) -> Bool {
+        !text.isEmpty && !text.contains("//") && !text.contains("/*")
+            && text.allSatisfy { ($0.asciiValue ?? 0) >= 32 && $0.asciiValue != 127 && !"\\\"'#".contains($0) }
+    }
+
+    /// A path for an `#include` line or an output file: safe components, no `..`.
+    static func isSafeRelativePath(_ path: String) -> Bool {
+        SafeName.isSafePath(path) && !path.hasPrefix("/") && !path.split(separator: "/").contains { $0 == ".." || $0 == "." }
+    }
+}

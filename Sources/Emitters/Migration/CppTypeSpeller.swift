@@ -1,0 +1,140 @@
+import Foundation
+import MojifyConversion
+import MojifyCore
+
+/// How Chromium's C++ bindings spell a mojom type in an interface method: `int32` -> `int32_t`,
+/// `string` -> `const std::string&`, a struct the plan defines -> `FooPtr`, a typemapped type -> the C++ type
+/// the legacy message used (`url.mojom.Url` -> `const GURL&`).
+struct CppTypeSpeller {
+    /// The optional wrapper of the tree's era: `std::optional`, or `base::Optional` / `absl::optional` where the
+    /// tree's messages use those.
+    let optionalTemplate: String
+    /// Qualified mojom name (`content.mojom.FrameParams`) -> C++ name (`content::mojom::FrameParams`).
+    private let structs: [String: String]
+    private let enums: [String: String]
+
+    private static let scalars: [String: String] = [
+        "bool": "bool", "int8": "int8_t", "uint8": "uint8_t", "int16": "int16_t", "uint16": "uint16_t",
+        "int32": "int32_t", "uint32": "uint32_t", "int64": "int64_t", "uint64": "uint64_t",
+        "float": "float", "double": "double",
+    ]
+
+    init(plan: ConversionPlan, inventory: Inventory) {
+        var structs: [String: String] = [:]
+        var enums: [String: String] = [:]
+        for file in plan.files {
+            let namespace = Self.namespace(ofModule: file.module)
+            for name in file.structs.map(\.name) + file.placeholders.map(\.name) {
+                structs[file.module + "." + name] = namespace + "::" + name
+            }
+            for item in file.enums {
+                enums[file.module + "." + item.name] = namespace + "::" + item.name
+            }
+        }
+        self.structs = structs
+        self.enums = enums
+        let written = inventory.messages.flatMap { $0.inputs + $0.outputs }.map(\.type)
+        if written.contains(where: { $0.contains("absl::optional") }) {
+            optionalTemplate = "absl::optional"
+        } else if written.contains(where: { $0.contains("base::Optional") }) {
+            optionalTemplate = "base::Optional"
+        } else {
+            optionalTemplate = "std::optional"
+        }
+    }
+
+    /// `content.mojom` -> `content::mojom`.
+    static func namespace(ofModule module: String) -> String {
+        module.split(separator: ".").joined(separator: "::")
+    }
+
+    /// The type of a method parameter or reply argument, as the generated interface declares it.
+    /// `module` is the module of the file the method is in (its own structs are named without the module);
+    /// `original` is the C++ type of the legacy message's parameter, used where a typemap applies.
+    func parameter(_ mojom: String, module: String, original: String?) -> String {
+        let value = self.value(mojom, module: module, original: original)
+        return passedByValue(mojom, module: module) ? value : "const \(value)&"
+    }
+
+    /// Scalars and enums are passed by value, and so is whatever holds a struct pointer (move-only, as the
+    /// bindings' `IsMoveOnlyKind` says: `FooPtr`, `std::vector<FooPtr>`); everything else by const reference.
+    func passedByValue(_ mojom: String, module: String) -> Bool {
+        let bare = mojom.hasSuffix("?") ? String(mojom.dropLast()) : mojom
+        if containsGeneratedStruct(mojom, module: module) { return true }
+        return Self.scalars[bare] != nil || enums[qualified(bare, module: module)] != nil
+    }
+
+    /// Whether a struct the plan defines appears anywhere in the type (`array<Foo>`): the legacy handler took
+    /// the C++ type it replaces, so a conversion is needed.
+    func containsGeneratedStruct(_ mojom: String, module: String) -> Bool {
+        let names = mojom.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_" || $0 == ".") })
+        return names.contains { structs[qualified(String($0), module: module)] != nil }
+    }
+
+    /// Whether the type is a struct the plan defines: a reply built from the legacy handler's outputs then needs
+    /// a conversion that a human writes.
+    func isGeneratedStruct(_ mojom: String, module: String) -> Bool {
+        let bare = mojom.hasSuffix("?") ? String(mojom.dropLast()) : mojom
+        return structs[qualified(bare, module: module)] != nil
+    }
+
+    /// The C++ value type: `array<int32>` -> `std::vector<int32_t>`.
+    func value(_ mojom: String, module: String, original: String?) -> String {
+        let type = mojom.trimmingCharacters(in: .whitespaces)
+        if type.hasSuffix("?") {
+            let inner = String(type.dropLast())
+            if structs[qualified(inner, module: module)] != nil { return value(inner, module: module, original: original) }
+            return "\(optionalTemplate)<\(value(inner, module: module, original: Self.unwrapOptional(original)))>"
+        }
+        if let scalar = Self.scalars[type] { return scalar }
+        if type == "string" { return "std::string" }
+        if let (head, arguments) = Self.template(type), head == "array" || head == "map" {
+            let originals = original.flatMap(Self.template)?.arguments ?? []
+            let parts = arguments.enumerated().map { index, argument in
+                value(argument, module: module, original: index < originals.count ? originals[index] : nil)
+            }
+            return head == "array" ? "std::vector<\(parts[0])>" : "base::flat_map<\(parts.joined(separator: ", "))>"
+        }
+        let name = qualified(type, module: module)
+        if let generated = structs[name] { return generated + "Ptr" }
+        if let generated = enums[name] { return generated }
+        // A typemapped mojom type: the bindings use the C++ type the typemap names, which is what the legacy
+        // message carried.
+        if let original { return original }
+        return Self.namespace(ofModule: type)
+    }
+
+    private func qualified(_ name: String, module: String) -> String {
+        name.contains(".") ? name : module + "." + name
+    }
+
+    private static func unwrapOptional(_ original: String?) -> String? {
+        guard let original, let (head, arguments) = template(original), arguments.count == 1,
+              ["std::optional", "base::Optional", "absl::optional"].contains(head) else { return original }
+        return arguments[0]
+    }
+
+    /// `std::map<int, std::vector<int>>` -> (`std::map`, [`int`, `std::vector<int>`]); nil for a non-template.
+    static func template(_ type: String) -> (head: String, arguments: [String])? {
+        guard let open = type.firstIndex(of: "<"), type.hasSuffix(">") else { return nil }
+        let head = type[..<open].trimmingCharacters(in: .whitespaces)
+        let body = type[type.index(after: open)..<type.index(before: type.endIndex)]
+        var arguments: [String] = []
+        var depth = 0
+        var current = ""
+        for character in body {
+            switch character {
+            case "<", "(": depth += 1
+            case ">", ")": depth -= 1
+            case "," where depth == 0:
+                arguments.append(current.trimmingCharacters(in: .whitespaces))
+                current = ""
+                continue
+            default: break
+            }
+            current.append(character)
+        }
+        arguments.append(current.trimmingCharacters(in: .whitespaces))
+        return (head, arguments)
+    }
+}

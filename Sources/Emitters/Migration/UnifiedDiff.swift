@@ -1,0 +1,100 @@
+/// A git-style unified diff of byte-range edits to one file, with three lines of context.
+struct UnifiedDiff {
+    /// Replace `range` of the original bytes with `replacement`. Ranges of one file must not overlap.
+    struct Edit: Equatable {
+        var range: Range<Int>
+        var replacement: String
+    }
+
+    static let context = 3
+
+    /// The diff of `edits` applied to `source`, for the file at `path`; empty when nothing changes.
+    static func diff(path: String, source: CppSource, edits: [Edit]) -> String {
+        let sorted = edits.sorted { $0.range.lowerBound < $1.range.lowerBound }
+        // Whole original lines each edit touches, merged where they meet.
+        var regions: [(first: Int, last: Int, edits: [Edit])] = []
+        for edit in sorted {
+            let first = source.line(of: edit.range.lowerBound)
+            let last = edit.range.isEmpty ? first : source.line(of: edit.range.upperBound - 1)
+            if let previous = regions.last, first <= previous.last {
+                regions[regions.count - 1].last = max(previous.last, last)
+                regions[regions.count - 1].edits.append(edit)
+            } else {
+                regions.append((first, last, [edit]))
+            }
+        }
+        let oldLines = lines(source.bytes[...])
+        var hunks: [(oldStart: Int, oldEnd: Int, body: [Line])] = []
+        for region in regions {
+            let start = source.lineStarts[region.first - 1]
+            let end = region.last < source.lineStarts.count ? source.lineStarts[region.last] : source.bytes.count
+            var replaced: [UInt8] = []
+            var cursor = start
+            for edit in region.edits {
+                replaced += source.bytes[cursor..<edit.range.lowerBound]
+                replaced += Array(edit.replacement.utf8)
+                cursor = edit.range.upperBound
+            }
+            replaced += source.bytes[cursor..<end]
+            let removed = oldLines[(region.first - 1)...(region.last - 1)].map { Line(mark: "-", text: $0.text, newline: $0.newline) }
+            let added = lines(replaced[...]).map { Line(mark: "+", text: $0.text, newline: $0.newline) }
+            let contextStart = max(1, region.first - context)
+            let contextEnd = min(oldLines.count, region.last + context)
+            if var previous = hunks.last, contextStart <= previous.oldEnd + 1 {
+                // Overlapping context: one hunk, with the lines between the two regions as context.
+                let trailing = previous.body.reversed().prefix { $0.mark == " " }.count
+                let gapStart = previous.oldEnd - trailing
+                previous.body.removeLast(trailing)
+                previous.body += oldLines[gapStart..<(region.first - 1)].map { Line(mark: " ", text: $0.text, newline: $0.newline) }
+                previous.body += removed + added
+                previous.body += oldLines[region.last..<contextEnd].map { Line(mark: " ", text: $0.text, newline: $0.newline) }
+                previous.oldEnd = contextEnd
+                hunks[hunks.count - 1] = previous
+            } else {
+                var body = oldLines[(contextStart - 1)..<(region.first - 1)].map { Line(mark: " ", text: $0.text, newline: $0.newline) }
+                body += removed + added
+                body += oldLines[region.last..<contextEnd].map { Line(mark: " ", text: $0.text, newline: $0.newline) }
+                hunks.append((contextStart, contextEnd, body))
+            }
+        }
+        guard !hunks.isEmpty else { return "" }
+        var text = "diff --git a/\(path) b/\(path)\n--- a/\(path)\n+++ b/\(path)\n"
+        var shift = 0
+        for hunk in hunks {
+            let oldCount = hunk.body.filter { $0.mark != "+" }.count
+            let newCount = hunk.body.filter { $0.mark != "-" }.count
+            let newStart = hunk.oldStart + shift
+            text += "@@ -\(range(hunk.oldStart, oldCount)) +\(range(newCount == 0 ? newStart - 1 : newStart, newCount)) @@\n"
+            for line in hunk.body {
+                text += String(line.mark) + line.text + "\n"
+                if !line.newline { text += "\\ No newline at end of file\n" }
+            }
+            shift += newCount - oldCount
+        }
+        return text
+    }
+
+    struct Line {
+        var mark: Character
+        var text: String
+        /// False for a last line without a line break.
+        var newline: Bool
+    }
+
+    /// Lines without their `\n` (a `\r` stays, so CRLF files keep their line ends).
+    private static func lines(_ bytes: ArraySlice<UInt8>) -> [(text: String, newline: Bool)] {
+        var result: [(String, Bool)] = []
+        var start = bytes.startIndex
+        for index in bytes.indices where bytes[index] == UInt8(ascii: "\n") {
+            result.append((String(decoding: bytes[start..<index], as: UTF8.self), true))
+            start = index + 1
+        }
+        if start < bytes.endIndex { result.append((String(decoding: bytes[start...], as: UTF8.self), false)) }
+        return result
+    }
+
+    /// `12,3`, or `12` for one line, as unified diffs write ranges.
+    private static func range(_ start: Int, _ count: Int) -> String {
+        count == 1 ? "\(start)" : "\(start),\(count)"
+    }
+}

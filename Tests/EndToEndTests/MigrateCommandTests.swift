@@ -1,0 +1,66 @@
+import Foundation
+import XCTest
+
+/// `mojify migrate` run as a user would: the built binary on a copy of Examples/.
+final class MigrateCommandTests: XCTestCase {
+    static let goldenRoot = Binary.repositoryRoot + "/Tests/GenerateTests/Golden/migrate"
+
+    func testMigrateWritesTheDraftsAndAPatchThatGitAccepts() throws {
+        let scratch = try scratchFolder()
+        let tree = scratch + "/tree"
+        try FileManager.default.copyItem(atPath: Binary.repositoryRoot + "/Examples", toPath: tree)
+        let before = try treeContents(tree)
+        let result = try Binary.run(["migrate", tree, "--out", scratch + "/out", "--patch", scratch + "/migrate.patch", "--no-cache"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("interfaces: 12 with 38 methods"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("senders: 26 rewritten, 10 listed"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("handlers: 28 rewritten, 7 listed"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("  content/renderer/render_frame_impl.cc:32:5 FrameMsg_SetAccessibilityMode: forwarded to render_accessibility_"), result.stdout)
+        XCTAssertEqual(try String(contentsOfFile: scratch + "/migrate.patch", encoding: .utf8), try String(contentsOfFile: Self.goldenRoot + "/migrate.patch", encoding: .utf8))
+        for path in ["content/browser/frame_host/frame_host_impl.cc", "content/common/frame_host_mock.h"] {
+            XCTAssertEqual(try String(contentsOfFile: scratch + "/out/" + path, encoding: .utf8), try String(contentsOfFile: Self.goldenRoot + "/" + path, encoding: .utf8), path)
+        }
+        XCTAssertEqual(try treeContents(tree), before, "migrate changed the scanned tree")
+        XCTAssertEqual(try git(["init", "-q"], in: tree), 0)
+        XCTAssertEqual(try git(["apply", "--check", scratch + "/migrate.patch"], in: tree), 0)
+
+        let again = try Binary.run(["migrate", tree, "--out", scratch + "/out", "--patch", scratch + "/migrate.patch", "--no-cache"])
+        XCTAssertTrue(again.stdout.contains("files: 0 written (0 new, 0 changed), 48 unchanged"), again.stdout)
+    }
+
+    func testOwnerSelectionNeedsALedgerAndAnOwnerWithMessages() throws {
+        let scratch = try scratchFolder()
+        let noLedger = try Binary.run(["migrate", Binary.repositoryRoot + "/Examples", "--out", scratch + "/out", "--owner", "ana", "--no-cache"])
+        XCTAssertEqual(noLedger.status, 2)
+        XCTAssertTrue(noLedger.stderr.contains("--owner needs --ledger FILE"), noLedger.stderr)
+        let ledger = scratch + "/ledger.csv"
+        XCTAssertEqual(try Binary.run(["ledger", "sync", Binary.repositoryRoot + "/Examples", "--ledger", ledger, "--no-cache"]).status, 0)
+        XCTAssertEqual(try Binary.run(["ledger", "claim", "FrameHostMsg_PluginCrashed", "--ledger", ledger, "--owner", "ana"]).status, 0)
+        let nobody = try Binary.run(["migrate", Binary.repositoryRoot + "/Examples", "--out", scratch + "/out", "--ledger", ledger, "--owner", "bob", "--no-cache"])
+        XCTAssertEqual(nobody.status, 2)
+        XCTAssertTrue(nobody.stderr.contains("bob owns no message"), nobody.stderr)
+        let owned = try Binary.run(["migrate", Binary.repositoryRoot + "/Examples", "--out", scratch + "/out", "--ledger", ledger, "--owner", "ana", "--dry-run", "--patch", scratch + "/p", "--no-cache"])
+        XCTAssertEqual(owned.status, 0, owned.stderr)
+        XCTAssertTrue(owned.stdout.contains("interfaces: 1 with 1 methods"), owned.stdout)
+        XCTAssertTrue(owned.stdout.contains("+  GetFrameHost()->PluginCrashed(plugin_path, plugin_pid);"), owned.stdout)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: scratch + "/p"), "--dry-run wrote the patch")
+    }
+
+    func treeContents(_ root: String) throws -> [String: Data] {
+        var contents: [String: Data] = [:]
+        for case let path as String in FileManager.default.enumerator(atPath: root)! {
+            if let data = FileManager.default.contents(atPath: root + "/" + path) { contents[path] = data }
+        }
+        return contents
+    }
+
+    func git(_ arguments: [String], in directory: String) throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/git")
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: directory)
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+}

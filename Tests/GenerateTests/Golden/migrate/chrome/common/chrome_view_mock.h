@@ -1,0 +1,27 @@
+// Drafted by mojify migrate; review before use.
+
+#ifndef CHROME_COMMON_CHROME_VIEW_MOCK_H_
+#define CHROME_COMMON_CHROME_VIEW_MOCK_H_
+
+#include "chrome/common/render.mojom.h"
+#include "testing/gmock/include/gmock/gmock.h"
+
+namespace chrome {
+
+// A gmock of chrome.mojom.ChromeView for tests (migration guide 2.5.5).
+class MockChromeView : public mojom::ChromeView {
+ public:
+  MockChromeView() = default;
+  ~MockChromeView() override = default;
+
+  MOCK_METHOD(void, PurgeWarmupCache, (), (override));
+  MOCK_METHOD(void, SetContentRules, (chrome::mojom::ContentRuleAction, const base::ListValue&), (override));
+  MOCK_METHOD(void, SetPrefetchBudget, (uint64_t, const base::TimeDelta&, chrome::mojom::PrefetchPriority), (override));
+  MOCK_METHOD(void, LoadSpellingDictionary, (const IPC::PlatformFileForTransit&, const std::string&, const base::Optional<base::Time>&), (override));
+  MOCK_METHOD(void, SetHyphenationTable, (const base::SharedMemoryHandle&, const base::UnguessableToken&), (override));
+  MOCK_METHOD(void, SetConfig, (bool, const std::string&), (override));
+};
+
+}  // namespace chrome
+
+#endif  // CHROME_COMMON_CHROME_VIEW_MOCK_H_

@@ -1,0 +1,36 @@
+// Drafted by mojify migrate; review before use.
+
+#include "chrome/renderer/chrome_view_impl.h"
+
+namespace chrome {
+
+ChromeViewImpl::ChromeViewImpl(ChromeRenderThreadObserver* chrome_render_thread_observer)
+    : chrome_render_thread_observer_(chrome_render_thread_observer) {}
+
+ChromeViewImpl::~ChromeViewImpl() = default;
+
+void ChromeViewImpl::PurgeWarmupCache() {
+  chrome_render_thread_observer_->OnPurgeWarmupCache();
+}
+
+void ChromeViewImpl::SetContentRules(chrome::mojom::ContentRuleAction default_action, const base::ListValue& rules) {
+  chrome_render_thread_observer_->OnSetContentRules(default_action, rules);
+}
+
+void ChromeViewImpl::SetPrefetchBudget(uint64_t max_bytes, const base::TimeDelta& window, chrome::mojom::PrefetchPriority priority) {
+  chrome_render_thread_observer_->OnSetPrefetchBudget(max_bytes, window, priority);
+}
+
+void ChromeViewImpl::LoadSpellingDictionary(const IPC::PlatformFileForTransit& dictionary_file, const std::string& language, const base::Optional<base::Time>& last_modified) {
+  chrome_render_thread_observer_->OnLoadSpellingDictionary(dictionary_file, language, last_modified);
+}
+
+void ChromeViewImpl::SetHyphenationTable(const base::SharedMemoryHandle& table, const base::UnguessableToken& table_id) {
+  chrome_render_thread_observer_->OnSetHyphenationTable(table, table_id);
+}
+
+void ChromeViewImpl::SetConfig(bool bool_value, const std::string& string_value) {
+  chrome_render_thread_observer_->OnSetConfig(bool_value, string_value);
+}
+
+}  // namespace chrome

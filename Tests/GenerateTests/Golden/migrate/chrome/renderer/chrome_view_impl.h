@@ -1,0 +1,34 @@
+// Drafted by mojify migrate; review before use.
+
+#ifndef CHROME_RENDERER_CHROME_VIEW_IMPL_H_
+#define CHROME_RENDERER_CHROME_VIEW_IMPL_H_
+
+#include "chrome/common/render.mojom.h"
+#include "chrome/renderer/chrome_render_thread_observer.h"
+
+namespace chrome {
+
+// Implements chrome.mojom.ChromeView by calling the legacy IPC handlers it
+// replaces.
+class ChromeViewImpl : public mojom::ChromeView {
+ public:
+  explicit ChromeViewImpl(ChromeRenderThreadObserver* chrome_render_thread_observer);
+  ChromeViewImpl(const ChromeViewImpl&) = delete;
+  ChromeViewImpl& operator=(const ChromeViewImpl&) = delete;
+  ~ChromeViewImpl() override;
+
+  // mojom::ChromeView:
+  void PurgeWarmupCache() override;
+  void SetContentRules(chrome::mojom::ContentRuleAction default_action, const base::ListValue& rules) override;
+  void SetPrefetchBudget(uint64_t max_bytes, const base::TimeDelta& window, chrome::mojom::PrefetchPriority priority) override;
+  void LoadSpellingDictionary(const IPC::PlatformFileForTransit& dictionary_file, const std::string& language, const base::Optional<base::Time>& last_modified) override;
+  void SetHyphenationTable(const base::SharedMemoryHandle& table, const base::UnguessableToken& table_id) override;
+  void SetConfig(bool bool_value, const std::string& string_value) override;
+
+ private:
+  ChromeRenderThreadObserver* const chrome_render_thread_observer_;
+};
+
+}  // namespace chrome
+
+#endif  // CHROME_RENDERER_CHROME_VIEW_IMPL_H_
