@@ -1,16 +1,17 @@
 import Foundation
+import MojifyTestSupport
 import XCTest
 
 /// `mojify migrate` run as a user would: the built binary on a copy of Examples/.
 final class MigrateCommandTests: XCTestCase {
-    static let goldenRoot = Binary.repositoryRoot + "/Tests/GenerateTests/Golden/migrate"
+    static let goldenRoot = repositoryRoot + "/Tests/GenerateTests/Golden/migrate"
 
     func testMigrateWritesTheDraftsAndAPatchThatGitAccepts() throws {
-        let scratch = try scratchFolder()
+        let scratch = try temporaryFolder().path
         let tree = scratch + "/tree"
-        try FileManager.default.copyItem(atPath: Binary.repositoryRoot + "/Examples", toPath: tree)
+        try FileManager.default.copyItem(atPath: repositoryRoot + "/Examples", toPath: tree)
         let before = try treeContents(tree)
-        let result = try Binary.run(["migrate", tree, "--out", scratch + "/out", "--patch", scratch + "/migrate.patch", "--no-cache"])
+        let result = try MojifyBinary.run(["migrate", tree, "--out", scratch + "/out", "--patch", scratch + "/migrate.patch", "--no-cache"])
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.stdout.contains("interfaces: 12 with 38 methods"), result.stdout)
         XCTAssertTrue(result.stdout.contains("senders: 26 rewritten, 10 listed"), result.stdout)
@@ -24,22 +25,22 @@ final class MigrateCommandTests: XCTestCase {
         XCTAssertEqual(try git(["init", "-q"], in: tree), 0)
         XCTAssertEqual(try git(["apply", "--check", scratch + "/migrate.patch"], in: tree), 0)
 
-        let again = try Binary.run(["migrate", tree, "--out", scratch + "/out", "--patch", scratch + "/migrate.patch", "--no-cache"])
+        let again = try MojifyBinary.run(["migrate", tree, "--out", scratch + "/out", "--patch", scratch + "/migrate.patch", "--no-cache"])
         XCTAssertTrue(again.stdout.contains("files: 0 written (0 new, 0 changed), 48 unchanged"), again.stdout)
     }
 
     func testOwnerSelectionNeedsALedgerAndAnOwnerWithMessages() throws {
-        let scratch = try scratchFolder()
-        let noLedger = try Binary.run(["migrate", Binary.repositoryRoot + "/Examples", "--out", scratch + "/out", "--owner", "ana", "--no-cache"])
+        let scratch = try temporaryFolder().path
+        let noLedger = try MojifyBinary.run(["migrate", repositoryRoot + "/Examples", "--out", scratch + "/out", "--owner", "ana", "--no-cache"])
         XCTAssertEqual(noLedger.status, 2)
         XCTAssertTrue(noLedger.stderr.contains("--owner needs --ledger FILE"), noLedger.stderr)
         let ledger = scratch + "/ledger.csv"
-        XCTAssertEqual(try Binary.run(["ledger", "sync", Binary.repositoryRoot + "/Examples", "--ledger", ledger, "--no-cache"]).status, 0)
-        XCTAssertEqual(try Binary.run(["ledger", "claim", "FrameHostMsg_PluginCrashed", "--ledger", ledger, "--owner", "ana"]).status, 0)
-        let nobody = try Binary.run(["migrate", Binary.repositoryRoot + "/Examples", "--out", scratch + "/out", "--ledger", ledger, "--owner", "bob", "--no-cache"])
+        XCTAssertEqual(try MojifyBinary.run(["ledger", "sync", repositoryRoot + "/Examples", "--ledger", ledger, "--no-cache"]).status, 0)
+        XCTAssertEqual(try MojifyBinary.run(["ledger", "claim", "FrameHostMsg_PluginCrashed", "--ledger", ledger, "--owner", "ana"]).status, 0)
+        let nobody = try MojifyBinary.run(["migrate", repositoryRoot + "/Examples", "--out", scratch + "/out", "--ledger", ledger, "--owner", "bob", "--no-cache"])
         XCTAssertEqual(nobody.status, 2)
         XCTAssertTrue(nobody.stderr.contains("bob owns no message"), nobody.stderr)
-        let owned = try Binary.run(["migrate", Binary.repositoryRoot + "/Examples", "--out", scratch + "/out", "--ledger", ledger, "--owner", "ana", "--dry-run", "--patch", scratch + "/p", "--no-cache"])
+        let owned = try MojifyBinary.run(["migrate", repositoryRoot + "/Examples", "--out", scratch + "/out", "--ledger", ledger, "--owner", "ana", "--dry-run", "--patch", scratch + "/p", "--no-cache"])
         XCTAssertEqual(owned.status, 0, owned.stderr)
         XCTAssertTrue(owned.stdout.contains("interfaces: 1 with 1 methods"), owned.stdout)
         XCTAssertTrue(owned.stdout.contains("+  GetFrameHost()->PluginCrashed(plugin_path, plugin_pid);"), owned.stdout)

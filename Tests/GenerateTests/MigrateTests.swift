@@ -3,6 +3,7 @@ import Foundation
 @testable import MojifyEmitters
 import MojifyCore
 import MojifyScanner
+import MojifyTestSupport
 import XCTest
 
 /// The C++ drafts of `mojify migrate`: skeletons, mocks and the rewrite patch, on Examples/ (golden) and on small
@@ -36,8 +37,8 @@ final class MigrateTests: XCTestCase {
     }
 
     /// A tree of one messages header and one source file.
-    func migrate(header: String, source: String, only: [String] = []) throws -> (Result, ScratchFolder) {
-        let scratch = try ScratchFolder()
+    func migrate(header: String, source: String, only: [String] = []) throws -> (Result, TemporaryFolder) {
+        let scratch = try temporaryFolder()
         try scratch.write("content/common/test_messages.h", "#include \"ipc/ipc_message_macros.h\"\n#define IPC_MESSAGE_START TestMsgStart\n" + header)
         try scratch.write("content/renderer/test_sender.cc", source)
         return (try Self.migrate(root: scratch.path, only: only), scratch)
@@ -67,7 +68,7 @@ final class MigrateTests: XCTestCase {
     // MARK: - Examples/
 
     func testGoldenDraftsAndPatchForExamples() throws {
-        let result = try Self.migrate(root: Fixtures.repositoryRoot + "/Examples")
+        let result = try Self.migrate(root: repositoryRoot + "/Examples")
         var files = result.drafts
         files["migrate.patch"] = result.patch.diff
         files["outcomes.txt"] = result.patch.outcomes.map { "\($0.kind.rawValue) \($0.location) \($0.message): \($0.reason ?? "rewritten")" }.joined(separator: "\n") + "\n"
@@ -96,7 +97,7 @@ final class MigrateTests: XCTestCase {
     }
 
     func testExamplesPatchAppliesAndAccountsForEverySenderAndHandler() throws {
-        let root = Fixtures.repositoryRoot + "/Examples"
+        let root = repositoryRoot + "/Examples"
         let result = try Self.migrate(root: root)
         XCTAssertNil(try Self.gitApplyCheck(result.patch.diff, on: root))
         let inventory = try Fixtures.examples.get()
@@ -109,7 +110,7 @@ final class MigrateTests: XCTestCase {
     }
 
     func testByteIdenticalOnRerun() throws {
-        let root = Fixtures.repositoryRoot + "/Examples"
+        let root = repositoryRoot + "/Examples"
         let first = try Self.migrate(root: root)
         let second = try Self.migrate(root: root)
         XCTAssertEqual(first.drafts, second.drafts)
@@ -334,7 +335,7 @@ final class MigrateTests: XCTestCase {
     // MARK: - Diff
 
     func testDiffOfAFileWithoutAFinalNewlineApplies() throws {
-        let scratch = try ScratchFolder()
+        let scratch = try temporaryFolder()
         try scratch.write("a.cc", "one\ntwo\nthree")
         let source = CppSource(try scratch.read("a.cc"))
         let diff = UnifiedDiff.diff(path: "a.cc", source: source, edits: [.init(range: 8..<13, replacement: "3")])
