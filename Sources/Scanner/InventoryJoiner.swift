@@ -8,7 +8,7 @@ struct InventoryJoiner {
     let database: CompileDatabase?
     let options: ScanOptions
     /// Per file (by index in `files`): what the passes found, nil until one looked at it.
-    private(set) var results: [FileResult?]
+    private var results: [FileResult?]
     /// Indices of files that contain one of `options.markers`.
     private var marked = Set<Int>()
 
