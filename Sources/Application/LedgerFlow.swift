@@ -22,6 +22,7 @@ public enum LedgerFlow {
         let inventory = try input.load()
         let learned = TreeTypeMappings.learn(scanned: options.paths, upstream: options.upstreamRoots)
         let plan = try ConversionPlan.make(inventory: inventory, rules: ConversionRules.load(overridePath: rulesFile, learned: learned))
+        let proposals = plan.proposals
         let historyPath = LedgerHistory.path(forLedger: path)
         let recordHistory = { (ledger: Ledger) in
             var history = try LedgerHistory.load(path: historyPath)
@@ -30,11 +31,7 @@ public enum LedgerFlow {
         }
         let (summary, total) = try LedgerStore.update(path: path, creating: true, companions: recordHistory) { ledger in
             let open = ledger.rows.filter { !$0.status.isDone }.count
-            let summary = ledger.sync(with: inventory, today: date) { definition in
-                guard let interface = plan.proposedInterface(for: definition.name),
-                      let method = plan.proposedMethod(for: definition.name) else { return nil }
-                return LedgerProposal(interface: interface, method: method)
-            }
+            let summary = ledger.sync(with: inventory, today: date) { proposals[$0.name] }
             if !allowMassConversion, summary.vanished.count > massConversionMinimum, summary.vanished.count * 2 > open {
                 throw LedgerError.massConversion(path: path, vanishing: summary.vanished.count, open: open, scanned: options.paths)
             }

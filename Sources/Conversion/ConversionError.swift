@@ -1,4 +1,5 @@
 import Foundation
+import MojifyCore
 
 /// Errors of the conversion stage: rule files that cannot be used.
 public enum ConversionError: Error, Equatable, CustomStringConvertible {
@@ -8,9 +9,9 @@ public enum ConversionError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case let .unreadableRules(path, reason):
-            "\(path): cannot read the rules: \(reason)"
+            RulesFileMessage.unreadable(path: path, reason: reason)
         case let .malformedRules(path, reason):
-            "\(path): \(reason); see Rules/README.md for the format"
+            RulesFileMessage.malformed(path: path, reason: reason)
         }
     }
 }

@@ -124,47 +124,37 @@ public struct ConversionRules: Sendable, Equatable {
 
     /// Parses one rules file; with a `base`, only the sections and entries the file gives replace the base's.
     public init(yaml: String, path: String, base: ConversionRules?) throws {
-        let loaded: Any?
+        let node: Node?
         do {
-            loaded = try Yams.load(yaml: yaml)
+            node = try Yams.compose(yaml: yaml)
         } catch {
             throw ConversionError.malformedRules(path: path, reason: "not valid YAML: \(error)")
         }
-        guard let root = (loaded ?? [String: Any]()) as? [String: Any] else {
-            throw ConversionError.malformedRules(path: path, reason: "the top level must be a mapping of section names")
+        var file = RulesFile()
+        if let node {
+            guard node.mapping != nil else {
+                throw ConversionError.malformedRules(path: path, reason: "the top level must be a mapping of section names")
+            }
+            file = try RulesReader.decode(RulesFile.self, from: node, path: path)
         }
-        self = try ConversionRules(root: root, path: path, base: base)
-    }
-
-    private init(root: [String: Any], path: String, base: ConversionRules?) throws {
-        let reader = SectionReader(root: root, path: path)
-        let known: Set<String> = [
-            "types", "containers", "directions", "sync_implemented_in", "sync_comment_directions", "processes", "replies",
-            "module_skip_folders", "classes", "conditions", "reserved_words", "reserved_suffix",
-        ]
-        if let unknown = root.keys.sorted().first(where: { !known.contains($0) }) {
-            throw ConversionError.malformedRules(path: path, reason: "unknown section '\(unknown)' (known: \(known.sorted().joined(separator: ", ")))")
-        }
-        types = (base?.types ?? [:]).merging(try reader.types()) { _, new in new }
-        containers = (base?.containers ?? [:]).merging(try reader.containers()) { _, new in new }
-        directions = try reader.directions() + (base?.directions ?? [])
-        syncImplementedIn = try reader.string("sync_implemented_in") ?? base?.syncImplementedIn ?? "browser"
-        syncCommentDirections = try reader.strings(root["sync_comment_directions"], in: "sync_comment_directions") ?? base?.syncCommentDirections ?? []
+        types = (base?.types ?? [:]).merging(file.types.mapKeys { CppType(parsing: $0).description }) { _, new in new }
+        containers = (base?.containers ?? [:]).merging(file.containers) { _, new in new }
+        directions = file.directions + (base?.directions ?? [])
+        syncImplementedIn = file.syncImplementedIn ?? base?.syncImplementedIn ?? "browser"
+        syncCommentDirections = file.syncCommentDirections ?? base?.syncCommentDirections ?? []
         for pattern in syncCommentDirections {
             guard let expression = try? NSRegularExpression(pattern: pattern), expression.numberOfCaptureGroups > 0, pattern.contains("(?<implementer>") else {
                 throw ConversionError.malformedRules(path: path, reason: "sync_comment_directions: '\(pattern)' must be a regular expression with a named group (?<implementer>...)")
             }
         }
-        processes = (base?.processes ?? [:]).merging(try reader.processes()) { _, new in new }
-        let replies = try reader.mapping("replies")
-        successReplies = try reader.strings(replies?["success"], in: "replies.success") ?? base?.successReplies ?? []
-        errorReplies = try reader.strings(replies?["error"], in: "replies.error") ?? base?.errorReplies ?? []
-        moduleSkipFolders = try reader.strings(root["module_skip_folders"], in: "module_skip_folders") ?? base?.moduleSkipFolders ?? []
-        classes = (base?.classes ?? [:]).merging(try reader.classes()) { _, new in new }
-        conditions = (base?.conditions ?? [:]).merging(try reader.stringMapping("conditions")) { _, new in new }
-        for (condition, feature) in conditions { try reader.checkWritten(feature, as: .feature, in: "conditions: '\(condition)'") }
-        reservedWords = (base?.reservedWords ?? []).union(try reader.strings(root["reserved_words"], in: "reserved_words") ?? [])
-        reservedSuffix = try reader.string("reserved_suffix") ?? base?.reservedSuffix ?? "_value"
+        processes = (base?.processes ?? [:]).merging(file.processes) { _, new in new }
+        successReplies = file.replies?.success ?? base?.successReplies ?? []
+        errorReplies = file.replies?.error ?? base?.errorReplies ?? []
+        moduleSkipFolders = file.moduleSkipFolders ?? base?.moduleSkipFolders ?? []
+        classes = (base?.classes ?? [:]).merging(file.classes) { _, new in new }
+        conditions = (base?.conditions ?? [:]).merging(file.conditions) { _, new in new }
+        reservedWords = (base?.reservedWords ?? []).union(file.reservedWords ?? [])
+        reservedSuffix = file.reservedSuffix ?? base?.reservedSuffix ?? "_value"
         for direction in directions where processes[direction.process] == nil {
             throw ConversionError.malformedRules(path: path, reason: "directions: process '\(direction.process)' is not listed under 'processes'")
         }
@@ -173,187 +163,323 @@ public struct ConversionRules: Sendable, Equatable {
 
 extension ConversionRules {
     /// Whether a mojom type or import path learned from a scanned tree can be written into generated files as it is.
-    static func isWritable(mojomType: String) -> Bool { SectionReader.WrittenValue.mojomType.accepts(mojomType) }
-    static func isWritable(mojomPath: String) -> Bool { SectionReader.WrittenValue.mojomPath.accepts(mojomPath) }
-    static func isWritable(gnLabel: String) -> Bool { SectionReader.WrittenValue.gnLabel.accepts(gnLabel) }
+    static func isWritable(mojomType: String) -> Bool { WrittenValue.mojomType.accepts(mojomType) }
+    static func isWritable(mojomPath: String) -> Bool { WrittenValue.mojomPath.accepts(mojomPath) }
+    static func isWritable(gnLabel: String) -> Bool { WrittenValue.gnLabel.accepts(gnLabel) }
 }
 
-/// Reads the sections of a rules file, naming the section and entry in every complaint.
-private struct SectionReader {
-    let root: [String: Any]
-    let path: String
+private extension Dictionary where Key == String {
+    func mapKeys(_ transform: (String) -> String) -> [String: Value] {
+        Dictionary(map { (transform($0.key), $0.value) }, uniquingKeysWith: { _, new in new })
+    }
+}
+
+/// One rules file as written. Every section is optional: a user's file replaces only what it gives.
+private struct RulesFile: Decodable {
+    struct Replies: Decodable {
+        var success: [String]?
+        var error: [String]?
+
+        init(from decoder: Decoder) throws {
+            let reader = RulesReader(decoder)
+            let container = try decoder.container(keyedBy: RulesReader.Key.self)
+            success = try reader.texts("success", in: container, orFail: "'replies.success' must be a list of strings")
+            error = try reader.texts("error", in: container, orFail: "'replies.error' must be a list of strings")
+        }
+    }
+
+    var types: [String: ConversionRules.TypeRule] = [:]
+    var containers: [String: ConversionRules.ContainerKind] = [:]
+    var directions: [ConversionRules.Direction] = []
+    var syncImplementedIn: String?
+    var syncCommentDirections: [String]?
+    var processes: [String: ConversionRules.Process] = [:]
+    var replies: Replies?
+    var moduleSkipFolders: [String]?
+    var classes: [String: ConversionRules.ClassOverride] = [:]
+    var conditions: [String: String] = [:]
+    var reservedWords: [String]?
+    var reservedSuffix: String?
+
+    init() {}
+
+    init(from decoder: Decoder) throws {
+        let reader = RulesReader(decoder)
+        let container = try decoder.container(keyedBy: RulesReader.Key.self)
+        let known = [
+            "types", "containers", "directions", "sync_implemented_in", "sync_comment_directions", "processes", "replies",
+            "module_skip_folders", "classes", "conditions", "reserved_words", "reserved_suffix",
+        ]
+        if let unknown = container.allKeys.map(\.stringValue).sorted().first(where: { !known.contains($0) }) {
+            throw reader.fail("unknown section '\(unknown)' (known: \(known.sorted().joined(separator: ", ")))")
+        }
+        types = try reader.section("types", in: container, orFail: "'types' must be a mapping") ?? [:]
+        containers = try reader.section("containers", in: container, orFail: "'containers' must be a mapping") ?? [:]
+        directions = try reader.section("directions", in: container, orFail: "'directions' must be a list") ?? []
+        syncImplementedIn = try reader.text("sync_implemented_in", in: container, orFail: "'sync_implemented_in' must be a string")
+        syncCommentDirections = try reader.texts("sync_comment_directions", in: container, orFail: "'sync_comment_directions' must be a list of strings")
+        processes = try reader.section("processes", in: container, orFail: "'processes' must be a mapping") ?? [:]
+        replies = try reader.section("replies", in: container, orFail: "'replies' must be a mapping")
+        moduleSkipFolders = try reader.texts("module_skip_folders", in: container, orFail: "'module_skip_folders' must be a list of strings")
+        classes = try reader.section("classes", in: container, orFail: "'classes' must be a mapping") ?? [:]
+        let isMapping = (try? container.nestedContainer(keyedBy: RulesReader.Key.self, forKey: RulesReader.Key("conditions"))) != nil
+        let texts: [String: RulesText]? = try reader.section("conditions", in: container, orFail: isMapping ? "'conditions' values must be strings" : "'conditions' must be a mapping")
+        conditions = texts?.mapValues(\.value) ?? [:]
+        for (condition, feature) in conditions { try reader.checkWritten(feature, as: .feature, in: "conditions: '\(condition)'") }
+        reservedWords = try reader.texts("reserved_words", in: container, orFail: "'reserved_words' must be a list of strings")
+        reservedSuffix = try reader.text("reserved_suffix", in: container, orFail: "'reserved_suffix' must be a string")
+    }
+}
+
+extension ConversionRules.TypeRule: Decodable {
+    public init(from decoder: Decoder) throws {
+        let reader = RulesReader(decoder)
+        let cppType = reader.key
+        let fields = try reader.fields(orFail: "types: '\(cppType)' needs at least 'mojom: <type>'")
+        guard let mojom = RulesReader.requiredText("mojom", in: fields), !mojom.isEmpty else {
+            throw reader.fail("types: '\(cppType)' needs at least 'mojom: <type>'")
+        }
+        func optional(_ key: String) throws -> String? {
+            try reader.text(key, in: fields, orFail: "types: '\(cppType)': '\(key)' must be a string")
+        }
+        let importPath = try optional("import")
+        let dependency = try optional("dep")
+        let note = try optional("note")
+        try reader.checkWritten(mojom, as: .mojomType, in: "types: '\(cppType)': mojom")
+        if let importPath { try reader.checkWritten(importPath, as: .mojomPath, in: "types: '\(cppType)': import") }
+        if let dependency { try reader.checkWritten(dependency, as: .gnLabel, in: "types: '\(cppType)': dep") }
+        self.init(mojom: mojom, importPath: importPath, dependency: dependency, note: note)
+    }
+}
+
+extension ConversionRules.ContainerKind: Decodable {
+    public init(from decoder: Decoder) throws {
+        let reader = RulesReader(decoder)
+        let text: String
+        do {
+            text = try decoder.singleValueContainer().decode(RulesText.self).value
+        } catch {
+            throw reader.fail("'containers' values must be strings")
+        }
+        guard let kind = Self(rawValue: text) else {
+            throw reader.fail("containers: '\(reader.key)' has kind '\(text)'; use array, map or nullable")
+        }
+        self = kind
+    }
+}
+
+extension ConversionRules.Direction: Decodable {
+    public init(from decoder: Decoder) throws {
+        let reader = RulesReader(decoder)
+        let index = decoder.codingPath.last?.intValue ?? 0
+        let needs = "directions[\(index)] needs 'match', 'interface' and 'implemented_in'"
+        let fields = try reader.fields(orFail: needs)
+        func required(_ key: String) throws -> String {
+            guard let value = RulesReader.requiredText(key, in: fields) else { throw reader.fail(needs) }
+            return value
+        }
+        let pattern = try required("match")
+        let interface = try required("interface")
+        let process = try required("implemented_in")
+        guard (try? NSRegularExpression(pattern: pattern)) != nil else {
+            throw reader.fail("directions[\(index)]: '\(pattern)' is not a valid regular expression")
+        }
+        let controlInterface = try reader.text("control_interface", in: fields, orFail: "directions[\(index)]: 'control_interface' must be a string")
+        self.init(pattern: pattern, interface: interface, controlInterface: controlInterface, process: process)
+    }
+}
+
+extension ConversionRules.Process: Decodable {
+    static let placeKeys = ["routed_registry", "control_registry", "routed_remotes", "control_remotes"]
+
+    public init(from decoder: Decoder) throws {
+        let reader = RulesReader(decoder)
+        let name = reader.key
+        let keys = ["service", "peer"]
+        let needs = "processes: '\(name)' needs service, peer, \(Self.placeKeys.joined(separator: ", "))"
+        let fields = try reader.fields(orFail: needs)
+        let values = keys.compactMap { RulesReader.requiredText($0, in: fields) }
+        guard values.count == keys.count, let serviceManager = Self.places(in: fields) else { throw reader.fail(needs) }
+        try reader.checkWritten(name, as: .name, in: "processes: '\(name)'")
+        try reader.checkWritten(values[0], as: .name, in: "processes: '\(name)': service")
+        try reader.checkWritten(values[1], as: .name, in: "processes: '\(name)': peer")
+        let optional = ["peer_remotes", "handler_folders", "handler_classes", "binders", "associated"]
+        let present = fields.allKeys.map(\.stringValue).sorted()
+        if let unknown = present.first(where: { !keys.contains($0) && !Self.placeKeys.contains($0) && !optional.contains($0) }) {
+            throw reader.fail("processes: '\(name)': unknown field '\(unknown)' (known: \((keys + Self.placeKeys + optional).joined(separator: ", ")))")
+        }
+        let peerRemotes = try reader.text("peer_remotes", in: fields, orFail: "processes: '\(name)': peer_remotes must be a string")
+        func scheme(_ key: String) throws -> ConversionRules.Places? {
+            guard present.contains(key) else { return nil }
+            guard let nested = try? fields.nestedContainer(keyedBy: RulesReader.Key.self, forKey: RulesReader.Key(key)),
+                  let found = Self.places(in: nested)
+            else { throw reader.fail("processes: '\(name)': '\(key)' needs \(Self.placeKeys.joined(separator: ", "))") }
+            return found
+        }
+        self.init(
+            service: values[0], peer: values[1], routedRegistry: serviceManager.routedRegistry, controlRegistry: serviceManager.controlRegistry,
+            routedRemotes: serviceManager.routedRemotes, controlRemotes: serviceManager.controlRemotes, peerRemotes: peerRemotes,
+            handlerFolders: try reader.texts("handler_folders", in: fields, orFail: "'processes: '\(name)': handler_folders' must be a list of strings") ?? [],
+            handlerClasses: try reader.texts("handler_classes", in: fields, orFail: "'processes: '\(name)': handler_classes' must be a list of strings") ?? [],
+            binders: try scheme("binders"), associated: try scheme("associated")
+        )
+    }
+
+    /// The four places of one registration scheme, or `nil` when any is missing (the emitters write them only
+    /// into comments, which `EmitterText.comment` keeps on their lines).
+    private static func places(in fields: KeyedDecodingContainer<RulesReader.Key>) -> ConversionRules.Places? {
+        let values = placeKeys.compactMap { RulesReader.requiredText($0, in: fields) }
+        guard values.count == placeKeys.count else { return nil }
+        return ConversionRules.Places(routedRegistry: values[0], controlRegistry: values[1], routedRemotes: values[2], controlRemotes: values[3])
+    }
+}
+
+extension ConversionRules.ClassOverride: Decodable {
+    public init(from decoder: Decoder) throws {
+        let reader = RulesReader(decoder)
+        let name = reader.key
+        let shape = "classes: '\(name)' must be a mapping with 'module' and/or 'file', both strings"
+        let fields = try reader.fields(orFail: shape)
+        guard Set(fields.allKeys.map(\.stringValue)).isSubset(of: ["module", "file"]) else { throw reader.fail(shape) }
+        let module = try reader.text("module", in: fields, orFail: shape)
+        let file = try reader.text("file", in: fields, orFail: shape)
+        if let module, !module.split(separator: ".", omittingEmptySubsequences: false).allSatisfy({ Naming.isIdentifier(String($0)) }) {
+            throw reader.fail("classes: '\(name)': module '\(module)' is not a mojom module name such as content.mojom")
+        }
+        if let file { try reader.checkWritten(file, as: .mojomPath, in: "classes: '\(name)': file") }
+        self.init(module: module, file: file)
+    }
+}
+
+/// Decodes the rules with Codable, naming the file, section and entry in every complaint: a value of the wrong
+/// kind is reported as what the section must be, not as a decoding error.
+private struct RulesReader {
+    struct Key: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+
+        init(_ stringValue: String) { self.stringValue = stringValue }
+        init?(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    static let pathKey = CodingUserInfoKey(rawValue: "mojify.rulesPath")!
+
+    let decoder: Decoder
+
+    init(_ decoder: Decoder) {
+        self.decoder = decoder
+    }
+
+    static func decode<T: Decodable>(_ type: T.Type, from node: Node, path: String) throws -> T {
+        do {
+            return try YAMLDecoder().decode(type, from: node, userInfo: [pathKey: path])
+        } catch let error as ConversionError {
+            throw error
+        } catch {
+            throw ConversionError.malformedRules(path: path, reason: RulesFileMessage.reason(decoding: error))
+        }
+    }
+
+    /// The mapping key (type, process, class) of the entry being decoded.
+    var key: String { decoder.codingPath.last?.stringValue ?? "" }
 
     func fail(_ reason: String) -> ConversionError {
-        .malformedRules(path: path, reason: reason)
+        .malformedRules(path: decoder.userInfo[Self.pathKey] as? String ?? "", reason: reason)
     }
 
-    func mapping(_ key: String) throws -> [String: Any]? {
-        guard let value = root[key], !(value is NSNull) else { return nil }
-        guard let mapping = value as? [String: Any] else { throw fail("'\(key)' must be a mapping") }
-        return mapping
+    /// The entry's fields; anything but a mapping fails with `reason`.
+    func fields(orFail reason: String) throws -> KeyedDecodingContainer<Key> {
+        do {
+            return try decoder.container(keyedBy: Key.self)
+        } catch {
+            throw fail(reason)
+        }
     }
 
-    func string(_ key: String) throws -> String? {
-        guard let value = root[key] else { return nil }
-        guard let text = value as? String else { throw fail("'\(key)' must be a string") }
+    /// The value at `key`, absent when the key is missing or null; a value of the wrong kind fails with `reason`.
+    /// Errors about entries inside the value pass through.
+    func section<T: Decodable>(_ key: String, in container: KeyedDecodingContainer<Key>, orFail reason: @autoclosure () -> String) throws -> T? {
+        do {
+            return try container.decodeIfPresent(T.self, forKey: Key(key))
+        } catch let error as ConversionError {
+            throw error
+        } catch {
+            throw fail(reason())
+        }
+    }
+
+    /// The text at `key`, absent when the key is missing; anything but a YAML string (a number, a list, null) fails
+    /// with `reason`.
+    func text(_ key: String, in container: KeyedDecodingContainer<Key>, orFail reason: @autoclosure () -> String) throws -> String? {
+        guard container.contains(Key(key)) else { return nil }
+        guard let text = Self.requiredText(key, in: container) else { throw fail(reason()) }
         return text
     }
 
-    func strings(_ value: Any?, in section: String) throws -> [String]? {
-        guard let value else { return nil }
-        guard let list = value as? [Any], let texts = list as? [String] else { throw fail("'\(section)' must be a list of strings") }
-        return texts
+    /// The list of texts at `key`, absent when the key is missing; anything else fails with `reason`.
+    func texts(_ key: String, in container: KeyedDecodingContainer<Key>, orFail reason: @autoclosure () -> String) throws -> [String]? {
+        guard container.contains(Key(key)) else { return nil }
+        guard let texts = try? container.decode([RulesText].self, forKey: Key(key)) else { throw fail(reason()) }
+        return texts.map(\.value)
     }
 
-    func stringMapping(_ key: String) throws -> [String: String] {
-        guard let section = try mapping(key) else { return [:] }
-        return try section.mapValues { value in
-            guard let text = value as? String else { throw fail("'\(key)' values must be strings") }
-            return text
-        }
-    }
-
-    func types() throws -> [String: ConversionRules.TypeRule] {
-        guard let section = try mapping("types") else { return [:] }
-        var result: [String: ConversionRules.TypeRule] = [:]
-        for (cppType, value) in section {
-            guard let entry = value as? [String: Any], let mojom = entry["mojom"] as? String, !mojom.isEmpty else {
-                throw fail("types: '\(cppType)' needs at least 'mojom: <type>'")
-            }
-            for key in ["import", "dep", "note"] where entry[key] != nil && !(entry[key] is String) {
-                throw fail("types: '\(cppType)': '\(key)' must be a string")
-            }
-            try checkWritten(mojom, as: .mojomType, in: "types: '\(cppType)': mojom")
-            if let importPath = entry["import"] as? String { try checkWritten(importPath, as: .mojomPath, in: "types: '\(cppType)': import") }
-            if let dependency = entry["dep"] as? String { try checkWritten(dependency, as: .gnLabel, in: "types: '\(cppType)': dep") }
-            result[CppType(parsing: cppType).description] = ConversionRules.TypeRule(
-                mojom: mojom, importPath: entry["import"] as? String, dependency: entry["dep"] as? String, note: entry["note"] as? String
-            )
-        }
-        return result
-    }
-
-    /// Values of the rules that generate writes into mojom, GN, JSON and C++ as they stand: a character outside
-    /// their grammar (a quote, `$`, a line break) would let a rules file inject code into the generated files.
-    enum WrittenValue {
-        case mojomType, mojomPath, gnLabel, name, feature
-
-        var example: String {
-            switch self {
-            case .mojomType: "a mojom type such as gfx.mojom.Rect or array<uint8>"
-            case .mojomPath: "a .mojom path inside the output folder, such as content/common/frame.mojom (letters, digits, _ . - and /)"
-            case .gnLabel: "a GN label such as //url/mojom:url_mojom_gurl"
-            case .name: "a name of letters, digits, _ . and - that does not start with a dot"
-            case .feature: "a mojom feature name such as is_android"
-            }
-        }
-
-        func accepts(_ value: String) -> Bool {
-            switch self {
-            case .mojomType:
-                value.first.map { $0.isASCII && ($0.isLetter || $0 == "_") } == true
-                    && value.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "_.<>,? []".contains($0)) }
-            case .mojomPath: value.hasSuffix(".mojom") && SafeName.isSafePath(value)
-            case .gnLabel:
-                value.hasPrefix("//") && value.dropFirst(2).split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).allSatisfy { part in
-                    part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "_.-/+".contains($0)) }
-                }
-            case .name: !value.contains("/") && SafeName.isSafePath(value)
-            case .feature: Naming.isIdentifier(value)
-            }
-        }
+    /// The text at `key`, or nil when it is missing or not a YAML string.
+    static func requiredText(_ key: String, in container: KeyedDecodingContainer<Key>) -> String? {
+        (try? container.decode(RulesText.self, forKey: Key(key)))?.value
     }
 
     func checkWritten(_ value: String, as kind: WrittenValue, in place: String) throws {
         guard kind.accepts(value) else { throw fail("\(place) '\(value)' must be \(kind.example)") }
     }
+}
 
-    func containers() throws -> [String: ConversionRules.ContainerKind] {
-        try stringMapping("containers").reduce(into: [:]) { result, entry in
-            guard let kind = ConversionRules.ContainerKind(rawValue: entry.value) else {
-                throw fail("containers: '\(entry.key)' has kind '\(entry.value)'; use array, map or nullable")
-            }
-            result[entry.key] = kind
+/// A YAML string. `String` would also take numbers, booleans and null, which YAMLDecoder spells as text; the rules
+/// take text only where they say so.
+private struct RulesText: Decodable, ScalarConstructible {
+    var value: String
+
+    init(value: String) {
+        self.value = value
+    }
+
+    static func construct(from scalar: Node.Scalar) -> RulesText? {
+        Node.scalar(scalar).tag.rawValue == Tag.Name.str.rawValue ? RulesText(value: scalar.string) : nil
+    }
+
+    /// Only for decoders other than YAMLDecoder, which builds scalars with `construct(from:)`.
+    init(from decoder: Decoder) throws {
+        value = try decoder.singleValueContainer().decode(String.self)
+    }
+}
+
+/// Values of the rules that generate writes into mojom, GN, JSON and C++ as they stand: a character outside
+/// their grammar (a quote, `$`, a line break) would let a rules file inject code into the generated files.
+private enum WrittenValue {
+    case mojomType, mojomPath, gnLabel, name, feature
+
+    var example: String {
+        switch self {
+        case .mojomType: "a mojom type such as gfx.mojom.Rect or array<uint8>"
+        case .mojomPath: "a .mojom path inside the output folder, such as content/common/frame.mojom (letters, digits, _ . - and /)"
+        case .gnLabel: "a GN label such as //url/mojom:url_mojom_gurl"
+        case .name: "a name of letters, digits, _ . and - that does not start with a dot"
+        case .feature: "a mojom feature name such as is_android"
         }
     }
 
-    func directions() throws -> [ConversionRules.Direction] {
-        guard let value = root["directions"] else { return [] }
-        guard let list = value as? [Any] else { throw fail("'directions' must be a list") }
-        return try list.enumerated().map { index, item in
-            guard let entry = item as? [String: Any], let pattern = entry["match"] as? String,
-                  let interface = entry["interface"] as? String, let process = entry["implemented_in"] as? String
-            else { throw fail("directions[\(index)] needs 'match', 'interface' and 'implemented_in'") }
-            guard (try? NSRegularExpression(pattern: pattern)) != nil else {
-                throw fail("directions[\(index)]: '\(pattern)' is not a valid regular expression")
+    func accepts(_ value: String) -> Bool {
+        switch self {
+        case .mojomType:
+            value.first.map { $0.isASCII && ($0.isLetter || $0 == "_") } == true
+                && value.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "_.<>,? []".contains($0)) }
+        case .mojomPath: value.hasSuffix(".mojom") && SafeName.isSafePath(value)
+        case .gnLabel:
+            value.hasPrefix("//") && value.dropFirst(2).split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).allSatisfy { part in
+                part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "_.-/+".contains($0)) }
             }
-            let controlInterface = entry["control_interface"]
-            guard controlInterface == nil || controlInterface is String else {
-                throw fail("directions[\(index)]: 'control_interface' must be a string")
-            }
-            return ConversionRules.Direction(
-                pattern: pattern, interface: interface, controlInterface: controlInterface as? String, process: process
-            )
-        }
-    }
-
-    func processes() throws -> [String: ConversionRules.Process] {
-        guard let section = try mapping("processes") else { return [:] }
-        return try section.reduce(into: [:]) { result, entry in
-            let keys = ["service", "peer"]
-            guard let fields = entry.value as? [String: Any], case let values = keys.compactMap({ fields[$0] as? String }), values.count == keys.count,
-                  let serviceManager = places(fields)
-            else {
-                throw fail("processes: '\(entry.key)' needs service, peer, \(Self.placeKeys.joined(separator: ", "))")
-            }
-            try checkWritten(entry.key, as: .name, in: "processes: '\(entry.key)'")
-            try checkWritten(values[0], as: .name, in: "processes: '\(entry.key)': service")
-            try checkWritten(values[1], as: .name, in: "processes: '\(entry.key)': peer")
-            let optional = ["peer_remotes", "handler_folders", "handler_classes", "binders", "associated"]
-            if let unknown = fields.keys.sorted().first(where: { !keys.contains($0) && !Self.placeKeys.contains($0) && !optional.contains($0) }) {
-                throw fail("processes: '\(entry.key)': unknown field '\(unknown)' (known: \((keys + Self.placeKeys + optional).joined(separator: ", ")))")
-            }
-            if fields["peer_remotes"] != nil, !(fields["peer_remotes"] is String) { throw fail("processes: '\(entry.key)': peer_remotes must be a string") }
-            func scheme(_ key: String) throws -> ConversionRules.Places? {
-                guard let value = fields[key] else { return nil }
-                guard let nested = value as? [String: Any], let found = places(nested) else {
-                    throw fail("processes: '\(entry.key)': '\(key)' needs \(Self.placeKeys.joined(separator: ", "))")
-                }
-                return found
-            }
-            result[entry.key] = ConversionRules.Process(
-                service: values[0], peer: values[1], routedRegistry: serviceManager.routedRegistry, controlRegistry: serviceManager.controlRegistry,
-                routedRemotes: serviceManager.routedRemotes, controlRemotes: serviceManager.controlRemotes, peerRemotes: fields["peer_remotes"] as? String,
-                handlerFolders: try strings(fields["handler_folders"], in: "processes: '\(entry.key)': handler_folders") ?? [],
-                handlerClasses: try strings(fields["handler_classes"], in: "processes: '\(entry.key)': handler_classes") ?? [],
-                binders: try scheme("binders"), associated: try scheme("associated")
-            )
-        }
-    }
-
-    static let placeKeys = ["routed_registry", "control_registry", "routed_remotes", "control_remotes"]
-
-    /// The four places of one registration scheme, or `nil` when any is missing (the emitters write them only
-    /// into comments, which `EmitterText.comment` keeps on their lines).
-    func places(_ fields: [String: Any]) -> ConversionRules.Places? {
-        let values = Self.placeKeys.compactMap { fields[$0] as? String }
-        guard values.count == Self.placeKeys.count else { return nil }
-        return ConversionRules.Places(routedRegistry: values[0], controlRegistry: values[1], routedRemotes: values[2], controlRemotes: values[3])
-    }
-
-    func classes() throws -> [String: ConversionRules.ClassOverride] {
-        guard let section = try mapping("classes") else { return [:] }
-        return try section.reduce(into: [:]) { result, entry in
-            guard let fields = entry.value as? [String: Any], Set(fields.keys).isSubset(of: ["module", "file"]),
-                  fields.values.allSatisfy({ $0 is String })
-            else { throw fail("classes: '\(entry.key)' must be a mapping with 'module' and/or 'file', both strings") }
-            let module = fields["module"] as? String
-            let file = fields["file"] as? String
-            if let module, !module.split(separator: ".", omittingEmptySubsequences: false).allSatisfy({ Naming.isIdentifier(String($0)) }) {
-                throw fail("classes: '\(entry.key)': module '\(module)' is not a mojom module name such as content.mojom")
-            }
-            if let file { try checkWritten(file, as: .mojomPath, in: "classes: '\(entry.key)': file") }
-            result[entry.key] = ConversionRules.ClassOverride(module: module, file: file)
+        case .name: !value.contains("/") && SafeName.isSafePath(value)
+        case .feature: Naming.isIdentifier(value)
         }
     }
 }

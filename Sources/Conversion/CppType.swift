@@ -49,26 +49,35 @@ public indirect enum CppType: Equatable, Sendable, CustomStringConvertible {
         text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
+    /// Words that do not change what crosses the process boundary.
+    private static let qualifiers: Set<String> = ["const", "volatile", "struct", "class", "enum", "typename"]
+
+    /// Names (letters, digits, `_` and `:`, so `std::string` is one) and single punctuation characters; whitespace
+    /// separates.
+    private static func tokens(of text: String) -> [String] {
+        var tokens: [String] = []
+        var word = ""
+        func flush() {
+            if !word.isEmpty { tokens.append(word); word = "" }
+        }
+        for character in text {
+            if character.isLetter || character.isNumber || character == "_" || character == ":" {
+                word.append(character)
+            } else {
+                flush()
+                if !character.isWhitespace { tokens.append(String(character)) }
+            }
+        }
+        flush()
+        return tokens
+    }
+
     private struct Parser {
         let tokens: [String]
         var position = 0
 
         init(text: String) {
-            var tokens: [String] = []
-            var word = ""
-            func flush() {
-                if !word.isEmpty { tokens.append(word); word = "" }
-            }
-            for character in text {
-                if character.isLetter || character.isNumber || character == "_" || character == ":" {
-                    word.append(character)
-                } else {
-                    flush()
-                    if !character.isWhitespace { tokens.append(String(character)) }
-                }
-            }
-            flush()
-            self.tokens = tokens
+            tokens = CppType.tokens(of: text)
         }
 
         var atEnd: Bool { position == tokens.count }
@@ -78,7 +87,7 @@ public indirect enum CppType: Equatable, Sendable, CustomStringConvertible {
             while position < tokens.count, let first = tokens[position].first, first.isLetter || first == "_" || first == ":" {
                 let word = tokens[position]
                 position += 1
-                if word == "const" || word == "volatile" || word == "struct" || word == "class" || word == "enum" || word == "typename" { continue }
+                if CppType.qualifiers.contains(word) { continue }
                 words.append(word.hasPrefix("::") ? String(word.dropFirst(2)) : word)
             }
             guard !words.isEmpty else { return nil }
@@ -105,5 +114,60 @@ public indirect enum CppType: Equatable, Sendable, CustomStringConvertible {
             // A pointer does not cross processes; it stays opaque, but only where it is (`std::vector<Foo*>`).
             return pointers.isEmpty ? type : .opaque(type.description + pointers)
         }
+    }
+}
+
+extension CppType {
+    private static let builtinWords: Set<String> = ["signed", "unsigned", "short", "long", "int", "char", "double", "float", "bool", "void", "wchar_t"]
+
+    /// Each simple type name in `text`, between template brackets, commas, pointers and references, in a canonical
+    /// spelling: `const std::map<unsigned long int, std::size_t>&` gives `map`, `unsigned long`, `size_t`. Unlike
+    /// parsing, this reads any text (pointers, several types, unbalanced brackets), so that nothing a type names is
+    /// missed.
+    public static func simpleNames(in text: String) -> [String] {
+        var names: [String] = []
+        var run: [String] = []
+        func flush() {
+            let name = canonical(words: run)
+            if !name.isEmpty { names.append(name) }
+            run = []
+        }
+        for token in tokens(of: text) {
+            if token.first.map({ $0.isLetter || $0 == "_" || $0.isNumber || $0 == ":" }) == true {
+                run.append(token)
+            } else {
+                flush()
+            }
+        }
+        flush()
+        return names
+    }
+
+    /// One simple type as words: qualifiers dropped, built-in words in one order (`long unsigned int` is
+    /// `unsigned long`), and a leading `::` or `std::` removed (`std::size_t` is `size_t`).
+    private static func canonical(words: [String]) -> String {
+        let words = words.filter { !qualifiers.contains($0) }
+        if !words.isEmpty && words.allSatisfy({ builtinWords.contains($0) }) {
+            let longs = words.filter { $0 == "long" }.count
+            let isUnsigned = words.contains("unsigned")
+            let base = words.first { !["signed", "unsigned", "short", "long", "int"].contains($0) }
+            var parts: [String] = isUnsigned ? ["unsigned"] : (base == "char" && words.contains("signed") ? ["signed"] : [])
+            if words.contains("short") {
+                parts.append("short")
+            } else if longs > 0 {
+                parts += Array(repeating: "long", count: longs)
+            }
+            if let base {
+                parts.append(base)
+            } else if !words.contains("short") && longs == 0 {
+                parts.append("int")
+            }
+            return parts.joined(separator: " ")
+        }
+        // `std :: size_t` is `std::size_t`.
+        var name = words.joined()
+        if name.hasPrefix("::") { name.removeFirst(2) }
+        if name.hasPrefix("std::") && name.count > "std::".count { name.removeFirst("std::".count) }
+        return name
     }
 }

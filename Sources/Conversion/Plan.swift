@@ -14,28 +14,46 @@ public struct ConversionPlan: Sendable {
 
     public var interfaces: [MojomInterface] { files.flatMap(\.interfaces) }
 
-    /// The one-line mojom declaration proposed for a legacy message, e.g.
-    /// `GetMimeTypeFromExtension(string extension) => (string mime_type);`. A folded reply message gives the
-    /// declaration of the method it was folded into. `nil` when the message was skipped or is unknown.
-    public func proposedMethod(for messageName: String) -> String? {
+    /// What each legacy message became, by message name: a folded reply message gives the method it was folded
+    /// into. Skipped messages have none.
+    public var proposals: [String: Proposal] {
+        var proposals: [String: Proposal] = [:]
         for file in files {
             for interface in file.interfaces {
-                if let method = interface.methods.first(where: { $0.messages.contains(messageName) }) {
-                    return method.declaration
+                for method in interface.methods {
+                    for message in method.messages where proposals[message] == nil {
+                        proposals[message] = Proposal(interface: file.module + "." + interface.name, process: interface.process, method: method)
+                    }
                 }
             }
         }
-        return nil
+        return proposals
+    }
+}
+
+/// The interface and method proposed for a legacy message: what the plan decides, what the ledger's `proposed_*`
+/// columns record, what the report shows.
+public struct Proposal: Sendable, Equatable {
+    /// Qualified, e.g. `content.mojom.FrameHost`.
+    public var interface: String
+    /// The process that implements the interface, so where the message goes (`browser`, `renderer`); absent when
+    /// only the ledger's record of an earlier proposal is known.
+    public var process: String?
+    /// The method on one line, e.g. `[Sync] GetMimeTypeFromExtension(string extension) => (string mime_type);`.
+    public var declaration: String
+    /// The whole method (comments, attributes, parameters) when the proposal comes from a plan; absent when it comes
+    /// from the ledger's record.
+    public var method: MojomMethod?
+
+    public init(interface: String, process: String?, method: MojomMethod) {
+        self.init(interface: interface, process: process, declaration: method.declaration)
+        self.method = method
     }
 
-    /// The interface (qualified, e.g. `content.mojom.FrameHost`) that a legacy message became part of.
-    public func proposedInterface(for messageName: String) -> String? {
-        for file in files {
-            if let interface = file.interfaces.first(where: { $0.methods.contains { $0.messages.contains(messageName) } }) {
-                return file.module + "." + interface.name
-            }
-        }
-        return nil
+    public init(interface: String, process: String?, declaration: String) {
+        self.interface = interface
+        self.process = process
+        self.declaration = declaration
     }
 }
 

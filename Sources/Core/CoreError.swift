@@ -9,7 +9,6 @@ public enum CoreError: Error, Equatable, CustomStringConvertible {
     case unsupportedSchemaVersion(path: String, found: Int, supported: Int)
     case otherToolVersion(path: String, found: String?, current: String)
     case rulesNotFound(searched: [String])
-    case malformedRules(path: String, reason: String)
 
     /// The system's short reason a file operation failed ("Not a directory", "No space left on device"), rather
     /// than Foundation's long sentence or a raw NSError dump.
@@ -37,8 +36,37 @@ public enum CoreError: Error, Equatable, CustomStringConvertible {
             "\(path): the inventory was written by \(found.map { "mojify " + $0 } ?? "an older mojify"), and this is mojify \(current), whose scanner may find more or other constructs; scan the tree again with this mojify ('mojify scan --format json -o \(path)')"
         case let .rulesNotFound(searched):
             "cannot find mojify's Rules folder (looked in \(searched.joined(separator: ", "))); set MOJIFY_RULES_DIR to the Rules folder of the mojify checkout"
-        case let .malformedRules(path, reason):
-            "\(path): \(reason)"
+        }
+    }
+}
+
+/// How every module words a rules file it cannot use, so that the messages of `mojify generate` and `mojify lint`
+/// read alike; each module still reports them as its own error.
+public enum RulesFileMessage {
+    public static func unreadable(path: String, reason: String) -> String {
+        "\(path): cannot read the rules: \(reason)"
+    }
+
+    /// `reason` says what is wrong and where in the file; `expected`, what belongs there.
+    public static func malformed(path: String, reason: String, expected: String? = nil) -> String {
+        "\(path): \(reason); " + (expected.map { "expected \($0); " } ?? "") + "see Rules/README.md for the format"
+    }
+
+    /// A YAML decoding error as a short reason naming its place: the line and column of a syntax error, or the key
+    /// path of a value of the wrong kind, without Foundation's debug text.
+    public static func reason(decoding error: Error) -> String {
+        func path(_ context: DecodingError.Context) -> String {
+            context.codingPath.isEmpty ? "the top level" : "'" + context.codingPath.map(\.stringValue).joined(separator: ".") + "'"
+        }
+        switch error {
+        case let DecodingError.dataCorrupted(context):
+            return context.underlyingError.map { "not valid YAML: \($0)" } ?? "\(path(context)): \(context.debugDescription)"
+        case let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context):
+            return "\(path(context)) has the wrong kind of value"
+        case let DecodingError.keyNotFound(key, context):
+            return "\(path(context)) lacks '\(key.stringValue)'"
+        default:
+            return "\(error)"
         }
     }
 }

@@ -6,17 +6,12 @@ public struct LedgerHistory: Equatable, Sendable {
     public struct Entry: Equatable, Sendable {
         /// `YYYY-MM-DD`.
         public var date: String
-        /// Messages per status; every status is present.
-        public var counts: [LedgerStatus: Int]
+        public var counts: StatusCounts
 
-        public init(date: String, counts: [LedgerStatus: Int]) {
+        public init(date: String, counts: StatusCounts) {
             self.date = date
-            self.counts = Dictionary(uniqueKeysWithValues: LedgerStatus.allCases.map { ($0, counts[$0] ?? 0) })
+            self.counts = counts
         }
-
-        public var total: Int { counts.values.reduce(0, +) }
-        /// Converted plus won't-fix: what the burndown counts as done.
-        public var done: Int { LedgerStatus.allCases.filter(\.isDone).reduce(0) { $0 + (counts[$1] ?? 0) } }
     }
 
     public static let header = ["date", "total"] + LedgerStatus.allCases.map(\.rawValue)
@@ -55,7 +50,7 @@ public struct LedgerHistory: Equatable, Sendable {
             guard LedgerDate.isValid(date) else {
                 throw LedgerError.malformedHistory(path: path, line: record.line, reason: "'\(date)' is not a YYYY-MM-DD date")
             }
-            var counts: [LedgerStatus: Int] = [:]
+            var counts = StatusCounts()
             for status in LedgerStatus.allCases {
                 guard let count = Int(cells[status.rawValue] ?? ""), count >= 0 else {
                     throw LedgerError.malformedHistory(path: path, line: record.line, reason: "the '\(status.rawValue)' count is not a number")
@@ -75,7 +70,7 @@ public struct LedgerHistory: Equatable, Sendable {
 
     public func csvText() throws -> String {
         try CSVTable.render([Self.header] + entries.map { entry in
-            [entry.date, String(entry.total)] + LedgerStatus.allCases.map { String(entry.counts[$0] ?? 0) }
+            [entry.date, String(entry.counts.total)] + LedgerStatus.allCases.map { String(entry.counts[$0]) }
         })
     }
 }

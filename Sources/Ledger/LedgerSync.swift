@@ -1,15 +1,5 @@
+import MojifyConversion
 import MojifyCore
-
-/// The Mojo interface and method the generator proposes for a message, for the ledger's `proposed_*` columns.
-public struct LedgerProposal: Equatable, Sendable {
-    public var interface: String
-    public var method: String
-
-    public init(interface: String, method: String) {
-        self.interface = interface
-        self.method = method
-    }
-}
 
 /// What a sync changed, for the command's one-line report.
 public struct LedgerSyncSummary: Equatable, Sendable {
@@ -34,7 +24,7 @@ extension Ledger {
     /// sync refreshed. Claims, owners, notes and user columns
     /// are kept. `proposals` fills the proposed interface and method; where it has none the cells are left alone.
     public mutating func sync(
-        with inventory: Inventory, today: String, proposals: (MessageDefinition) -> LedgerProposal?
+        with inventory: Inventory, today: String, proposals: (MessageDefinition) -> Proposal?
     ) -> LedgerSyncSummary {
         var summary = LedgerSyncSummary()
         // A name defined twice (in `#if` branches) is one message; the inventory's first definition places it.
@@ -79,13 +69,13 @@ extension Ledger {
 
     /// Today's counts per status, for the history file.
     public func historyEntry(date: String) -> LedgerHistory.Entry {
-        LedgerHistory.Entry(date: date, counts: Dictionary(grouping: rows, by: \.status).mapValues(\.count))
+        LedgerHistory.Entry(date: date, counts: StatusCounts(statuses: rows.map(\.status)))
     }
 }
 
 extension LedgerRow {
     /// Copies what the code says about the message; leaves everything people wrote untouched.
-    mutating func refresh(from definition: MessageDefinition, proposal: LedgerProposal?) {
+    mutating func refresh(from definition: MessageDefinition, proposal: Proposal?) {
         messageClass = definition.messageClass
         kind = definition.kind
         sync = definition.isSync
@@ -93,7 +83,7 @@ extension LedgerRow {
         line = definition.location.line
         if let proposal {
             proposedInterface = proposal.interface
-            proposedMethod = proposal.method
+            proposedMethod = proposal.declaration
         }
     }
 }

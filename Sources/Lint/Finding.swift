@@ -12,7 +12,7 @@ public struct Finding: Codable, Hashable, Sendable, Comparable {
     /// Identifies the finding across commits, independent of its line number (see `Fingerprint`).
     public var fingerprint: String
 
-    public init(ruleID: String, severity: Diagnostic.Severity, message: String, location: SourceLocation, messageName: String?, fingerprint: String) {
+    public init(ruleID: String, severity: Diagnostic.Severity, message: String, location: SourceLocation, messageName: String?, fingerprint: String = "") {
         self.ruleID = ruleID
         self.severity = severity
         self.message = message
@@ -27,19 +27,6 @@ public struct Finding: Codable, Hashable, Sendable, Comparable {
 
     public static func < (lhs: Finding, rhs: Finding) -> Bool {
         (lhs.location, lhs.ruleID, lhs.message) < (rhs.location, rhs.ruleID, rhs.message)
-    }
-}
-
-/// What a rule reports; the linter adds the rule's id and configured severity.
-public struct Violation: Hashable, Sendable {
-    public var location: SourceLocation
-    public var message: String
-    public var messageName: String?
-
-    public init(location: SourceLocation, message: String, messageName: String? = nil) {
-        self.location = location
-        self.message = message
-        self.messageName = messageName
     }
 }
 

@@ -17,11 +17,18 @@ public protocol LintRule: Sendable {
     static var needsLedger: Bool { get }
     /// Source snippets the rule must fire on and must stay quiet on; a generic test runs them all.
     static var examples: [RuleExample] { get }
-    static func check(_ context: LintContext) -> [Violation]
+    /// The rule's findings, made with `finding(location:message:messageName:)`.
+    static func check(_ context: LintContext) -> [Finding]
 }
 
 extension LintRule {
     public static var needsLedger: Bool { false }
+
+    /// A finding of this rule at its default severity and without a fingerprint: the linter applies the configured
+    /// severity, and fingerprints once suppressions are judged.
+    static func finding(location: SourceLocation, message: String, messageName: String? = nil) -> Finding {
+        Finding(ruleID: id, severity: defaultSeverity, message: message, location: location, messageName: messageName)
+    }
 }
 
 /// How much of the tree a rule must see, which decides what it can do when `--files` limits the check.

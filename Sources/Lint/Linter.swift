@@ -22,9 +22,10 @@ public enum Linter {
             rules.flatMap { rule in
                 rule.check(context)
                     .filter { options.changedFiles?.contains($0.location.file) ?? true }
-                    .map { violation in
-                        Finding(ruleID: rule.id, severity: options.settings.severity(of: rule), message: violation.message,
-                                location: violation.location, messageName: violation.messageName, fingerprint: "")
+                    .map { finding in
+                        var finding = finding
+                        finding.severity = options.settings.severity(of: rule)
+                        return finding
                     }
             }
         }

@@ -35,7 +35,7 @@ public struct RuleSettings: Sendable {
             entries = try YAMLDecoder().decode([String: Entry].self, from: text)
             section = try YAMLDecoder().decode(UpstreamSection.self, from: text)
         } catch {
-            throw LintError.malformedRules(path: path, reason: LintError.reason(decoding: error),
+            throw LintError.malformedRules(path: path, reason: RulesFileMessage.reason(decoding: error),
                                            expected: "a mapping from rule id to 'severity' and 'enabled', and an optional 'upstream' with 'classes' and 'prefixes' lists")
         }
         let known = LintRules.all.map { $0.id }

@@ -1,4 +1,5 @@
 import MojifyCore
+import MojifyLint
 
 /// What needs a person before the remaining messages can be converted, grouped by kind of problem. Each group
 /// leads with its count; a long group is closed and split into sub-groups (by namespace, by rule) with their own
@@ -31,7 +32,7 @@ enum AttentionList {
             groups += group(title, explanation: explanation, entries, into: &html)
         }
         let errors = model.messages.flatMap { message in
-            message.findings.filter { $0.severity == .error }.map { Entry(key: $0.rule, html: "\(link(message.name)): \(FindingView.render($0))") }
+            message.findings.filter { $0.severity == .error }.map { Entry(key: $0.ruleID, html: "\(link(message.name)): \(FindingView.render($0))") }
         }
         groups += group("Lint errors", explanation: nil, errors, into: &html)
         let conditional = open.filter(\.isConditional).map { message in
@@ -41,7 +42,7 @@ enum AttentionList {
             return Entry(key: message.definitions.first { !$0.conditions.isEmpty }?.conditions.stack.first ?? "", html: "\(link(message.name)): \(conditions.joined(separator: "; "))")
         }
         groups += group("Under <code>#if</code> conditions", explanation: "Mojo interfaces are usually not conditional; decide whether each needs a build-flag-specific interface.", conditional, into: &html)
-        let general = model.generalFindings.filter { $0.severity >= .warning }.map { Entry(key: $0.rule, html: FindingView.render($0)) }
+        let general = model.generalFindings.filter { $0.severity >= .warning }.map { Entry(key: $0.ruleID, html: FindingView.render($0)) }
         groups += group("Scan and lint problems", explanation: nil, general, into: &html)
         if groups == 0 { html += "<p class=\"empty\">Nothing needs attention.</p>" }
         html += "</section>\n"
@@ -110,10 +111,9 @@ enum AttentionList {
 
 /// One finding as a line: severity, rule, text, place.
 enum FindingView {
-    static func render(_ finding: FindingEntry) -> String {
+    static func render(_ finding: Finding) -> String {
         var html = "<span class=\"sev \(finding.severity.rawValue)\">\(finding.severity.rawValue)</span> "
-        html += "<span class=\"rule\">\(HTMLText.escape(finding.rule))</span> \(HTMLText.escape(finding.message))"
-        if let location = finding.location { html += " <code>\(HTMLText.escape(location.file)):\(location.line)</code>" }
-        return html
+        html += "<span class=\"rule\">\(HTMLText.escape(finding.ruleID))</span> \(HTMLText.escape(finding.message))"
+        return html + " <code>\(HTMLText.escape(finding.location.file)):\(finding.location.line)</code>"
     }
 }

@@ -67,8 +67,8 @@ enum DrillDownData {
         var severity: String
         var rule: String
         var message: String
-        var file: Int?
-        var line: Int?
+        var file: Int
+        var line: Int
 
         enum CodingKeys: String, CodingKey {
             case severity = "v", rule = "r", message = "m", file = "f", line = "l"
@@ -123,13 +123,13 @@ enum DrillDownData {
             owner: entry.owner, notes: nonEmpty(entry.ledger?.notes), bug: nonEmpty(entry.ledger?.bug),
             claimedOn: nonEmpty(entry.ledger?.claimedOn), updatedOn: nonEmpty(entry.ledger?.updatedOn),
             lastSeen: entry.definitions.isEmpty ? entry.location.map { "\($0.file):\($0.line)" } : nil,
-            interface: entry.proposal?.interface, method: entry.proposal?.method, skipReason: entry.skipReason, definitions: definitions,
+            interface: entry.proposal?.interface, method: entry.proposal?.methodText, skipReason: entry.skipReason, definitions: definitions,
             handlers: sites(entry.handlers), senders: sites(entry.senders),
             unmapped: entry.unmappedTypes.isEmpty ? nil : entry.unmappedTypes,
             banned: entry.bannedTypes.isEmpty ? nil : entry.bannedTypes,
             findings: entry.findings.isEmpty ? nil : entry.findings.map { finding in
-                Finding(severity: finding.severity.rawValue, rule: finding.rule, message: finding.message,
-                        file: finding.location.map { files.index($0.file) }, line: finding.location?.line)
+                Finding(severity: finding.severity.rawValue, rule: finding.ruleID, message: finding.message,
+                        file: files.index(finding.location.file), line: finding.location.line)
             }
         )
     }

@@ -1,5 +1,8 @@
+import MojifyConversion
 import MojifyCore
+import MojifyEmitters
 import MojifyLedger
+import MojifyLint
 
 /// Everything the HTML page shows, already joined and sorted. The page renders only from this, so the scan,
 /// the ledger, the conversion plan and the lint findings each fill their own fields and tests can build it by hand.
@@ -12,8 +15,9 @@ public struct ReportModel: Sendable, Equatable {
     public var messages: [MessageEntry]
     /// Dated counts for the burndown chart, oldest first; empty without a ledger history.
     public var history: [StatusSnapshot]
-    /// Problems not tied to one message (scan diagnostics, lint findings about structs, files or the ledger).
-    public var generalFindings: [FindingEntry]
+    /// Problems not tied to one message (scan diagnostics, as findings of the rule `scan`, and lint findings about
+    /// structs, files or the ledger).
+    public var generalFindings: [Finding]
     /// Unmapped and banned types with their users, for the attention list.
     public var typeProblems: [TypeProblem]
     /// What the page says about missing inputs, e.g. that no ledger was given.
@@ -21,7 +25,7 @@ public struct ReportModel: Sendable, Equatable {
 
     public init(
         title: String, generatedAt: String? = nil, toolVersion: String = MojifyVersion.current,
-        messages: [MessageEntry] = [], history: [StatusSnapshot] = [], generalFindings: [FindingEntry] = [],
+        messages: [MessageEntry] = [], history: [StatusSnapshot] = [], generalFindings: [Finding] = [],
         typeProblems: [TypeProblem] = [], notes: [String] = []
     ) {
         self.title = title
@@ -35,9 +39,7 @@ public struct ReportModel: Sendable, Equatable {
     }
 
     public var counts: StatusCounts {
-        var counts = StatusCounts()
-        for message in messages { counts[message.status] += 1 }
-        return counts
+        StatusCounts(statuses: messages.map(\.status))
     }
 }
 
@@ -54,37 +56,6 @@ extension LedgerStatus {
     }
 }
 
-/// Numbers of messages per status.
-public struct StatusCounts: Sendable, Equatable {
-    private var values: [Int]
-
-    public init() {
-        values = Array(repeating: 0, count: LedgerStatus.allCases.count)
-    }
-
-    public init(_ counts: [LedgerStatus: Int]) {
-        self.init()
-        for (status, count) in counts { self[status] = count }
-    }
-
-    public subscript(status: LedgerStatus) -> Int {
-        get { values[LedgerStatus.allCases.firstIndex(of: status)!] }
-        set { values[LedgerStatus.allCases.firstIndex(of: status)!] = newValue }
-    }
-
-    public var total: Int { values.reduce(0, +) }
-
-    /// Converted and won't-fix messages, which need no more work (as the ledger counts them).
-    public var done: Int { LedgerStatus.allCases.filter(\.isDone).reduce(0) { $0 + self[$1] } }
-
-    public var remaining: Int { total - done }
-
-    /// Done out of all, in percent, as `mojify ledger stats` computes it.
-    public var percentDone: Double {
-        total == 0 ? 0 : Double(done) * 100 / Double(total)
-    }
-}
-
 /// The counts on one day of the ledger's history: one point of the burndown chart.
 public struct StatusSnapshot: Sendable, Equatable {
     /// `YYYY-MM-DD`; points are placed on a time axis when every date parses, evenly spaced otherwise.
@@ -97,23 +68,11 @@ public struct StatusSnapshot: Sendable, Equatable {
     }
 }
 
-/// What `mojify generate` proposes for a message.
-public struct ProposedConversion: Sendable, Equatable {
-    /// Qualified, e.g. `content.mojom.FrameHost`.
-    public var interface: String
-    /// The process that implements the interface, so where the message goes (`browser`, `renderer`); absent when
-    /// only the ledger's record of an earlier proposal is known.
-    public var process: String?
+extension Proposal {
     /// The method as the generated `.mojom` file has it (its comments, attributes, and the declaration, wrapped past
     /// 80 columns), e.g. `// From FrameHostMsg_DidStop (...).` and `DidStop();`; for a message gone from the tree,
     /// the one-line declaration the ledger recorded.
-    public var method: String
-
-    public init(interface: String, process: String?, method: String) {
-        self.interface = interface
-        self.process = process
-        self.method = method
-    }
+    public var methodText: String { method.map(MojomEmitter.methodText) ?? declaration }
 }
 
 /// A C++ type that keeps messages from converting as they are, with what uses it.
@@ -150,20 +109,20 @@ public struct MessageEntry: Sendable, Equatable {
     public var senders: [CodeSite]
     /// The message's ledger row: status, owner, bug, notes, dates; absent without a ledger or before its next sync.
     public var ledger: LedgerRow?
-    /// The interface and method `mojify generate` would write.
-    public var proposal: ProposedConversion?
+    /// The interface and method `mojify generate` would write, or the ledger's record of them.
+    public var proposal: Proposal?
     /// Why `mojify generate` leaves the message out, when it does.
     public var skipReason: String?
     /// C++ types of the parameters that have no mojom mapping.
     public var unmappedTypes: [String]
     /// C++ types of the parameters that must not cross a process boundary (`size_t`, `long`...).
     public var bannedTypes: [String]
-    public var findings: [FindingEntry]
+    public var findings: [Finding]
 
     public init(
         name: String, messageClass: String, definitions: [MessageDefinition], handlers: [CodeSite] = [], senders: [CodeSite] = [],
-        ledger: LedgerRow? = nil, proposal: ProposedConversion? = nil, skipReason: String? = nil, unmappedTypes: [String] = [],
-        bannedTypes: [String] = [], findings: [FindingEntry] = []
+        ledger: LedgerRow? = nil, proposal: Proposal? = nil, skipReason: String? = nil, unmappedTypes: [String] = [],
+        bannedTypes: [String] = [], findings: [Finding] = []
     ) {
         self.name = name
         self.messageClass = messageClass
@@ -218,21 +177,5 @@ public struct CodeSite: Sendable, Equatable {
         self.location = location
         self.function = function
         self.remarks = remarks
-    }
-}
-
-/// A lint finding or scan diagnostic as the report shows it.
-public struct FindingEntry: Sendable, Equatable {
-    public var severity: Diagnostic.Severity
-    /// The lint rule id, or `scan` for scanner diagnostics.
-    public var rule: String
-    public var message: String
-    public var location: SourceLocation?
-
-    public init(severity: Diagnostic.Severity, rule: String, message: String, location: SourceLocation?) {
-        self.severity = severity
-        self.rule = rule
-        self.message = message
-        self.location = location
     }
 }

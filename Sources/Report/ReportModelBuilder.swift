@@ -76,7 +76,7 @@ public enum ReportModelBuilder {
         let scanned = Set(messages.map(\.name))
         for row in rows.values where !scanned.contains(row.message) {
             // What the message became is in the ledger once it left the tree (the plan only sees the tree).
-            let proposal = row.proposedMethod.isEmpty ? nil : ProposedConversion(interface: row.proposedInterface, process: nil, method: row.proposedMethod)
+            let proposal = row.proposedMethod.isEmpty ? nil : Proposal(interface: row.proposedInterface, process: nil, declaration: row.proposedMethod)
             joined.append(MessageEntry(name: row.message, messageClass: row.messageClass, definitions: [], ledger: row, proposal: proposal))
         }
         return (joined.sorted { $0.name < $1.name }, notInLedger)
@@ -85,16 +85,7 @@ public enum ReportModelBuilder {
     /// Adds what `mojify generate` proposes: interface, process and method (as the `.mojom` file has it, with its
     /// comments), why it skips a message, unmapped types.
     public static func attach(_ plan: ConversionPlan, to messages: [MessageEntry]) -> [MessageEntry] {
-        var proposals: [String: ProposedConversion] = [:]
-        for file in plan.files {
-            for interface in file.interfaces {
-                for method in interface.methods {
-                    for message in method.messages where proposals[message] == nil {
-                        proposals[message] = ProposedConversion(interface: file.module + "." + interface.name, process: interface.process, method: MojomEmitter.methodText(method))
-                    }
-                }
-            }
-        }
+        let proposals = plan.proposals
         let skipped = Dictionary(plan.skippedMessages.map { ($0.message, $0.reason) }, uniquingKeysWith: { first, _ in first })
         var unmapped: [String: Set<String>] = [:]
         for type in plan.unmappedTypes {
@@ -141,16 +132,15 @@ public enum ReportModelBuilder {
     }
 
     /// Lint findings about a message go to that message; the rest are returned for the page's general list.
-    public static func attach(_ findings: [Finding], to messages: [MessageEntry]) -> (messages: [MessageEntry], general: [FindingEntry]) {
+    public static func attach(_ findings: [Finding], to messages: [MessageEntry]) -> (messages: [MessageEntry], general: [Finding]) {
         let names = Set(messages.map(\.name))
-        var byMessage: [String: [FindingEntry]] = [:]
-        var general: [FindingEntry] = []
+        var byMessage: [String: [Finding]] = [:]
+        var general: [Finding] = []
         for finding in findings {
-            let entry = FindingEntry(severity: finding.severity, rule: finding.ruleID, message: finding.message, location: finding.location)
             if let name = finding.messageName, names.contains(name) {
-                byMessage[name, default: []].append(entry)
+                byMessage[name, default: []].append(finding)
             } else {
-                general.append(entry)
+                general.append(finding)
             }
         }
         return (messages.map { message in
@@ -162,14 +152,14 @@ public enum ReportModelBuilder {
 
     /// The ledger history as chart points.
     public static func snapshots(_ history: LedgerHistory) -> [StatusSnapshot] {
-        history.entries.map { StatusSnapshot(date: $0.date, counts: StatusCounts($0.counts)) }
+        history.entries.map { StatusSnapshot(date: $0.date, counts: $0.counts) }
     }
 
     /// Scanner diagnostics of warning level and above, which make the inventory incomplete.
-    public static func scanFindings(from inventory: Inventory) -> [FindingEntry] {
+    public static func scanFindings(from inventory: Inventory) -> [Finding] {
         inventory.diagnostics.filter { $0.severity >= .warning }.map { diagnostic in
             let text = diagnostic.hint.map { "\(diagnostic.message) (\($0))" } ?? diagnostic.message
-            return FindingEntry(severity: diagnostic.severity, rule: "scan", message: text, location: diagnostic.location)
+            return Finding(ruleID: "scan", severity: diagnostic.severity, message: text, location: diagnostic.location, messageName: nil)
         }
     }
 

@@ -33,7 +33,7 @@ final class DefinitionTests: XCTestCase {
         XCTAssertTrue(child.fields[4].comments.contains { $0.contains("kSomeConstant") })
         XCTAssertTrue(child.comments.contains { $0.contains("no inheritance") })
         XCTAssertEqual(file.enums.map(\.values), [[.init(name: "kSlow", value: "0"), .init(name: "kFast", value: "1")]])
-        XCTAssertEqual(plan.proposedMethod(for: "FooHostMsg_Send"), "Send(ChildParams child_params);")
+        XCTAssertEqual(plan.proposals["FooHostMsg_Send"]?.declaration, "Send(ChildParams child_params);")
     }
 
     func testTraitsWithoutADefinitionStillParseAndSayWhy() throws {
@@ -45,7 +45,7 @@ final class DefinitionTests: XCTestCase {
         XCTAssertEqual(file.structs.first?.fields, [])
         XCTAssertTrue(file.structs.first?.comments.contains { $0.contains("TODO(mojify): the C++ definition of ns::Thing was not found") } ?? false)
         XCTAssertTrue(file.enums.first?.comments.contains { $0.contains("TODO(mojify)") } ?? false)
-        XCTAssertEqual(plan.proposedMethod(for: "FooHostMsg_Send"), "Send(Thing thing, Kind kind);")
+        XCTAssertEqual(plan.proposals["FooHostMsg_Send"]?.declaration, "Send(Thing thing, Kind kind);")
     }
 
     func testTypesOfAnotherFileAreImported() throws {
@@ -56,7 +56,7 @@ final class DefinitionTests: XCTestCase {
                                                    location: SourceLocation(file: "foo/foo_messages.h", line: 1, column: 1), messageClass: "FooMsgStart")]
             inventory.typeDefinitions = [TypeDefinition(name: "ns::Shared", kind: .structure, enumerators: [], fields: [.init(name: "id", type: "int64_t")], location: here)]
         }
-        XCTAssertEqual(plan.proposedMethod(for: "BarHostMsg_Use"), "Use(array<foo.mojom.Shared> shared);")
+        XCTAssertEqual(plan.proposals["BarHostMsg_Use"]?.declaration, "Use(array<foo.mojom.Shared> shared);")
         let bar = try XCTUnwrap(plan.files.first { $0.path == "bar/bar.mojom" })
         XCTAssertEqual(bar.imports, ["foo/foo.mojom"])
         XCTAssertEqual(bar.dependencies, ["//foo:foo_mojom"])

@@ -25,7 +25,7 @@ final class GoldenTests: XCTestCase {
         let plan = try ConversionPlan.make(inventory: inventory, rules: rules)
         XCTAssertEqual(Set(plan.files.flatMap(\.messageClasses)), Set(inventory.messageClasses))
         for message in inventory.messages where !message.conditions.disabled {
-            XCTAssertNotNil(plan.proposedMethod(for: message.name), message.name)
+            XCTAssertNotNil(plan.proposals[message.name]?.declaration, message.name)
         }
     }
 

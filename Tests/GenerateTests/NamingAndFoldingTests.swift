@@ -20,7 +20,7 @@ final class NamingAndFoldingTests: XCTestCase {
         // A keyword only after `=>`; Chromium's mojom is full of `=> (bool result)`.
         XCTAssertEqual(naming.snakeCase("result"), "result")
         let plan = try Fixtures.plan([Fixtures.message("FooHostMsg_Patch", sync: true, inputs: [Parameter(type: "int", name: "result")], outputs: [Parameter(type: "int", name: "result")])])
-        XCTAssertEqual(plan.proposedMethod(for: "FooHostMsg_Patch"), "[Sync] Patch(int32 result) => (int32 result);")
+        XCTAssertEqual(plan.proposals["FooHostMsg_Patch"]?.declaration, "[Sync] Patch(int32 result) => (int32 result);")
     }
 
     func testUpperCamelMethodNames() throws {
@@ -47,7 +47,7 @@ final class NamingAndFoldingTests: XCTestCase {
         ])
         XCTAssertEqual(plan.files.map(\.module), ["m_3d.mojom"])
         XCTAssertEqual(plan.interfaces.map(\.name).sorted(), ["UberHost", "UberHostProcess"])
-        XCTAssertEqual(plan.proposedMethod(for: "ÜberHostMsg_Größe"), "Grosse(int32 hohe);")
+        XCTAssertEqual(plan.proposals["ÜberHostMsg_Größe"]?.declaration, "Grosse(int32 hohe);")
         for text in try MojomEmitter.emit(plan, rules: Fixtures.rules()).values {
             XCTAssertNoThrow(try MojomSyntaxChecker.check(text), text)
         }
@@ -94,11 +94,11 @@ final class NamingAndFoldingTests: XCTestCase {
                              inputs: [Parameter(type: "base::FilePath::StringType", name: "extension")],
                              outputs: [Parameter(type: "std::string", name: "mime_type")]),
         ])
-        XCTAssertEqual(plan.proposedMethod(for: "MimeRegistryMsg_GetMimeTypeFromExtension"), "[Sync] GetMimeTypeFromExtension(string extension) => (string mime_type);")
-        XCTAssertEqual(plan.proposedInterface(for: "MimeRegistryMsg_GetMimeTypeFromExtension"), "content.mojom.MimeRegistry")
+        XCTAssertEqual(plan.proposals["MimeRegistryMsg_GetMimeTypeFromExtension"]?.declaration, "[Sync] GetMimeTypeFromExtension(string extension) => (string mime_type);")
+        XCTAssertEqual(plan.proposals["MimeRegistryMsg_GetMimeTypeFromExtension"]?.interface, "content.mojom.MimeRegistry")
         // Sync messages are renderer -> browser whatever the prefix says.
         XCTAssertEqual(plan.interfaces.first?.process, "browser")
-        XCTAssertNil(plan.proposedMethod(for: "NoSuchMsg_Foo"))
+        XCTAssertNil(plan.proposals["NoSuchMsg_Foo"]?.declaration)
     }
 
     func testDirectionsByPrefix() throws {
@@ -120,7 +120,7 @@ final class NamingAndFoldingTests: XCTestCase {
         """)
         let plan = try Fixtures.plan([Fixtures.message("AudioToBrowser_Start")], rules: rules)
         XCTAssertEqual(plan.interfaces.map(\.name), ["AudioService"])
-        XCTAssertEqual(plan.proposedMethod(for: "AudioToBrowser_Start"), "Start();")
+        XCTAssertEqual(plan.proposals["AudioToBrowser_Start"]?.declaration, "Start();")
     }
 
     func testParameterNamesFromCommentsOrTypesAreUniqueAndValid() throws {
@@ -130,7 +130,7 @@ final class NamingAndFoldingTests: XCTestCase {
                 Parameter(type: "int", name: "class"), Parameter(type: "std::vector<gfx::Rect>"),
             ]),
         ])
-        XCTAssertEqual(plan.proposedMethod(for: "FooHostMsg_Set"),
+        XCTAssertEqual(plan.proposals["FooHostMsg_Set"]?.declaration,
                        "Set(bool bool_value, string string_value, url.mojom.Url url, url.mojom.Url url_2, int32 class_value, array<gfx.mojom.Rect> rect);")
     }
 
@@ -140,8 +140,8 @@ final class NamingAndFoldingTests: XCTestCase {
             Fixtures.message("FooMsg_DidFrobinate", line: 2),
             Fixtures.message("FooMsg_FrobinateError", inputs: [Parameter(type: "std::string", name: "error")], line: 3),
         ])
-        XCTAssertEqual(plan.proposedMethod(for: "FooHostMsg_Frobinate"), "Frobinate() => (bool success, string? error);")
-        XCTAssertEqual(plan.proposedMethod(for: "FooMsg_DidFrobinate"), plan.proposedMethod(for: "FooHostMsg_Frobinate"))
+        XCTAssertEqual(plan.proposals["FooHostMsg_Frobinate"]?.declaration, "Frobinate() => (bool success, string? error);")
+        XCTAssertEqual(plan.proposals["FooMsg_DidFrobinate"]?.declaration, plan.proposals["FooHostMsg_Frobinate"]?.declaration)
         XCTAssertEqual(plan.foldedPairs, [FoldedPair(request: "FooHostMsg_Frobinate", replies: ["FooMsg_DidFrobinate", "FooMsg_FrobinateError"], method: "Frobinate")])
         XCTAssertEqual(plan.interfaces.map(\.name), ["FooHost"], "the replies leave no methods behind")
         XCTAssertTrue(plan.interfaces[0].methods[0].comments.contains { $0.contains("Folded") })
@@ -156,7 +156,7 @@ final class NamingAndFoldingTests: XCTestCase {
                 Fixtures.message("FooMsg_Ping", inputs: [Parameter(type: "int", name: "id")], line: 1),
                 Fixtures.message("FooHostMsg_\(reply)", inputs: [Parameter(type: "int", name: "id"), Parameter(type: "bool", name: "ok")], line: 2),
             ])
-            XCTAssertEqual(plan.proposedMethod(for: "FooMsg_Ping"), "Ping(int32 id) => (int32 id, bool ok);", reply)
+            XCTAssertEqual(plan.proposals["FooMsg_Ping"]?.declaration, "Ping(int32 id) => (int32 id, bool ok);", reply)
         }
     }
 
@@ -175,7 +175,7 @@ final class NamingAndFoldingTests: XCTestCase {
             ["ChromeUtilityHostMsg_DecodeImage_Succeeded", "ChromeUtilityHostMsg_DecodeImage_Failed"],
             ["ChromeUtilityHostMsg_GetOpenFileName_Result", "ChromeUtilityHostMsg_GetOpenFileName_Failed"],
         ])
-        XCTAssertEqual(plan.proposedMethod(for: "ChromeUtilityMsg_DecodeImage"), "DecodeImage(array<uint8> encoded_image_contents) => (bool success, skia.mojom.BitmapN32? decoded_image);")
+        XCTAssertEqual(plan.proposals["ChromeUtilityMsg_DecodeImage"]?.declaration, "DecodeImage(array<uint8> encoded_image_contents) => (bool success, skia.mojom.BitmapN32? decoded_image);")
     }
 
     /// A reply that follows no naming scheme is folded when a comment above either message names the other as
@@ -233,13 +233,13 @@ final class NamingAndFoldingTests: XCTestCase {
         for (index, messages) in cases.enumerated() {
             let plan = try Fixtures.plan(messages)
             XCTAssertTrue(plan.foldedPairs.isEmpty, "case \(index): \(plan.foldedPairs)")
-            XCTAssertEqual(plan.proposedMethod(for: "FooHostMsg_Go"), "Go();", "case \(index)")
+            XCTAssertEqual(plan.proposals["FooHostMsg_Go"]?.declaration, "Go();", "case \(index)")
         }
     }
 
     func testSyncMethodsHaveAReplyEvenWithoutOutputs() throws {
         let plan = try Fixtures.plan([Fixtures.message("FooHostMsg_Flush", sync: true, inputs: [Parameter(type: "int", name: "sequence")])])
-        XCTAssertEqual(plan.proposedMethod(for: "FooHostMsg_Flush"), "[Sync] Flush(int32 sequence) => ();")
+        XCTAssertEqual(plan.proposals["FooHostMsg_Flush"]?.declaration, "[Sync] Flush(int32 sequence) => ();")
     }
 
     func testConditionsBecomeEnableIfAndDisabledMessagesAreSkipped() throws {
@@ -349,7 +349,7 @@ final class NamingAndFoldingTests: XCTestCase {
         XCTAssertTrue(routed.contains("Helper::Finish also sends messages of PHostProcess"), routed)
         XCTAssertTrue(ManifestOverlayEmitter.registration(of: interfaces["PHostProcess"]!, rules: try Fixtures.rules()).contains("RenderProcessHostImpl::RegisterMojoInterfaces()"))
         XCTAssertTrue(control.contains("split from PHost"), control)
-        XCTAssertEqual(plan.proposedInterface(for: "PHostMsg_Metrics"), "content.mojom.PHostProcess")
+        XCTAssertEqual(plan.proposals["PHostMsg_Metrics"]?.interface, "content.mojom.PHostProcess")
 
         // The name comes from the rules; a name that is taken keeps the messages together, with a warning.
         let named = try Fixtures.plan(

@@ -15,12 +15,12 @@ final class LedgerFormatTests: XCTestCase {
             Fixture.row("B", line: 2, status: .inProgress, owner: "ann"),
             Fixture.row("C", line: 3, messageClass: "BarMsgStart", status: .wontfix),
         ])
-        XCTAssertEqual(stats.overall.total, 3)
+        XCTAssertEqual(stats.overall.counts.total, 3)
         XCTAssertEqual(stats.percentConverted, 33.3)
         XCTAssertEqual(stats.percentDone, 66.7)
         XCTAssertEqual(stats.byClass.map(\.name), ["BarMsgStart", "FooMsgStart"])
         XCTAssertEqual(stats.byOwner.map(\.name), ["", "ann"])
-        XCTAssertEqual(stats.byOwner[1].count(.inProgress), 1)
+        XCTAssertEqual(stats.byOwner[1].counts[.inProgress], 1)
         XCTAssertEqual(LedgerStats(rows: []).percentConverted, 0)
     }
 

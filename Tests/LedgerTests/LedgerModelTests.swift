@@ -75,7 +75,7 @@ final class LedgerModelTests: XCTestCase {
         let path = try temporaryFolder().path + "/history.csv"
         try FileOutput.writeAtomically(history.csvText(), to: path)
         XCTAssertEqual(try LedgerHistory.load(path: path), history)
-        XCTAssertEqual(history.entries.last?.done, 2)
+        XCTAssertEqual(history.entries.last?.counts.done, 2)
         XCTAssertEqual(LedgerHistory.path(forLedger: "ipc/ledger.csv"), "ipc/ledger.history.csv")
     }
 }

@@ -1,9 +1,10 @@
+import MojifyConversion
 import MojifyCore
 @testable import MojifyLedger
 import XCTest
 
 final class LedgerSyncTests: XCTestCase {
-    private let noProposals: (MessageDefinition) -> LedgerProposal? = { _ in nil }
+    private let noProposals: (MessageDefinition) -> Proposal? = { _ in nil }
 
     func testNewMessagesAreAddedUnclaimedInFileLineOrder() {
         var ledger = Ledger()
@@ -118,7 +119,7 @@ final class LedgerSyncTests: XCTestCase {
         var ledger = Ledger(rows: [kept])
         _ = ledger.sync(with: Fixture.inventory(Fixture.message("FooMsg_New", line: 10), Fixture.message("FooMsg_Kept", line: 20)),
                         today: "2024-03-05") { message in
-            message.name == "FooMsg_New" ? LedgerProposal(interface: "mojom::Foo", method: "New") : nil
+            message.name == "FooMsg_New" ? Proposal(interface: "mojom::Foo", process: nil, declaration: "New") : nil
         }
         XCTAssertEqual(ledger.row(for: "FooMsg_New")?.proposedInterface, "mojom::Foo")
         XCTAssertEqual(ledger.row(for: "FooMsg_New")?.proposedMethod, "New")
@@ -130,8 +131,8 @@ final class LedgerSyncTests: XCTestCase {
             Fixture.row("A", line: 1), Fixture.row("B", line: 2, status: .converted), Fixture.row("C", line: 3, status: .wontfix),
         ])
         let entry = ledger.historyEntry(date: "2024-03-05")
-        XCTAssertEqual(entry.total, 3)
-        XCTAssertEqual(entry.done, 2)
+        XCTAssertEqual(entry.counts.total, 3)
+        XCTAssertEqual(entry.counts.done, 2)
         XCTAssertEqual(entry.counts[.blocked], 0)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import MojifyConversion
 import MojifyCore
 @testable import MojifyLint
 import MojifyLedger
@@ -7,14 +8,14 @@ import XCTest
 
 final class BannedTypeTests: XCTestCase {
     func testCanonicalNamesInsideTemplatesPointersAndQualifiers() {
-        XCTAssertEqual(CppTypeNames.names(in: "const std::map<unsigned long int, std::size_t>&"), ["map", "unsigned long", "size_t"])
-        XCTAssertEqual(CppTypeNames.names(in: "long unsigned"), ["unsigned long"])
-        XCTAssertEqual(CppTypeNames.names(in: "signed long int"), ["long"])
-        XCTAssertEqual(CppTypeNames.names(in: "unsigned long long"), ["unsigned long long"])
-        XCTAssertEqual(CppTypeNames.names(in: "unsigned"), ["unsigned int"])
-        XCTAssertEqual(CppTypeNames.names(in: "long double"), ["long double"])
-        XCTAssertEqual(CppTypeNames.names(in: "::base::Optional<::time_t>"), ["base::Optional", "time_t"])
-        XCTAssertEqual(CppTypeNames.names(in: "std::vector<std::pair<int, ssize_t>>*"), ["vector", "pair", "int", "ssize_t"])
+        XCTAssertEqual(CppType.simpleNames(in: "const std::map<unsigned long int, std::size_t>&"), ["map", "unsigned long", "size_t"])
+        XCTAssertEqual(CppType.simpleNames(in: "long unsigned"), ["unsigned long"])
+        XCTAssertEqual(CppType.simpleNames(in: "signed long int"), ["long"])
+        XCTAssertEqual(CppType.simpleNames(in: "unsigned long long"), ["unsigned long long"])
+        XCTAssertEqual(CppType.simpleNames(in: "unsigned"), ["unsigned int"])
+        XCTAssertEqual(CppType.simpleNames(in: "long double"), ["long double"])
+        XCTAssertEqual(CppType.simpleNames(in: "::base::Optional<::time_t>"), ["base::Optional", "time_t"])
+        XCTAssertEqual(CppType.simpleNames(in: "std::vector<std::pair<int, ssize_t>>*"), ["vector", "pair", "int", "ssize_t"])
     }
 
     func testShippedListCatchesEveryIssueTypeAndSpelling() throws {

@@ -1,3 +1,4 @@
+import MojifyLedger
 @testable import MojifyReport
 import XCTest
 

@@ -1,6 +1,8 @@
 import Foundation
+import MojifyConversion
 import MojifyCore
 import MojifyLedger
+import MojifyLint
 @testable import MojifyReport
 import XCTest
 
@@ -69,13 +71,13 @@ final class EscapingTests: XCTestCase {
             patch: PatchOrigin(targetFile: payload, targetLine: 1, change: .added)
         )
         let site = CodeSite(location: location, function: payload, remarks: [payload])
-        let finding = FindingEntry(severity: .error, rule: payload, message: payload, location: location)
+        let finding = Finding(ruleID: payload, severity: .error, message: payload, location: location, messageName: nil)
         let message = MessageEntry(
             name: "FooHostMsg_Bar", messageClass: definition.messageClass, definitions: [definition],
             handlers: [site], senders: [site],
             ledger: LedgerRow(message: "FooHostMsg_Bar", messageClass: payload, kind: .routed, sync: true, file: payload, line: 1, status: .blocked,
                               owner: payload, bug: payload, notes: payload, claimedOn: payload, updatedOn: payload),
-            proposal: ProposedConversion(interface: payload, process: payload, method: payload), skipReason: payload,
+            proposal: Proposal(interface: payload, process: payload, declaration: payload), skipReason: payload,
             unmappedTypes: [payload], bannedTypes: [payload], findings: [finding]
         )
         let odd = MessageEntry(name: payload, messageClass: "", definitions: [],

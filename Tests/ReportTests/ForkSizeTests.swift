@@ -1,6 +1,7 @@
 import Foundation
 import MojifyCore
 import MojifyLedger
+import MojifyLint
 @testable import MojifyReport
 import MojifyTestSupport
 import XCTest
@@ -13,10 +14,10 @@ final class ForkSizeTests: XCTestCase {
         var messages = Synthetic.messages(count: 2_000)
         // Converted in the ledger but still in the tree: lint's converted-still-present errors.
         for index in messages.indices where messages[index].status == .converted && index % 4 == 0 {
-            messages[index].findings.append(FindingEntry(
-                severity: .error, rule: "converted-still-present",
+            messages[index].findings.append(Finding(
+                ruleID: "converted-still-present", severity: .error,
                 message: "'\(messages[index].name)' is marked converted in the ledger but its definition is still here; remove it or set the status back",
-                location: messages[index].definitions.first?.location
+                location: messages[index].definitions[0].location, messageName: messages[index].name
             ))
         }
         let namespaces = ["gfx", "gpu", "content", "blink::mojom", "cc", "viz", "ui"]

@@ -33,7 +33,7 @@ final class JoinTests: XCTestCase {
         XCTAssertEqual(gone.directory, "content/common")
         XCTAssertEqual(gone.kind, .control)
         XCTAssertTrue(gone.isSync)
-        XCTAssertEqual(gone.proposal, ProposedConversion(interface: "content.mojom.Widget", process: nil, method: "Gone();"))
+        XCTAssertEqual(gone.proposal, Proposal(interface: "content.mojom.Widget", process: nil, declaration: "Gone();"))
     }
 
     func testThePlanGivesInterfaceMethodDirectionSkipsAndUnmappedTypes() throws {
@@ -52,12 +52,12 @@ final class JoinTests: XCTestCase {
         // The method as the generated .mojom file has it: its comment, and the declaration wrapped past 80 columns.
         let mojom = try MojomEmitter.emit(plan, rules: rules).values.joined()
         for name in ["FrameHostMsg_DidStop", "FrameHostMsg_DidFinishLoadingEverything"] {
-            let method = try XCTUnwrap(byName[name]?.proposal?.method, name)
+            let method = try XCTUnwrap(byName[name]?.proposal?.methodText, name)
             XCTAssertTrue(method.hasPrefix("// From \(name)"), method)
             XCTAssertTrue(mojom.contains(method.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n") + "\n"), method)
         }
-        XCTAssertTrue(try XCTUnwrap(byName["FrameHostMsg_DidFinishLoadingEverything"]?.proposal?.method).contains("(string first_argument,\n"))
-        XCTAssertEqual(byName["FrameHostMsg_DidStop"]?.proposal?.interface, plan.proposedInterface(for: "FrameHostMsg_DidStop"))
+        XCTAssertTrue(try XCTUnwrap(byName["FrameHostMsg_DidFinishLoadingEverything"]?.proposal?.methodText).contains("(string first_argument,\n"))
+        XCTAssertEqual(byName["FrameHostMsg_DidStop"]?.proposal?.interface, plan.proposals["FrameHostMsg_DidStop"]?.interface)
         XCTAssertEqual(byName["FrameHostMsg_DidStop"]?.direction, "to browser")
         XCTAssertEqual(byName["FrameMsg_Show"]?.direction, "to renderer")
         XCTAssertEqual(byName["FrameMsg_Show"]?.unmappedTypes, ["madeup::Thing"])
@@ -95,8 +95,8 @@ final class JoinTests: XCTestCase {
             Finding(ruleID: "r3", severity: .note, message: "about a struct", location: here, messageName: nil, fingerprint: ""),
         ]
         let joined = ReportModelBuilder.attach(findings, to: messages)
-        XCTAssertEqual(joined.messages[0].findings, [FindingEntry(severity: .error, rule: "r1", message: "about A", location: here)])
-        XCTAssertEqual(joined.general.map(\.rule), ["r2", "r3"])
+        XCTAssertEqual(joined.messages[0].findings, [findings[0]])
+        XCTAssertEqual(joined.general.map(\.ruleID), ["r2", "r3"])
     }
 }
 

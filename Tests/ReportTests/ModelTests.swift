@@ -1,6 +1,8 @@
 import Foundation
+import MojifyConversion
 import MojifyCore
 import MojifyLedger
+import MojifyLint
 @testable import MojifyReport
 import XCTest
 
@@ -38,7 +40,7 @@ final class ModelTests: XCTestCase {
         XCTAssertEqual(counts.total, 11)
         XCTAssertEqual(counts.remaining, 6)
         XCTAssertEqual(counts.done, 5)
-        XCTAssertEqual(counts.percentDone, 100.0 * 5 / 11, accuracy: 1e-9)
+        XCTAssertEqual(counts.percentDone, 45.5)
         XCTAssertEqual(StatusCounts().percentDone, 0)
     }
 
@@ -85,14 +87,14 @@ enum Synthetic {
                     bug: index % 3 == 0 ? "" : "crbug.com/\(100_000 + index)", notes: index % 10 == 0 ? "waiting for the frame interface split" : "",
                     claimedOn: index % 3 == 0 ? "" : "2024-02-03", updatedOn: "2024-03-04"
                 ),
-                proposal: ProposedConversion(
+                proposal: Proposal(
                     interface: "content.mojom.\(prefix.replacingOccurrences(of: "Msg", with: ""))", process: prefix.hasSuffix("HostMsg") ? "browser" : "renderer",
                     // As the .mojom file has it: a comment naming the message, then the declaration.
-                    method: "// From \(name) (\(file):\(definition.location.line):1).\n"
+                    declaration: "// From \(name) (\(file):\(definition.location.line):1).\n"
                         + "DidUpdateSomethingImportant\(index)(" + inputs.map { "\($0.type) \($0.name!)" }.joined(separator: ", ") + ");"
                 ),
                 unmappedTypes: index % 13 == 0 ? ["content::FaviconURL"] : [],
-                findings: index % 17 == 0 ? [FindingEntry(severity: .warning, rule: "sync-message", message: "sync IPC should become an async method with a reply", location: definition.location)] : []
+                findings: index % 17 == 0 ? [Finding(ruleID: "sync-message", severity: .warning, message: "sync IPC should become an async method with a reply", location: definition.location, messageName: name)] : []
             )
         }
     }

@@ -6,7 +6,7 @@ enum LedgerCSV: LedgerRenderer {
 
     static func render(stats: LedgerStats) throws -> String {
         func line(_ group: String, _ tally: LedgerStats.Tally) -> [String] {
-            [group, tally.name, String(tally.total)] + LedgerStatus.allCases.map { String(tally.count($0)) }
+            [group, tally.name, String(tally.counts.total)] + LedgerStatus.allCases.map { String(tally.counts[$0]) }
         }
         return try CSVTable.render(
             [["group", "name", "total"] + LedgerStatus.allCases.map(\.rawValue), line("all", stats.overall)]

@@ -15,10 +15,10 @@ enum LedgerText: LedgerRenderer {
     static func render(stats: LedgerStats) -> String {
         let statusHeader = LedgerStatus.allCases.map(\.rawValue)
         func line(_ tally: LedgerStats.Tally, name: String) -> [String] {
-            [name, String(tally.total)] + LedgerStatus.allCases.map { String(tally.count($0)) }
+            [name, String(tally.counts.total)] + LedgerStatus.allCases.map { String(tally.counts[$0]) }
         }
-        var text = "converted: \(stats.overall.count(.converted)) of \(stats.overall.total) (\(stats.percentConverted)%); "
-        text += "done, with won't-fix: \(stats.overall.count(.converted) + stats.overall.count(.wontfix)) (\(stats.percentDone)%)\n\n"
+        var text = "converted: \(stats.overall.counts[.converted]) of \(stats.overall.counts.total) (\(stats.percentConverted)%); "
+        text += "done, with won't-fix: \(stats.overall.counts.done) (\(stats.percentDone)%)\n\n"
         text += table([["class", "total"] + statusHeader] + stats.byClass.map { line($0, name: $0.name.isEmpty ? "(none)" : $0.name) }
             + [line(stats.overall, name: "total")])
         text += "\n"

@@ -30,31 +30,31 @@ enum BannedIPCType: LintRule {
             """]),
     ]
 
-    static func check(_ context: LintContext) -> [Violation] {
+    static func check(_ context: LintContext) -> [Finding] {
         let parameters = context.inventory.messages.filter { !$0.conditions.disabled }.flatMap { message in
             (message.inputs + message.outputs).enumerated().flatMap { index, parameter in
                 let role = index < message.inputs.count ? "parameter \(index + 1)" : "reply parameter \(index - message.inputs.count + 1)"
                 let named = parameter.name.map { " '\($0)'" } ?? ""
-                return violations(type: parameter.type, resolved: parameter.resolvedType, banned: context.bannedTypes,
-                                  what: "\(role)\(named) of '\(message.name)'", at: message.location, messageName: message.name)
+                return findings(type: parameter.type, resolved: parameter.resolvedType, banned: context.bannedTypes,
+                                what: "\(role)\(named) of '\(message.name)'", at: message.location, messageName: message.name)
             }
         }
         let members = context.inventory.structs.filter { !$0.conditions.disabled }.flatMap { value in
             value.members.flatMap { member in
-                violations(type: member.type, resolved: nil, banned: context.bannedTypes,
-                           what: "member '\(member.name)' of IPC struct '\(value.name)'", at: member.location, messageName: nil)
+                findings(type: member.type, resolved: nil, banned: context.bannedTypes,
+                         what: "member '\(member.name)' of IPC struct '\(value.name)'", at: member.location, messageName: nil)
             }
         }
         return parameters + members
     }
 
-    private static func violations(type: String, resolved: String?, banned: BannedTypes, what: String, at location: SourceLocation, messageName: String?) -> [Violation] {
+    private static func findings(type: String, resolved: String?, banned: BannedTypes, what: String, at location: SourceLocation, messageName: String?) -> [Finding] {
         let direct = banned.banned(in: type)
         let throughAlias = resolved.map { banned.banned(in: $0).filter { !direct.contains($0) } } ?? []
         return (direct + throughAlias).map { entry in
             let spelled = direct.contains(entry) ? "'\(type)'" : "'\(type)' (an alias of '\(resolved ?? "")')"
-            return Violation(location: location, message: "\(what) has type \(spelled), which uses banned type '\(entry.type)': \(entry.why)",
-                             messageName: messageName)
+            return finding(location: location, message: "\(what) has type \(spelled), which uses banned type '\(entry.type)': \(entry.why)",
+                           messageName: messageName)
         }
     }
 }

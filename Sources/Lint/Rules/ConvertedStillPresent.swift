@@ -32,7 +32,7 @@ enum ConvertedStillPresent: LintRule {
             """], ledger: RuleExample.ledgerCSV([("FooMsg_Ping", .inProgress)])),
     ]
 
-    static func check(_ context: LintContext) -> [Violation] {
+    static func check(_ context: LintContext) -> [Finding] {
         guard let ledger = context.ledger?.ledger else { return [] }
         let converted = Set(ledger.rows.filter { $0.status == .converted }.map(\.message))
         guard !converted.isEmpty else { return [] }
@@ -43,9 +43,9 @@ enum ConvertedStillPresent: LintRule {
         }
         let senders = inventory.senders.filter { converted.contains($0.message) }.map { ($0.message, $0.location, "sent") }
         return (definitions + handlers + senders).map { name, location, use in
-            Violation(location: location,
-                      message: "'\(name)' is marked converted in the ledger but is still \(use) here; remove the legacy code or set the row back to in-progress",
-                      messageName: name)
+            finding(location: location,
+                    message: "'\(name)' is marked converted in the ledger but is still \(use) here; remove the legacy code or set the row back to in-progress",
+                    messageName: name)
         }
     }
 }

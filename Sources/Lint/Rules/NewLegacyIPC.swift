@@ -36,13 +36,13 @@ enum NewLegacyIPC: LintRule {
             """]),
     ]
 
-    static func check(_ context: LintContext) -> [Violation] {
+    static func check(_ context: LintContext) -> [Finding] {
         let ledger = context.ledger?.ledger
         return context.inventory.messages.filter { !$0.conditions.disabled && ledger?.row(for: $0.name) == nil }.map { message in
             let reason = ledger == nil ? "is defined" : "is not in the ledger"
-            return Violation(location: message.location,
-                             message: "legacy IPC message '\(message.name)' (\(message.macro)) \(reason); new messages must be Mojo interface methods",
-                             messageName: message.name)
+            return finding(location: message.location,
+                           message: "legacy IPC message '\(message.name)' (\(message.macro)) \(reason); new messages must be Mojo interface methods",
+                           messageName: message.name)
         }
     }
 }

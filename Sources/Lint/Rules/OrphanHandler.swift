@@ -73,14 +73,14 @@ enum OrphanHandler: LintRule {
         ]),
     ]
 
-    static func check(_ context: LintContext) -> [Violation] {
+    static func check(_ context: LintContext) -> [Finding] {
         context.inventory.activeHandlers.compactMap { handler in
             guard let name = handler.message, !context.definedMessages.contains(name), !context.isMarkedConverted(name),
                   let evidence = context.orphanEvidence(for: name) else { return nil }
             let method = handler.method.map { " (\($0))" } ?? ""
-            return Violation(location: handler.location,
-                             message: "handler\(method) for '\(name)', which is no longer defined: \(evidence); remove the handler or restore the definition",
-                             messageName: name)
+            return finding(location: handler.location,
+                           message: "handler\(method) for '\(name)', which is no longer defined: \(evidence); remove the handler or restore the definition",
+                           messageName: name)
         }
     }
 }

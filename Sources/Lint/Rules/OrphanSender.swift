@@ -51,14 +51,14 @@ enum OrphanSender: LintRule {
         ]),
     ]
 
-    static func check(_ context: LintContext) -> [Violation] {
+    static func check(_ context: LintContext) -> [Finding] {
         context.inventory.senders.compactMap { sender in
             guard !sender.conditions.disabled, !context.definedMessages.contains(sender.message), !context.isMarkedConverted(sender.message),
                   !context.upstream.structs.contains(sender.message), let evidence = context.orphanEvidence(for: sender.message) else { return nil }
             let function = sender.function.map { " in \($0)" } ?? ""
-            return Violation(location: sender.location,
-                             message: "'\(sender.message)' is sent\(function) but no longer defined: \(evidence); send through its Mojo replacement or remove the call",
-                             messageName: sender.message)
+            return finding(location: sender.location,
+                           message: "'\(sender.message)' is sent\(function) but no longer defined: \(evidence); send through its Mojo replacement or remove the call",
+                           messageName: sender.message)
         }
     }
 }

@@ -27,7 +27,7 @@ enum StaleLedgerRow: LintRule {
             """], ledger: RuleExample.ledgerCSV([("FooMsg_Ping", .unclaimed), ("FooMsg_Gone", .converted)])),
     ]
 
-    static func check(_ context: LintContext) -> [Violation] {
+    static func check(_ context: LintContext) -> [Finding] {
         guard let reference = context.ledger else { return [] }
         // Any definition, even in `#if 0` code, keeps a row alive: `mojify ledger sync` counts them the same way,
         // and also leaves alone a row whose file it could not read.
@@ -36,9 +36,9 @@ enum StaleLedgerRow: LintRule {
         return reference.ledger.rows.filter { row in
             row.status != .converted && !present.contains(row.message) && !unread.contains(row.file)
         }.map { row in
-            Violation(location: reference.location(of: row.message),
-                      message: "the ledger lists '\(row.message)' as \(row.status.rawValue), but the code no longer defines it; run 'mojify ledger sync' or mark it converted",
-                      messageName: row.message)
+            finding(location: reference.location(of: row.message),
+                    message: "the ledger lists '\(row.message)' as \(row.status.rawValue), but the code no longer defines it; run 'mojify ledger sync' or mark it converted",
+                    messageName: row.message)
         }
     }
 }

@@ -24,11 +24,11 @@ enum SuppressionWithoutReason: LintRule {
             """]),
     ]
 
-    static func check(_ context: LintContext) -> [Violation] {
+    static func check(_ context: LintContext) -> [Finding] {
         context.suppressions.filter { $0.suppression.reason.isEmpty && !$0.suppression.ruleIDs.isEmpty }.map { outcome in
             let ids = outcome.suppression.ruleIDs.joined(separator: ", ")
-            return Violation(location: outcome.suppression.location,
-                             message: "suppression of \(ids) gives no reason, so it silences nothing; write why after the ']'")
+            return finding(location: outcome.suppression.location,
+                           message: "suppression of \(ids) gives no reason, so it silences nothing; write why after the ']'")
         }
     }
 }

@@ -28,13 +28,13 @@ enum UnmappedParameterType: LintRule {
             """]),
     ]
 
-    static func check(_ context: LintContext) -> [Violation] {
+    static func check(_ context: LintContext) -> [Finding] {
         context.unmappedTypes.flatMap { type in
             type.uses.map { use in
                 let isMessage = !use.user.contains(".")
-                return Violation(location: use.location,
-                                 message: "'\(type.cppType)' in \(isMessage ? "'\(use.user)'" : "member '\(use.user)'") has no mojom mapping yet; add it to Rules/type-mappings.yaml or give it IPC traits",
-                                 messageName: isMessage ? use.user : nil)
+                return finding(location: use.location,
+                               message: "'\(type.cppType)' in \(isMessage ? "'\(use.user)'" : "member '\(use.user)'") has no mojom mapping yet; add it to Rules/type-mappings.yaml or give it IPC traits",
+                               messageName: isMessage ? use.user : nil)
             }
         }
     }

@@ -20,10 +20,10 @@ enum UnreadableFile: LintRule {
         .quiet(["foo/foo_messages.h": "#define IPC_MESSAGE_START FooMsgStart\nIPC_MESSAGE_CONTROL0(FooMsg_Ping)"]),
     ]
 
-    static func check(_ context: LintContext) -> [Violation] {
+    static func check(_ context: LintContext) -> [Finding] {
         (context.inventory.unreadFiles ?? []).map { unread in
-            Violation(location: unread.location,
-                      message: "mojify could not read this file (\(unread.detail)), so any legacy IPC in it went unchecked")
+            finding(location: unread.location,
+                    message: "mojify could not read this file (\(unread.detail)), so any legacy IPC in it went unchecked")
         }
     }
 }

@@ -29,7 +29,7 @@ enum UnusedSuppression: LintRule {
             """]),
     ]
 
-    static func check(_ context: LintContext) -> [Violation] {
+    static func check(_ context: LintContext) -> [Finding] {
         context.suppressions.compactMap { outcome in
             let suppression = outcome.suppression
             let message: String
@@ -42,7 +42,7 @@ enum UnusedSuppression: LintRule {
             } else {
                 return nil
             }
-            return Violation(location: suppression.location, message: message)
+            return finding(location: suppression.location, message: message)
         }
     }
 }
