@@ -22,6 +22,27 @@ enum IPCMacro: Equatable {
         case codeOnly
     }
 
+    /// What an enum traits macro checks values against, in the arguments after the enum's type.
+    enum EnumCheck: Equatable {
+        /// `IPC_ENUM_TRAITS(Type)`: nothing.
+        case unchecked
+        /// `IPC_ENUM_TRAITS_MAX_VALUE(Type, Max)`.
+        case maxValue
+        /// `IPC_ENUM_TRAITS_MIN_MAX_VALUE(Type, Min, Max)`.
+        case minMaxValue
+        /// `IPC_ENUM_TRAITS_VALIDATE(Type, Expression)`.
+        case validate
+
+        /// How many arguments the macro takes, the type included.
+        var argumentCount: Int {
+            switch self {
+            case .unchecked: 1
+            case .maxValue, .validate: 2
+            case .minMaxValue: 3
+            }
+        }
+    }
+
     case message(kind: RoutingKind, sync: Bool, form: MessageForm)
     case structBegin(withParent: Bool)
     case structMember
@@ -30,7 +51,7 @@ enum IPCMacro: Equatable {
     case traitsMember
     case traitsParent
     case traitsEnd
-    case enumTraits
+    case enumTraits(EnumCheck)
     case mapBegin
     case mapEnd
     case handler(HandlerShape, delayReply: Bool)
@@ -49,8 +70,10 @@ enum IPCMacro: Equatable {
         case "IPC_STRUCT_TRAITS_MEMBER": self = .traitsMember
         case "IPC_STRUCT_TRAITS_PARENT": self = .traitsParent
         case "IPC_STRUCT_TRAITS_END": self = .traitsEnd
-        case "IPC_ENUM_TRAITS", "IPC_ENUM_TRAITS_MAX_VALUE", "IPC_ENUM_TRAITS_MIN_MAX_VALUE", "IPC_ENUM_TRAITS_VALIDATE":
-            self = .enumTraits
+        case "IPC_ENUM_TRAITS": self = .enumTraits(.unchecked)
+        case "IPC_ENUM_TRAITS_MAX_VALUE": self = .enumTraits(.maxValue)
+        case "IPC_ENUM_TRAITS_MIN_MAX_VALUE": self = .enumTraits(.minMaxValue)
+        case "IPC_ENUM_TRAITS_VALIDATE": self = .enumTraits(.validate)
         case "IPC_BEGIN_MESSAGE_MAP", "IPC_BEGIN_MESSAGE_MAP_WITH_PARAM", "IPC_BEGIN_MESSAGE_MAP_EX":
             self = .mapBegin
         case "IPC_END_MESSAGE_MAP", "IPC_END_MESSAGE_MAP_EX":

@@ -537,20 +537,20 @@ struct Recognizer {
             }
             closeTraits(missingEndAt: nil)
 
-        case .enumTraits:
-            let expected = ["IPC_ENUM_TRAITS": 1, "IPC_ENUM_TRAITS_MAX_VALUE": 2, "IPC_ENUM_TRAITS_MIN_MAX_VALUE": 3, "IPC_ENUM_TRAITS_VALIDATE": 2][site.macro] ?? 1
+        case let .enumTraits(check):
+            let expected = check.argumentCount
             guard arguments.count == expected else { return malformed("expected \(expected) argument\(expected == 1 ? "" : "s")") }
             var traits = EnumTraits(
                 type: arguments[0].text, macro: site.macro, minValue: nil, maxValue: nil, validation: nil,
                 conditions: site.conditions, location: placeholderLocation(at), messageClass: messageClass
             )
-            switch site.macro {
-            case "IPC_ENUM_TRAITS_MAX_VALUE": traits.maxValue = arguments[1].text
-            case "IPC_ENUM_TRAITS_MIN_MAX_VALUE":
+            switch check {
+            case .unchecked: break
+            case .maxValue: traits.maxValue = arguments[1].text
+            case .minMaxValue:
                 traits.minValue = arguments[1].text
                 traits.maxValue = arguments[2].text
-            case "IPC_ENUM_TRAITS_VALIDATE": traits.validation = arguments[1].text
-            default: break
+            case .validate: traits.validation = arguments[1].text
             }
             findings.enumTraits.append(.init(value: traits, at: at))
 

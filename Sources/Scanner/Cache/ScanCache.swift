@@ -24,7 +24,7 @@ final class ScanCache: @unchecked Sendable {
     enum Outcome {
         /// The file held none of the pass's needles.
         case noMatch
-        case result(ScanWork.FileResult)
+        case result(FileResult)
     }
 
     struct Statistics: Equatable, Sendable {
@@ -143,7 +143,7 @@ final class ScanCache: @unchecked Sendable {
         }
         let outcome: Outcome
         if let result = slot.result {
-            guard let decoded = try? BinaryCoding.decode(ScanWork.FileResult.self, from: stored.results[result]) else { return miss(index) }
+            guard let decoded = try? BinaryCoding.decode(FileResult.self, from: stored.results[result]) else { return miss(index) }
             outcome = .result(decoded)
         } else {
             outcome = .noMatch
@@ -167,7 +167,7 @@ final class ScanCache: @unchecked Sendable {
 
     /// Remembers an outcome worked out from `bytes`, which were read after `stamp` was taken from the same
     /// open file (so any later edit changes the stamp, or falls in the racy window and is caught by the hash).
-    func record(index: Int, stamp: FileStamp, bytes: UnsafeRawBufferPointer, context: ContentHash, result: ScanWork.FileResult?) {
+    func record(index: Int, stamp: FileStamp, bytes: UnsafeRawBufferPointer, context: ContentHash, result: FileResult?) {
         guard result == nil || cacheResults else { return }
         let encoded: [UInt8]?
         if let result {

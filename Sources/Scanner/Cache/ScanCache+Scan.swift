@@ -28,7 +28,7 @@ extension ScanCache {
 }
 
 /// Tuples are not `Codable`: typedefs are stored as name/type pairs.
-extension ScanWork.FileResult: Codable {
+extension FileResult: Codable {
     private enum CodingKeys: String, CodingKey {
         case parsed, partial, wrappers, includes, typedefNames, typedefTypes, types
     }

@@ -1,0 +1,325 @@
+import Foundation
+import MojifyCore
+
+/// What one file gave a scan: its share of the inventory, and what the guesses between passes read from it.
+struct FileResult {
+    var parsed: Bool
+    var partial: PartialInventory
+    var wrappers: [WrapperMacro]
+    var includes: [String]
+    var typedefs: [(name: String, type: String)]
+    var types: [TypeDefinition]
+
+    /// A file in which nothing was found (yet); `parsed` says whether libclang read it.
+    static func empty(parsed: Bool) -> FileResult {
+        FileResult(parsed: parsed, partial: PartialInventory(), wrappers: [], includes: [], typedefs: [], types: [])
+    }
+
+    /// Drops everything found in the file: it was not read in full, so what was found cannot be trusted.
+    mutating func markUnread(at location: SourceLocation, reason: UnreadFile.Reason, detail: String, hint: String) {
+        self = .empty(parsed: parsed)
+        partial = .unread(location, reason: reason, detail: detail, hint: hint)
+    }
+}
+
+/// Works out files' results: the scan cache, reading, the byte prefilter, libclang (lexing in batches, or parsing
+/// alone) and the recogniser. It keeps no state of its own, so worker threads share one.
+struct FileAnalyser {
+    /// What one pass over files looks for.
+    struct Pass {
+        /// A file is analysed only when it contains one of these (every file when there are none).
+        let needles: [[UInt8]]
+        /// Project macros that expand to IPC macros, by name.
+        let wrappers: [String: WrapperMacro]
+        /// What the cache files this pass's outcomes under.
+        let context: ContentHash
+
+        init(needles: [String], wrappers: [String: WrapperMacro]) {
+            self.needles = needles.map { Array($0.utf8) }
+            self.wrappers = wrappers
+            context = ScanCache.context(needles: needles, wrappers: wrappers)
+        }
+    }
+
+    /// What one worker thread reuses from file to file: its libclang index (indexes are not shared) and its
+    /// read buffer.
+    struct Workbench {
+        let session = ClangSession()
+        let buffer = SourceFile.ReadBuffer()
+    }
+
+    /// What a file still needs after its bytes were read and passed the prefilter.
+    struct PendingFile {
+        var index: Int
+        /// The text as UTF-8, what libclang lexes.
+        var bytes: [UInt8]
+        /// The file's own bytes when `bytes` are their transcoding, for the cache, which vouches for files on disk.
+        var original: [UInt8]?
+        /// The stamp of the open file, for the cache (when it is on) to remember the outcome under.
+        var stamp: FileStamp?
+    }
+
+    enum Step {
+        /// Decided without libclang: cached, no needle, unreadable, too large, binary or not decodable.
+        case finished(FileResult?)
+        case analyse(PendingFile)
+    }
+
+    let files: [FileWalker.Entry]
+    let database: CompileDatabase?
+    let options: ScanOptions
+    let cache: ScanCache?
+    private let markerBytes: [[UInt8]]
+
+    init(files: [FileWalker.Entry], database: CompileDatabase?, options: ScanOptions, cache: ScanCache?) {
+        self.files = files
+        self.database = database
+        self.options = options
+        self.cache = cache
+        markerBytes = options.markers.map { Array($0.utf8) }
+    }
+
+    // MARK: - Reading and prefiltering
+
+    /// Checks the cache, reads the file into `buffer` and runs the byte prefilter; only a file that passes is
+    /// copied out of it. `marked`: whether the file contains one of `options.markers`.
+    func prefilter(_ index: Int, pass: Pass, buffer: SourceFile.ReadBuffer) -> (step: Step, marked: Bool) {
+        let entry = files[index]
+        switch options.markers.isEmpty ? cache?.reuse(index: index, path: entry.path, listed: entry.stamp, context: pass.context) : nil {
+        case .noMatch?:
+            return (.finished(nil), false)
+        case let .result(result)?:
+            return (.finished(result), false)
+        case nil:
+            break
+        }
+        let read = buffer.readStamped(entry.path, maxBytes: options.maxFileBytes)
+        switch read.contents {
+        case .bytes:
+            break
+        case let .tooLarge(size):
+            return (.finished(unread(entry, .tooLarge, "file of \(size) bytes is larger than the \(options.maxFileBytes)-byte limit",
+                                     hint: "raise --max-file-size if it holds hand-written IPC, or --exclude it")), false)
+        case let .failed(reason):
+            return (.finished(unread(entry, .unreadable, "cannot read: \(reason)", hint: "check its permissions and type")), false)
+        }
+        let raw = buffer.contents
+        // UTF-16 text is scanned as UTF-8: its needles, NUL bytes and positions are those of the transcoded text.
+        var transcoded: [UInt8]?
+        if let (order, markLength) = TextEncoding.utf16Order(raw) {
+            switch TextEncoding.utf8(fromUTF16: raw, order: order, markLength: markLength) {
+            case let .success(text):
+                transcoded = text
+            case let .failure(problem):
+                let result = unread(entry, .undecodable, "UTF-16 text that stops decoding at line \(problem.position.line) (an unpaired surrogate or an odd byte at the end)",
+                                    hint: "save the file as UTF-8", at: problem.position)
+                remember(index, stamp: read.stamp, bytes: raw, result: result, context: pass.context)
+                return (.finished(result), false)
+            }
+        }
+        func examine(_ bytes: UnsafeRawBufferPointer) -> (step: Step, marked: Bool) {
+            let marked = !markerBytes.isEmpty && SourceFile.contains(bytes, anyOf: markerBytes)
+            guard pass.needles.isEmpty || SourceFile.contains(bytes, anyOf: pass.needles) else {
+                remember(index, stamp: read.stamp, bytes: raw, result: nil, context: pass.context)
+                return (.finished(nil), marked)
+            }
+            // A NUL byte anywhere: libclang would read past it, but this is no text one can trust to be C++.
+            if let nul = TextEncoding.firstNUL(bytes) {
+                let position = TextEncoding.position(ofOffset: nul, in: bytes)
+                let result = unread(entry, .binary, "binary file: NUL byte at line \(position.line)",
+                                    hint: "remove the NUL byte, or --exclude the file if it is not source", at: position)
+                remember(index, stamp: read.stamp, bytes: raw, result: result, context: pass.context)
+                return (.finished(result), marked)
+            }
+            let file = PendingFile(index: index, bytes: Array(bytes), original: transcoded == nil ? nil : Array(raw), stamp: read.stamp)
+            return (.analyse(file), marked)
+        }
+        return transcoded.map { text in text.withUnsafeBytes(examine) } ?? examine(raw)
+    }
+
+    /// Keeps the outcome of bytes actually read: a failed read says nothing about the next one.
+    private func remember(_ index: Int, stamp: FileStamp?, bytes: UnsafeRawBufferPointer, result: FileResult?, context: ContentHash) {
+        guard let cache, let stamp else { return }
+        cache.record(index: index, stamp: stamp, bytes: bytes, context: context, result: result)
+    }
+
+    /// The outcome of a file not read in full; `at` is where in its text the problem is, nil for the whole file.
+    private func unread(_ entry: FileWalker.Entry, _ reason: UnreadFile.Reason, _ detail: String, hint: String,
+                        at position: TextEncoding.Position? = nil) -> FileResult {
+        var result = FileResult.empty(parsed: false)
+        result.markUnread(at: SourceLocation(file: entry.relativePath, line: position?.line ?? 0, column: position?.column ?? 0),
+                          reason: reason, detail: detail, hint: hint)
+        return result
+    }
+
+    // MARK: - libclang and the recogniser
+
+    /// Runs libclang and the recogniser over files that passed the prefilter, and lets the cache remember the
+    /// results. Plain files are lexed together in one batch; patches, files with real compile flags and files
+    /// whose enums or structs matter are parsed alone.
+    func analyse(_ pending: [PendingFile], pass: Pass, session: ClangSession) -> [FileResult] {
+        let results = results(of: pending, wrappers: pass.wrappers, session: session)
+        for (file, result) in zip(pending, results) {
+            (file.original ?? file.bytes).withUnsafeBytes { remember(file.index, stamp: file.stamp, bytes: $0, result: result, context: pass.context) }
+        }
+        return results
+    }
+
+    private func results(of pending: [PendingFile], wrappers: [String: WrapperMacro], session: ClangSession) -> [FileResult] {
+        var results = pending.map { _ in FileResult.empty(parsed: true) }
+        var batched: [Int] = []
+        for (position, file) in pending.enumerated() {
+            let entry = files[file.index]
+            let flags = FileWalker.isPatch(entry.relativePath) ? nil : self.flags(for: entry)
+            if pending.count > 1, !FileWalker.isPatch(entry.relativePath), flags == nil {
+                batched.append(position)
+            } else {
+                analyseAlone(file, flags: flags, wrappers: wrappers, session: session, into: &results[position])
+            }
+        }
+        guard !batched.isEmpty else { return results }
+        // Batched files have no compile flags: that is what let them into the batch.
+        guard let batch = session.lexBatch(batched.map { pending[$0].bytes }) else {
+            for position in batched { analyseAlone(pending[position], flags: nil, wrappers: wrappers, session: session, into: &results[position]) }
+            return results
+        }
+        for (slot, position) in batched.enumerated() {
+            let file = pending[position]
+            let tokens = batch.tokens(ofFileAt: slot)
+            // A file can stop libclang from entering the files after it in a batch (seen with invalid UTF-8 after
+            // certain others); raw lexing always reaches a file's last non-blank byte, so a shortfall means: again, alone.
+            guard FileAnalyser.tokensCover(file.bytes, tokens) else {
+                analyseAlone(file, flags: nil, wrappers: wrappers, session: session, into: &results[position])
+                continue
+            }
+            let mapper = LocationMapper.plain(file: files[file.index].relativePath)
+            guard !rejectsUndecodable(file.bytes, tokens: tokens, mapper: mapper, into: &results[position]) else { continue }
+            let findings = recognise(tokens: tokens, bytes: file.bytes, wrappers: wrappers, isHunk: false, functionAt: { _ in nil })
+            // Traits name enums and structs whose definitions only an AST of the file alone gives.
+            if (!findings.enumTraits.isEmpty || !findings.structTraits.isEmpty) && FileAnalyser.definesTypes(tokens) {
+                analyseAlone(file, flags: nil, wrappers: wrappers, session: session, into: &results[position])
+            } else {
+                add(findings, mapper: mapper, inactiveRanges: nil, into: &results[position])
+            }
+        }
+        return results
+    }
+    private func flags(for entry: FileWalker.Entry) -> [String]? {
+        database?.flags(absolutePath: absolutePath(of: entry), relativePath: entry.relativePath)
+    }
+
+    private func absolutePath(of entry: FileWalker.Entry) -> String {
+        entry.path.hasPrefix("/") ? entry.path : FileManager.default.currentDirectoryPath + "/" + entry.path
+    }
+
+    /// `flags`: the file's compile flags, already looked up by the caller (nil for patches and without a database).
+    private func analyseAlone(
+        _ file: PendingFile, flags: [String]?, wrappers: [String: WrapperMacro], session: ClangSession, into result: inout FileResult
+    ) {
+        let entry = files[file.index]
+        if FileWalker.isPatch(entry.relativePath) {
+            for (index, section) in PatchFile(bytes: file.bytes).sections.enumerated() where result.partial.unread == nil {
+                let virtualPath = "/mojify-patch/\(entry.relativePath)/\(index)/\(section.targetFile)"
+                let mapper = LocationMapper.patch(file: entry.relativePath, section: section)
+                analyse(path: virtualPath, bytes: section.text, flags: nil, mapper: mapper, wrappers: wrappers, session: session, into: &result)
+            }
+        } else {
+            analyse(path: absolutePath(of: entry), bytes: file.bytes, flags: flags, mapper: .plain(file: entry.relativePath),
+                    wrappers: wrappers, session: session, into: &result)
+        }
+    }
+
+    /// Whether `bytes` hold a byte that is not UTF-8 where it changes what the code says; the file is then recorded
+    /// as not read, since its names cannot be trusted (see `TextEncoding.firstUndecodableCodeByte`).
+    private func rejectsUndecodable(_ bytes: [UInt8], tokens: [Token], mapper: LocationMapper, into result: inout FileResult) -> Bool {
+        guard let offset = TextEncoding.firstUndecodableCodeByte(bytes, tokens: tokens) else { return false }
+        let position = TextEncoding.position(ofOffset: offset, in: bytes)
+        let byte = String(bytes[offset], radix: 16, uppercase: true)
+        result.markUnread(
+            at: mapper.location(line: position.line, column: position.column), reason: .undecodable,
+            detail: "byte 0x\(byte) at line \(position.line) is not UTF-8 and sits in code, where it would change a name",
+            hint: "save the file as UTF-8"
+        )
+        return true
+    }
+
+    private func recognise(tokens: [Token], bytes: [UInt8], wrappers: [String: WrapperMacro], isHunk: Bool,
+                           functionAt: @escaping (Int) -> String?) -> FileFindings {
+        var recognizer = Recognizer(tokens: tokens, source: bytes, wrappers: wrappers, isHunk: isHunk, functionAt: functionAt)
+        return recognizer.run()
+    }
+
+    private func add(_ findings: FileFindings, mapper: LocationMapper, inactiveRanges: [Range<Int>]?, into result: inout FileResult) {
+        result.partial.add(findings, mapper: mapper, inactiveRanges: inactiveRanges)
+        result.wrappers += findings.wrappers
+        result.includes += findings.includes
+        result.typedefs += findings.typedefs
+    }
+
+    private func analyse(
+        path: String, bytes: [UInt8], flags: [String]?, mapper: LocationMapper, wrappers: [String: WrapperMacro],
+        session: ClangSession, into result: inout FileResult
+    ) {
+        let language = path.hasSuffix(".c") ? "c" : (path.hasSuffix(".m") ? "objective-c" : (path.hasSuffix(".mm") ? "objective-c++" : "c++"))
+        let arguments = ["-x", language, "-fsyntax-only", "-w", "-nostdinc", "-nobuiltininc", "-ferror-limit=0"]
+            + (language.hasSuffix("c++") ? ["-std=c++17", "-nostdinc++"] : [])
+            + (flags ?? [])
+        guard var file = session.parse(path: path, contents: bytes, arguments: arguments, singleFile: flags == nil) else {
+            result.markUnread(at: mapper.location(line: 0, column: 0), reason: .unparsable, detail: "libclang could not parse this file",
+                              hint: "check that it is C or C++ text")
+            return
+        }
+        let tokens = file.tokens()
+        guard !rejectsUndecodable(bytes, tokens: tokens, mapper: mapper, into: &result) else { return }
+        // `struct CONTENT_EXPORT Foo {` hides the struct from the AST when the export header is not followed:
+        // parse again with those macros defined empty, so type definitions and enclosing functions are found.
+        let exportMacros = flags == nil ? FileAnalyser.exportMacros(in: tokens) : []
+        if !exportMacros.isEmpty,
+           let reparsed = session.parse(path: path, contents: bytes, arguments: arguments + exportMacros.map { "-D\($0)=" }, singleFile: true) {
+            file = reparsed
+        }
+        let findings = recognise(tokens: tokens, bytes: bytes, wrappers: wrappers, isHunk: mapper.isPatch) { offset in
+            file.enclosingFunction(atOffset: offset)
+        }
+        add(findings, mapper: mapper, inactiveRanges: flags == nil ? nil : file.skippedRanges(), into: &result)
+        result.types += file.typeDefinitions(tokens: tokens).map { found in
+            let line = tokens.last(where: { $0.start <= found.offset }) ?? tokens.first
+            return TypeDefinition(
+                name: found.name, kind: found.kind, enumerators: found.enumerators, fields: found.fields,
+                location: mapper.location(line: line?.line ?? 1, column: line?.column ?? 1)
+            )
+        }
+    }
+
+    // MARK: - Tokens
+
+    /// Export macros of class heads: `class CONTENT_EXPORT Foo`, `struct BASE_EXPORT Bar : Baz`.
+    static func exportMacros(in tokens: [Token]) -> [String] {
+        var found = Set<String>()
+        for index in tokens.indices.dropLast(2) where ["class", "struct", "union"].contains(tokens[index].text) {
+            let candidate = tokens[index + 1]
+            guard candidate.kind == .identifier, candidate.text.contains("EXPORT"),
+                  candidate.text.allSatisfy({ $0.isUppercase || $0.isNumber || $0 == "_" }),
+                  tokens[index + 2].kind == .identifier else { continue }
+            found.insert(candidate.text)
+        }
+        return found.sorted()
+    }
+
+    /// Whether the tokens hold an enum, struct, class or union definition (a body, not a declaration or use).
+    static func definesTypes(_ tokens: [Token]) -> Bool {
+        for index in tokens.indices where tokens[index].kind == .keyword && ["enum", "struct", "class", "union"].contains(tokens[index].text) {
+            for next in tokens[(index + 1)...].lazy.filter({ $0.kind != .comment }).prefix(12) {
+                if next.text == "{" { return true }
+                if [";", "(", ")", ",", ">", "="].contains(next.text) { break }
+            }
+        }
+        return false
+    }
+
+    /// Whether `tokens` run to the last byte of `bytes` that is not white space.
+    static func tokensCover(_ bytes: [UInt8], _ tokens: [Token]) -> Bool {
+        guard let last = bytes.lastIndex(where: { !(($0 >= 9 && $0 <= 13) || $0 == 32) }) else { return true }
+        return (tokens.last?.end ?? 0) > last
+    }
+}

@@ -1,0 +1,174 @@
+import Foundation
+import MojifyCore
+
+/// Joins the files' results into one inventory, and makes the guesses between passes from what the passes so
+/// far found: project wrapper macros, message names, the type headers that traits lead to.
+struct InventoryJoiner {
+    let files: [FileWalker.Entry]
+    let database: CompileDatabase?
+    let options: ScanOptions
+    /// Per file (by index in `files`): what the passes found, nil until one looked at it.
+    private var results: [FileResult?]
+    /// Indices of files that contain one of `options.markers`.
+    private var marked = Set<Int>()
+
+    init(files: [FileWalker.Entry], database: CompileDatabase?, options: ScanOptions) {
+        self.files = files
+        self.database = database
+        self.options = options
+        results = Array(repeating: nil, count: files.count)
+    }
+
+    /// Takes in a pass's outcomes. A file in which a later pass found none of its needles keeps what it had.
+    mutating func add(_ outcomes: [ScanScheduler.Outcome]) {
+        for outcome in outcomes {
+            if outcome.marked { marked.insert(outcome.index) }
+            if let result = outcome.result {
+                results[outcome.index] = result
+            } else if results[outcome.index] == nil {
+                results[outcome.index] = .empty(parsed: false)
+            }
+        }
+    }
+
+    /// Whether libclang has read the file at `index`.
+    func isParsed(_ index: Int) -> Bool {
+        results[index]?.parsed == true
+    }
+
+    // MARK: - Between passes
+
+    func wrapperTable() -> [String: WrapperMacro] {
+        var table: [String: WrapperMacro] = [:]
+        for result in results.compactMap({ $0 }) {
+            for wrapper in result.wrappers where table[wrapper.name] == nil {
+                table[wrapper.name] = wrapper
+            }
+        }
+        return table
+    }
+
+    func messageNames() -> Set<String> {
+        Set(results.compactMap { $0 }.flatMap { $0.partial.messages.map(\.name) })
+    }
+
+    /// Files in the tree that a file with traits macros includes, and that were not parsed yet: an include is
+    /// looked for next to the including file, at the root, and in every include folder (the user's and the
+    /// compile database's `-I` folders that lie inside the root).
+    func includedTypeHeaders() -> [Int] {
+        let byPath = Dictionary(files.indices.map { (files[$0].relativePath, $0) }, uniquingKeysWith: { first, _ in first })
+        let includeFolders = includeFolders()
+        var wanted = Set<Int>()
+        for (index, result) in results.enumerated() {
+            guard let result, !result.partial.enumTraits.isEmpty || !result.partial.structTraits.isEmpty else { continue }
+            let folder = (files[index].relativePath as NSString).deletingLastPathComponent
+            for include in result.includes {
+                // Include paths are relative to the source root, which the scanned root may sit below
+                // (`xwalk/runtime/foo.h` scanned as `runtime/foo.h`): also try the path without leading folders.
+                let components = include.split(separator: "/")
+                let shortened = (1..<max(components.count, 1)).map { components.dropFirst($0).joined(separator: "/") }
+                let candidates = [include, folder.isEmpty ? include : folder + "/" + include] + includeFolders.map { $0 + "/" + include } + shortened
+                // A header lexed in a batch has no AST yet: it is parsed alone now, like one never read.
+                if let target = candidates.compactMap({ byPath[$0] }).first, results[target]?.types.isEmpty ?? true {
+                    wanted.insert(target)
+                }
+            }
+        }
+        return wanted.sorted()
+    }
+
+    /// The include folders inside the single scanned root, relative to it, in the order given.
+    private func includeFolders() -> [String] {
+        guard options.paths.count == 1, let root = options.paths.first else { return [] }
+        let base = URL(fileURLWithPath: root).standardizedFileURL.path
+        let given = options.includeDirs.map { $0.hasPrefix("/") ? $0 : base + "/" + $0 } + (database?.includeFolders ?? [])
+        var seen = Set<String>()
+        return given.compactMap { folder in
+            let absolute = URL(fileURLWithPath: folder).standardizedFileURL.path
+            guard absolute.hasPrefix(base + "/"), seen.insert(absolute).inserted else { return nil }
+            return String(absolute.dropFirst(base.count + 1))
+        }
+    }
+
+    // MARK: - Joining
+
+    /// A patch hunk rarely shows the `#define IPC_MESSAGE_START` of the file it patches: take the class in force
+    /// at the patched line from the tree's copy of that file (the class of the nearest message above it).
+    private func inferPatchMessageClasses(_ messages: inout [MessageDefinition]) {
+        let inTree = Dictionary(grouping: messages.filter { $0.patch == nil && !$0.messageClass.isEmpty }, by: \.location.file)
+        for index in messages.indices {
+            guard let patch = messages[index].patch, messages[index].messageClass.isEmpty,
+                  let candidates = inTree[patch.targetFile]?.sorted(by: { $0.location < $1.location }) else { continue }
+            let above = candidates.last { $0.location.line <= patch.targetLine } ?? candidates.first
+            messages[index].messageClass = above?.messageClass ?? ""
+        }
+    }
+
+    func inventory(extraDiagnostics: [Diagnostic]) -> Inventory {
+        var inventory = Inventory()
+        var typedefs: [String: String] = [:]
+        var types: [TypeDefinition] = []
+        var senders: [Sender] = []
+        var removedMessages: [MessageDefinition] = []
+        var unreadFiles: [UnreadFile] = []
+        for result in results.compactMap({ $0 }) {
+            let partial = result.partial
+            inventory.messages += partial.messages
+            removedMessages += partial.removedMessages
+            inventory.structs += partial.structs
+            inventory.structTraits += partial.structTraits
+            inventory.enumTraits += partial.enumTraits
+            inventory.messageMaps += partial.messageMaps
+            inventory.diagnostics += partial.diagnostics
+            senders += partial.senders
+            types += result.types
+            if let unread = partial.unread {
+                unreadFiles.append(unread)
+                inventory.stats.filesSkipped += 1
+            }
+            if result.parsed { inventory.stats.filesParsed += 1 }
+            for (name, type) in result.typedefs {
+                if typedefs[name] == nil { typedefs[name] = type }
+                let short = String(name.split(separator: ":").last ?? "")
+                if typedefs[short] == nil { typedefs[short] = type }
+            }
+        }
+        inventory.stats.filesVisited = files.count
+        inventory.unreadFiles = unreadFiles
+        // A message a patch removes and adds back (on other lines, or changed) is still there.
+        let present = Set(inventory.messages.map(\.name))
+        removedMessages.removeAll { present.contains($0.name) }
+        if !removedMessages.isEmpty { inventory.removedMessages = removedMessages }
+        if !options.markers.isEmpty { inventory.markedFiles = marked.map { files[$0].relativePath }.sorted() }
+        inventory.diagnostics += extraDiagnostics
+
+        for index in inventory.messages.indices {
+            for keyPath in [\MessageDefinition.inputs, \MessageDefinition.outputs] {
+                inventory.messages[index][keyPath: keyPath] = inventory.messages[index][keyPath: keyPath].map { parameter in
+                    var resolved = parameter
+                    resolved.resolvedType = typedefs[parameter.type]
+                    return resolved
+                }
+            }
+        }
+        inferPatchMessageClasses(&inventory.messages)
+        let defined = Set(inventory.messages.map(\.name))
+        // `new PrintMsg_PrintPages_Params(settings)` allocates an IPC struct, not a message: a name the tree
+        // declares as a struct (IPC_STRUCT_BEGIN, traits), or one named like such a struct, is no sender.
+        let structs = Set(inventory.structs.map(\.name) + inventory.structTraits.map { IPCNaming.unqualified($0.type) })
+        inventory.senders = senders.filter { sender in
+            defined.contains(sender.message)
+                || (IPCScanner.needles.contains(where: sender.message.contains) && !structs.contains(sender.message)
+                    && !IPCNaming.looksLikeParamsStruct(sender.message))
+        }
+
+        let traitTypes = Set(inventory.enumTraits.map(\.type) + inventory.structTraits.map(\.type) + inventory.structs.compactMap(\.parent))
+        var seen = Set<String>()
+        inventory.typeDefinitions = types.sorted { $0.location < $1.location }.filter { type in
+            let wanted = traitTypes.contains(type.name) || traitTypes.contains { type.name.hasSuffix("::" + $0) }
+            return wanted && seen.insert(type.name).inserted
+        }
+        inventory.sort()
+        return inventory
+    }
+}
