@@ -87,7 +87,7 @@ public struct Naming: Sendable {
     }
 
     /// Whether `name` is a mojom name as it stands: `[A-Za-z_][A-Za-z0-9_]*`.
-    public static func isIdentifier(_ name: String) -> Bool {
+    public static func isIdentifier(_ name: some StringProtocol) -> Bool {
         guard let first = name.first, first.isASCII, first.isLetter || first == "_" else { return false }
         return name.allSatisfy { isWordCharacter($0) || $0 == "_" }
     }

@@ -325,7 +325,7 @@ final class MigrateTests: XCTestCase {
         XCTAssertTrue(CppName.isSafeType("std::map<int, std::vector<GURL>>"))
         XCTAssertFalse(CppName.isSafeType("int); system(\"x\""))
         XCTAssertFalse(CppName.isQualifiedName("Foo; evil"))
-        XCTAssertFalse(CppName.isSafeRelativePath("../etc/passwd.h"))
+        for path in ["../etc/passwd.h", "/etc/passwd.h", "./a.h", "a/../b.h"] { XCTAssertFalse(SafeName.isSafePath(path), path) }
         let lines = EmitterText.comment("TODO(mojify): a\nb\u{1B}[2J \\", indent: "  ")
         XCTAssertFalse(lines.joined().contains("\n"))
         XCTAssertFalse(lines.joined().contains("\u{1B}"))

@@ -138,9 +138,9 @@ public struct CppMigration: Sendable {
             let header = (map.location.file as NSString).deletingPathExtension + ".h"
             if handler.target != nil {
                 problem = "the message map forwards it to another object; implement it there"
-            } else if handler.method == nil || !CppName.isIdentifier(methodName) || !handler.macro.hasPrefix("IPC_MESSAGE_HANDLER") || handler.macro.hasSuffix("_GENERIC") {
+            } else if handler.method == nil || !Naming.isIdentifier(methodName) || !handler.macro.hasPrefix("IPC_MESSAGE_HANDLER") || handler.macro.hasSuffix("_GENERIC") {
                 problem = "the message map handles it with inline code (\(handler.wrapper ?? handler.macro)); move that code here"
-            } else if !CppName.isQualifiedName(className) || !CppName.isSafeRelativePath(header) {
+            } else if !CppName.isQualifiedName(className) || !SafeName.isSafePath(header) {
                 problem = "the handler's class or file name is not a plain C++ name or path"
             } else {
                 found = Handler(className: className, method: methodName, delayReply: handler.delayReply, file: map.location.file, header: header)
@@ -186,15 +186,10 @@ public struct CppMigration: Sendable {
 
 /// Checks for names taken from scanned code before they are written into generated C++.
 enum CppName {
-    static func isIdentifier(_ text: some StringProtocol) -> Bool {
-        guard let first = text.first, first.isASCII, first.isLetter || first == "_" else { return false }
-        return text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
-    }
-
     /// `content::RenderFrameHostImpl`, `::Foo`.
     static func isQualifiedName(_ text: String) -> Bool {
         let parts = text.hasPrefix("::") ? text.dropFirst(2).components(separatedBy: "::") : text.components(separatedBy: "::")
-        return parts.allSatisfy(isIdentifier)
+        return parts.allSatisfy(Naming.isIdentifier)
     }
 
     /// A C++ type as a legacy message wrote it (`std::vector<GURL>`, `const char*`): names, template brackets,
@@ -210,8 +205,4 @@ enum CppName {
             && text.allSatisfy { ($0.asciiValue ?? 0) >= 32 && $0.asciiValue != 127 && !"\\\"'#".contains($0) }
     }
 
-    /// A path for an `#include` line or an output file: safe components, no `..`.
-    static func isSafeRelativePath(_ path: String) -> Bool {
-        SafeName.isSafePath(path) && !path.hasPrefix("/") && !path.split(separator: "/").contains { $0 == ".." || $0 == "." }
-    }
 }

@@ -114,7 +114,7 @@ struct CppRewriter {
     /// Why the file cannot be patched, if it cannot.
     private func unpatchable(_ location: SourceLocation, patch: PatchOrigin?) -> String? {
         if let patch { return "found in the patch file \(location.file) (it changes \(patch.targetFile)); change the patch by hand" }
-        if !CppName.isSafeRelativePath(location.file) { return "the file name needs quoting in a diff; rewrite by hand" }
+        if !SafeName.isSafePath(location.file) { return "the file name needs quoting in a diff; rewrite by hand" }
         if sources[location.file] == nil { return "the file could not be read as UTF-8 text" }
         return nil
     }
