@@ -1,3 +1,4 @@
+import MojifyConversion
 import MojifyCore
 import MojifyScanner
 
@@ -18,5 +19,11 @@ public struct InventoryInput: Sendable {
     public func load(progress: IPCScanner.Progress? = nil) throws -> Inventory {
         if let savedInventory { return try Inventory.load(from: savedInventory) }
         return try IPCScanner.scan(scan, progress: progress)
+    }
+
+    /// Type mappings the scanned tree and the `--upstream-root` checkouts declare (typemaps, `.mojom` files),
+    /// `skipping` folders such as the output folder.
+    public func learnedMappings(skipping: [String] = []) -> [TreeTypeMappings] {
+        TreeTypeMappings.learn(scanned: scan.paths, upstream: scan.upstreamRoots, skipping: skipping)
     }
 }

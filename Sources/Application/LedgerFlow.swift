@@ -18,9 +18,8 @@ public enum LedgerFlow {
         input: InventoryInput, rulesFile: String?, ledger path: String, today: String?, allowMassConversion: Bool = false
     ) throws -> Int32 {
         let date = try LedgerDate.today(override: today)
-        let options = input.scan
         let inventory = try input.load()
-        let learned = TreeTypeMappings.learn(scanned: options.paths, upstream: options.upstreamRoots)
+        let learned = input.learnedMappings()
         let plan = try ConversionPlan.make(inventory: inventory, rules: ConversionRules.load(overridePath: rulesFile, learned: learned))
         let proposals = plan.proposals
         let historyPath = LedgerHistory.path(forLedger: path)
@@ -33,7 +32,7 @@ public enum LedgerFlow {
             let open = ledger.rows.filter { !$0.status.isDone }.count
             let summary = ledger.sync(with: inventory, today: date) { proposals[$0.name] }
             if !allowMassConversion, summary.vanished.count > massConversionMinimum, summary.vanished.count * 2 > open {
-                throw LedgerError.massConversion(path: path, vanishing: summary.vanished.count, open: open, scanned: options.paths)
+                throw LedgerError.massConversion(path: path, vanishing: summary.vanished.count, open: open, scanned: input.scan.paths)
             }
             return (summary, ledger.rows.count)
         }

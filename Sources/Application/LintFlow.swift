@@ -36,7 +36,7 @@ public enum LintFlow {
         let root = try scannedRoot(scan.paths)
         // Learned mappings serve unmapped-type, which needs the whole tree and so does not run with --files: a
         // pull request's check does not walk the tree for them.
-        let learned = request.filesList == nil ? TreeTypeMappings.learn(scanned: scan.paths, upstream: scan.upstreamRoots) : []
+        let learned = request.filesList == nil ? input.learnedMappings() : []
         var options = try LintOptions.standard(root: root, rulesFile: request.rulesFile, learned: learned)
         // An unreadable or malformed ledger is an input error, never "no findings".
         let ledger = try request.ledgerPath.map { LedgerReference(ledger: try Ledger.load(path: $0), path: $0, root: root) }

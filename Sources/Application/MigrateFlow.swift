@@ -30,11 +30,10 @@ public struct MigrateOptions: Sendable {
 /// patch; the scanned tree is never changed.
 public enum MigrateFlow {
     public static func execute(options: MigrateOptions, output: (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) }) throws -> Int32 {
-        let scan = options.input.scan
-        let root = try LintFlow.scannedRoot(scan.paths)
+        let root = try LintFlow.scannedRoot(options.input.scan.paths)
         let inventory = try options.input.load()
         let only = try selection(options, inventory: inventory)
-        let learned = TreeTypeMappings.learn(scanned: scan.paths, upstream: scan.upstreamRoots, skipping: [options.out])
+        let learned = options.input.learnedMappings(skipping: [options.out])
         let rules = try ConversionRules.load(overridePath: options.rulesFile, learned: learned)
         let plan = try ConversionPlan.make(inventory: inventory, rules: rules, only: only)
         if !only.isEmpty, plan.interfaces.isEmpty {

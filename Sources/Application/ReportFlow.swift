@@ -43,7 +43,7 @@ public enum ReportFlow {
         }
         // Read rules and ledger first: a malformed one should fail before a long scan.
         let root = try LintFlow.scannedRoot(options.input.scan.paths)
-        let learned = TreeTypeMappings.learn(scanned: options.input.scan.paths, upstream: options.input.scan.upstreamRoots)
+        let learned = options.input.learnedMappings()
         let lintOptions = try LintOptions.standard(root: root, learned: learned)
         let rules = try ConversionRules.load(learned: learned)
         let ledger = try options.ledgerPath.map { path in
