@@ -16,6 +16,10 @@ public struct ReportOptions: Sendable {
     }
 
     public var input: InventoryInput
+    /// Type mappings that override and extend `Rules/type-mappings.yaml` (as `generate --rules`).
+    public var mappingsFile: String?
+    /// Rule severities and enablement instead of `Rules/lint-rules.yaml` (as `lint --rules`).
+    public var lintRulesFile: String?
     /// The ledger CSV; its history file (`LedgerHistory.path(forLedger:)`) feeds the burndown.
     public var ledgerPath: String?
     public var outputPath: String
@@ -44,16 +48,16 @@ public enum ReportFlow {
         // Read rules and ledger first: a malformed one should fail before a long scan.
         let root = try LintFlow.scannedRoot(options.input.scan.paths)
         let learned = options.input.learnedMappings()
-        let lintOptions = try LintOptions.standard(root: root, learned: learned)
-        let rules = try ConversionRules.load(learned: learned)
+        var lintOptions = try LintOptions.standard(root: root, rulesFile: options.lintRulesFile, mappingsFile: options.mappingsFile, learned: learned)
         let ledger = try options.ledgerPath.map { path in
             (rows: LedgerReference(ledger: try Ledger.load(path: path), path: path, root: root),
              history: try LedgerHistory.load(path: LedgerHistory.path(forLedger: path)))
         }
         let inventory = try options.input.load(progress: progress)
+        let plan = try ConversionPlan.make(inventory: inventory, rules: lintOptions.conversionRules)
+        lintOptions.plan = plan
         let sources = ReportSources(
-            inventory: inventory, ledger: ledger?.rows.ledger, history: ledger?.history,
-            plan: try ConversionPlan.make(inventory: inventory, rules: rules),
+            inventory: inventory, ledger: ledger?.rows.ledger, history: ledger?.history, plan: plan,
             findings: try Linter.lint(inventory: inventory, ledger: ledger?.rows, options: lintOptions),
             bannedTypes: lintOptions.bannedTypes
         )

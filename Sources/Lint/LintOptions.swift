@@ -7,6 +7,9 @@ public struct LintOptions: Sendable {
     public var bannedTypes: BannedTypes
     /// The mojom type table, for `unmapped-type`.
     public var conversionRules: ConversionRules
+    /// The conversion plan of the inventory, when the caller made one already (the report does): `unmapped-type`
+    /// takes its unmapped types from it instead of planning again.
+    public var plan: ConversionPlan?
     /// The folder inventory paths are relative to. Suppression comments and the line text behind fingerprints
     /// are read from there; nil reads nothing (no suppressions apply, fingerprints omit the line text).
     public var root: String?
@@ -25,11 +28,14 @@ public struct LintOptions: Sendable {
         self.root = root
     }
 
-    /// The rule files that ship in `Rules/`, or `rulesFile` instead of `Rules/lint-rules.yaml`.
-    public static func standard(root: String?, rulesFile: String? = nil, learned: [TreeTypeMappings] = []) throws -> LintOptions {
+    /// The rule files that ship in `Rules/`, or `rulesFile` instead of `Rules/lint-rules.yaml`; the type mappings
+    /// extended by `mappingsFile` (the `--rules` file of `generate`) and what was learned from the tree.
+    public static func standard(
+        root: String?, rulesFile: String? = nil, mappingsFile: String? = nil, learned: [TreeTypeMappings] = []
+    ) throws -> LintOptions {
         let settings = try RuleSettings.load(path: try rulesFile ?? RulesDirectory.file("lint-rules.yaml"))
         let banned = try BannedTypes.load(path: try RulesDirectory.file("banned-types.yaml"))
-        var options = LintOptions(settings: settings, bannedTypes: banned, conversionRules: try ConversionRules.load(learned: learned), root: root)
+        var options = LintOptions(settings: settings, bannedTypes: banned, conversionRules: try ConversionRules.load(overridePath: mappingsFile, learned: learned), root: root)
         options.upstream = settings.upstream
         return options
     }

@@ -13,7 +13,7 @@ public enum Linter {
         let defined = Set((inventory.messages + options.otherDefinitions).filter { !$0.conditions.disabled }.map(\.name))
         // Building the conversion plan costs a pass over everything; only the rule that needs it pays for it.
         let unmapped = active.contains { $0 == UnmappedParameterType.self }
-            ? try ConversionPlan.make(inventory: inventory, rules: options.conversionRules).unmappedTypes : []
+            ? try (options.plan ?? ConversionPlan.make(inventory: inventory, rules: options.conversionRules)).unmappedTypes : []
         var context = LintContext(inventory: inventory, definedMessages: defined, bannedTypes: options.bannedTypes,
                                   unmappedTypes: unmapped, ledger: ledger, upstream: options.upstream,
                                   classEvidence: (inventory.messages + options.otherDefinitions).firstOwnDefinitionByClass(), suppressions: [])

@@ -42,6 +42,25 @@ final class ReportCommandTests: XCTestCase {
         XCTAssertTrue(page.contains("No ledger given"), "without --ledger the page says so")
     }
 
+    /// `--rules` maps types as `generate --rules` does, and `--lint-rules` sets severities as `lint --rules` does.
+    func testTheReportTakesTypeMappingsAndLintRules() throws {
+        let scratch = try temporaryFolder()
+        let plain = try mojify(["report", "Examples/", "--out", scratch.path + "/plain.html", "--no-timestamp"])
+        XCTAssertEqual(plain.status, 0, plain.stderr)
+        XCTAssertTrue(try scratch.read("plain.html").contains("std::pair&lt;std::string, GURL&gt;"), "unmapped without the rules file")
+
+        let mappings = try scratch.write("mappings.yaml", "types:\n  \"std::pair<std::string, GURL>\": {mojom: LinkPreload}\n")
+        let mapped = try mojify(["report", "Examples/", "--rules", mappings, "--out", scratch.path + "/mapped.html", "--no-timestamp"])
+        XCTAssertEqual(mapped.status, 0, mapped.stderr)
+        XCTAssertFalse(try scratch.read("mapped.html").contains("std::pair&lt;std::string, GURL&gt;"), "mapped by --rules")
+
+        let broken = try scratch.write("lint-rules.yaml", "no-such-rule:\n  severity: error\n")
+        let refused = try mojify(["report", "Examples/", "--lint-rules", broken, "--out", scratch.path + "/refused.html"])
+        XCTAssertEqual(refused.status, 2)
+        XCTAssertTrue(refused.stderr.contains("no-such-rule"), refused.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: scratch.path + "/refused.html"))
+    }
+
     func testTheTitleIsEscaped() throws {
         let scratch = try temporaryFolder().path
         let title = "</title><script>alert(1)</script><img src=x onerror=alert(1)>"

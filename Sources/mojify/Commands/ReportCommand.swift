@@ -22,6 +22,12 @@ struct ReportCommand: ParsableCommand {
     @Option(help: "Write the page to this file.")
     var out: String
 
+    @Option(help: "A rules file in the format of Rules/type-mappings.yaml whose entries override and extend the built-in ones (as for 'mojify generate').")
+    var rules: String?
+
+    @Option(help: "Rule severities and enablement to use instead of Rules/lint-rules.yaml (as 'mojify lint --rules').")
+    var lintRules: String?
+
     @Option(help: "The page's title.")
     var title: String = ReportOptions.defaultTitle
 
@@ -37,7 +43,9 @@ struct ReportCommand: ParsableCommand {
 
     func run() throws {
         let timestamp: ReportOptions.Timestamp = noTimestamp ? .omitted : generatedAt.map { .fixed($0) } ?? .now
-        let options = ReportOptions(input: scan.input, ledgerPath: ledger, outputPath: out, title: title, timestamp: timestamp)
+        var options = ReportOptions(input: scan.input, ledgerPath: ledger, outputPath: out, title: title, timestamp: timestamp)
+        options.mappingsFile = rules
+        options.lintRulesFile = lintRules
         try CommandSupport.run {
             try ReportFlow.execute(options: options, progress: CommandSupport.progressReporter())
         }
