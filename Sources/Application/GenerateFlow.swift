@@ -26,8 +26,7 @@ public struct GenerateOptions: Sendable {
 /// `mojify generate`: scan, plan, render every output format, then write (or show) the files and a summary.
 public enum GenerateFlow {
     public static func execute(options: GenerateOptions, output: (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) }) throws -> Int32 {
-        let inventory = try options.input.load()
-        let learned = options.input.learnedMappings(skipping: [options.out])
+        let (inventory, learned) = try options.input.loadLearningMappings(skipping: [options.out])
         let rules = try ConversionRules.load(overridePath: options.rulesFile, learned: learned)
         let plan = try ConversionPlan.make(inventory: inventory, rules: rules, only: options.only)
         if !options.only.isEmpty, plan.files.isEmpty {

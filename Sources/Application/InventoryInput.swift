@@ -21,9 +21,28 @@ public struct InventoryInput: Sendable {
         return try IPCScanner.scan(scan, progress: progress)
     }
 
-    /// Type mappings the scanned tree and the `--upstream-root` checkouts declare (typemaps, `.mojom` files),
-    /// `skipping` folders such as the output folder.
-    public func learnedMappings(skipping: [String] = []) -> [TreeTypeMappings] {
-        TreeTypeMappings.learn(scanned: scan.paths, upstream: scan.upstreamRoots, skipping: skipping)
+    /// The inventory, and the type mappings the scanned tree and the `--upstream-root` checkouts declare
+    /// (typemaps, `.mojom` files), except under `skipping` folders such as the output folder. The tree's mapping
+    /// files are listed by the scan's own walk (so they honour `.gitignore` and `--exclude` as scanned files do);
+    /// only a saved inventory or an upstream checkout needs a walk of its own, which scans nothing.
+    public func loadLearningMappings(skipping: [String] = [], progress: IPCScanner.Progress? = nil) throws -> (inventory: Inventory, learned: [TreeTypeMappings]) {
+        let names = FileNameSelection(names: TreeTypeMappings.sourceNames, extensions: TreeTypeMappings.sourceExtensions)
+        let inventory: Inventory
+        var listed: [ListedFiles]
+        if let savedInventory {
+            inventory = try Inventory.load(from: savedInventory)
+            listed = IPCScanner.list(names, under: scan.paths, options: scan)
+        } else {
+            var options = scan
+            options.listing = names
+            let result = try IPCScanner.scanListing(options, progress: progress)
+            inventory = result.inventory
+            listed = result.listed
+        }
+        // The --exclude globs are the scanned tree's; an upstream checkout is taken whole.
+        var upstream = scan
+        upstream.excludes = []
+        listed += IPCScanner.list(names, under: scan.upstreamRoots, options: upstream)
+        return (inventory, listed.map { TreeTypeMappings.learn(root: $0.root, files: $0.relativePaths, skipping: skipping) })
     }
 }

@@ -18,8 +18,7 @@ public enum LedgerFlow {
         input: InventoryInput, rulesFile: String?, ledger path: String, today: String?, allowMassConversion: Bool = false
     ) throws -> Int32 {
         let date = try LedgerDate.today(override: today)
-        let inventory = try input.load()
-        let learned = input.learnedMappings()
+        let (inventory, learned) = try input.loadLearningMappings()
         let plan = try ConversionPlan.make(inventory: inventory, rules: ConversionRules.load(overridePath: rulesFile, learned: learned))
         let proposals = plan.proposals
         let historyPath = LedgerHistory.path(forLedger: path)

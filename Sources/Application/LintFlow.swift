@@ -34,10 +34,7 @@ public enum LintFlow {
         input.scan.markers = [Suppression.marker]
         let scan = input.scan
         let root = try scannedRoot(scan.paths)
-        // Learned mappings serve unmapped-type, which needs the whole tree and so does not run with --files: a
-        // pull request's check does not walk the tree for them.
-        let learned = request.filesList == nil ? input.learnedMappings() : []
-        var options = try LintOptions.standard(root: root, rulesFile: request.rulesFile, learned: learned)
+        var options = try LintOptions.standard(root: root, rulesFile: request.rulesFile)
         // An unreadable or malformed ledger is an input error, never "no findings".
         let ledger = try request.ledgerPath.map { LedgerReference(ledger: try Ledger.load(path: $0), path: $0, root: root) }
         if let path = request.upstreamPath {
@@ -60,7 +57,10 @@ public enum LintFlow {
                 options.otherDefinitions = try definitions(neededBy: inventory, outside: changed, scan: only)
             }
         } else {
-            inventory = try input.load()
+            // Learned mappings serve unmapped-type, which needs the whole tree and so does not run with --files.
+            let learned: [TreeTypeMappings]
+            (inventory, learned) = try input.loadLearningMappings()
+            options.conversionRules = try ConversionRules.load(learned: learned)
         }
         if input.savedInventory != nil, inventory.markedFiles == nil {
             FileHandle.standardError.write(Data("mojify: note: the saved inventory does not list the suppression comments of files without IPC, so unused-suppression checks only files with IPC; a full 'mojify lint' checks them all\n".utf8))

@@ -31,9 +31,8 @@ public struct MigrateOptions: Sendable {
 public enum MigrateFlow {
     public static func execute(options: MigrateOptions, output: (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) }) throws -> Int32 {
         let root = try LintFlow.scannedRoot(options.input.scan.paths)
-        let inventory = try options.input.load()
+        let (inventory, learned) = try options.input.loadLearningMappings(skipping: [options.out])
         let only = try selection(options, inventory: inventory)
-        let learned = options.input.learnedMappings(skipping: [options.out])
         let rules = try ConversionRules.load(overridePath: options.rulesFile, learned: learned)
         let plan = try ConversionPlan.make(inventory: inventory, rules: rules, only: only)
         if !only.isEmpty, plan.interfaces.isEmpty {

@@ -47,13 +47,13 @@ public enum ReportFlow {
         }
         // Read rules and ledger first: a malformed one should fail before a long scan.
         let root = try LintFlow.scannedRoot(options.input.scan.paths)
-        let learned = options.input.learnedMappings()
-        var lintOptions = try LintOptions.standard(root: root, rulesFile: options.lintRulesFile, mappingsFile: options.mappingsFile, learned: learned)
+        var lintOptions = try LintOptions.standard(root: root, rulesFile: options.lintRulesFile, mappingsFile: options.mappingsFile)
         let ledger = try options.ledgerPath.map { path in
             (rows: LedgerReference(ledger: try Ledger.load(path: path), path: path, root: root),
              history: try LedgerHistory.load(path: LedgerHistory.path(forLedger: path)))
         }
-        let inventory = try options.input.load(progress: progress)
+        let (inventory, learned) = try options.input.loadLearningMappings(progress: progress)
+        lintOptions.conversionRules = try ConversionRules.load(overridePath: options.mappingsFile, learned: learned)
         let plan = try ConversionPlan.make(inventory: inventory, rules: lintOptions.conversionRules)
         lintOptions.plan = plan
         let sources = ReportSources(

@@ -15,27 +15,34 @@ public struct TreeTypeMappings: Sendable, Equatable {
 
     public init() {}
 
-    /// Reads every typemap, BUILD.gn with `cpp_typemaps` and `.mojom` file under `root`, except under `skipping`
-    /// (absolute folders, e.g. the output folder of an earlier run). Unreadable files are passed over: a tree is
-    /// still converted without what they would have taught.
-    public static func learn(root: String, skipping: [String] = []) -> TreeTypeMappings {
+    /// The files mappings are learned from: typemaps, `BUILD.gn` files and `.mojom` files.
+    public static let sourceNames: Set<String> = ["BUILD.gn"]
+    public static let sourceExtensions: Set<String> = ["typemap", "mojom"]
+
+    /// Reads the typemaps, BUILD.gn files with `cpp_typemaps` and `.mojom` files among `files` (paths relative to
+    /// `root`, as the scan's walk listed them), except under `skipping` (absolute folders, e.g. the output folder
+    /// of an earlier run). Unreadable files are passed over: a tree is still converted without what they would
+    /// have taught.
+    public static func learn(root: String, files: [String], skipping: [String] = []) -> TreeTypeMappings {
         var sources = Sources()
         let base = URL(fileURLWithPath: root).standardizedFileURL.path
-        let skipped = Set(skipping.map { URL(fileURLWithPath: $0).standardizedFileURL.path })
-        guard let walker = FileManager.default.enumerator(atPath: base) else { return TreeTypeMappings() }
-        while let relative = walker.nextObject() as? String {
-            let name = (relative as NSString).lastPathComponent
-            // Hidden folders (.git) and a checkout's top-level out/ (build output, with copies of generated mojom)
-            // teach nothing the sources do not.
-            if name.hasPrefix(".") || skipped.contains(base + "/" + relative) || name == "out" && !relative.contains("/") {
-                if walker.fileAttributes?[.type] as? FileAttributeType == .typeDirectory { walker.skipDescendants() }
-                continue
-            }
-            guard name.hasSuffix(".typemap") || name.hasSuffix(".mojom") || name == "BUILD.gn" else { continue }
-            guard let text = try? String(contentsOfFile: base + "/" + relative, encoding: .utf8) else { continue }
+        let skipped = skipping.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+        for relative in files {
+            let components = relative.split(separator: "/")
+            guard let name = components.last else { continue }
+            // Hidden folders and files, and a checkout's top-level out/ (build output, with copies of generated
+            // mojom), teach nothing the sources do not.
+            if components.contains(where: { $0.hasPrefix(".") }) || components.count > 1 && components[0] == "out" { continue }
+            let path = base + "/" + relative
+            if skipped.contains(where: { path == $0 || path.hasPrefix($0 + "/") }) { continue }
+            let isBuildFile = name == "BUILD.gn"
+            guard let data = FileManager.default.contents(atPath: path) else { continue }
+            // Most BUILD.gn files declare no mojom target: those are not worth decoding and parsing.
+            if isBuildFile && data.range(of: Data("mojom".utf8)) == nil { continue }
+            guard let text = String(data: data, encoding: .utf8) else { continue }
             if name.hasSuffix(".typemap") { sources.typemaps.append((relative, text)) }
             if name.hasSuffix(".mojom") { sources.mojoms.append((relative, text)) }
-            if name == "BUILD.gn" { sources.buildFiles.append((relative, text)) }
+            if isBuildFile { sources.buildFiles.append((relative, text)) }
         }
         return sources.mappings()
     }
@@ -182,16 +189,5 @@ enum GNText {
             let groups = (1 ..< match.numberOfRanges).map { Range(match.range(at: $0), in: text).map { String(text[$0]) } ?? "" }
             return (whole, groups)
         }
-    }
-}
-
-extension TreeTypeMappings {
-    /// The mappings of the scanned folders, then of the upstream checkouts (earlier ones win), skipping the
-    /// output folder `skipping` so that a draft never teaches itself.
-    public static func learn(scanned paths: [String], upstream: [String], skipping: [String] = []) -> [TreeTypeMappings] {
-        (paths + upstream).filter { path in
-            var isDirectory: ObjCBool = false
-            return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
-        }.map { learn(root: $0, skipping: skipping) }
     }
 }

@@ -35,6 +35,8 @@ struct FileWalker {
     var jobs = 1
     /// Also `stat` each file (through its folder's descriptor, which spares the kernel a path lookup).
     var collectStamps = false
+    /// Other files to list, unread and unstamped, beside the scannable ones.
+    var listing = FileNameSelection()
 
     init(excludes: [String], followSymlinks: Bool, honourGitIgnore: Bool) {
         self.excludes = IgnoreRules(excludes: excludes)
@@ -60,23 +62,39 @@ struct FileWalker {
     private struct Found {
         var files: [Entry] = []
         var problems: [Diagnostic] = []
+        /// Relative paths of the files `listing` selects.
+        var listed: [String] = []
+
+        mutating func append(_ other: Found) {
+            files += other.files
+            problems += other.problems
+            listed += other.listed
+        }
     }
 
-    /// The files, in a stable order, and a diagnostic for each folder that could not be read.
-    func walk(root: String) -> (files: [Entry], problems: [Diagnostic]) {
+    /// What a walk found, each list in a stable order.
+    struct Walked {
+        var files: [Entry]
+        /// A diagnostic for each folder that could not be read, each broken link, each link loop.
+        var problems: [Diagnostic]
+        /// The relative paths of the files `listing` selects.
+        var listed: [String]
+    }
+
+    func walk(root: String) -> Walked {
         var found = Found()
         var info = stat()
         guard stat(root, &info) == 0 else {
             found.problems.append(Diagnostic(severity: .error, location: SourceLocation(file: root, line: 0, column: 0),
                                              message: "cannot read: \(String(cString: strerror(errno)))"))
-            return (found.files, found.problems)
+            return Walked(files: found.files, problems: found.problems, listed: [])
         }
         if (info.st_mode & S_IFMT) != S_IFDIR {
             if FileWalker.isScannable(root) {
                 found.files.append(Entry(path: root, relativePath: URL(fileURLWithPath: root).lastPathComponent,
                                          stamp: collectStamps ? FileStamp(info) : nil))
             }
-            return (found.files, found.problems)
+            return Walked(files: found.files, problems: found.problems, listed: [])
         }
         let top = Folder(path: Array(root.utf8), relative: [])
         var visitedFolders = Set<FolderIdentity>()
@@ -85,7 +103,7 @@ struct FileWalker {
         } else {
             walkInParallel(top, into: &found)
         }
-        return (found.files, found.problems)
+        return Walked(files: found.files, problems: found.problems, listed: found.listed)
     }
 
     /// Lists the first levels of folders on one thread until there are subtrees enough to share out, walks
@@ -106,7 +124,9 @@ struct FileWalker {
                 return [.done(listing)] + children.map { child in
                     switch child {
                     case let .file(entry):
-                        return .done(Found(files: [entry], problems: []))
+                        return .done(Found(files: [entry]))
+                    case let .listed(relative):
+                        return .done(Found(listed: [relative]))
                     case let .folder(child):
                         return .folder(child, ignoreStack: stack)
                     }
@@ -136,13 +156,14 @@ struct FileWalker {
             }
         }
         for piece in walked {
-            found.files += piece.files
-            found.problems += piece.problems
+            found.append(piece)
         }
     }
 
     private enum Child {
         case file(Entry)
+        /// A file `listing` selects, by its relative path.
+        case listed(String)
         case folder(Folder)
     }
 
@@ -152,6 +173,8 @@ struct FileWalker {
             switch child {
             case let .file(entry):
                 found.files.append(entry)
+            case let .listed(relative):
+                found.listed.append(relative)
             case let .folder(child):
                 visit(child, ignoreStack: stack, visited: &visited, into: &found)
             }
@@ -295,11 +318,17 @@ struct FileWalker {
                 }
             }
             let isDirectory = kind == UInt8(DT_DIR)
-            guard isDirectory || (kind == UInt8(DT_REG) && nameBytes.withUnsafeBufferPointer({
-                FileWalker.isScannable(name: UnsafeBufferPointer(rebasing: $0[start..<end]))
-            })) else { continue }
+            let (scannable, listed) = kind == UInt8(DT_REG) ? nameBytes.withUnsafeBufferPointer { bytes in
+                let name = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                return FileWalker.isScannable(name: name) ? (true, false) : (false, !listing.isEmpty && listing.contains(name))
+            } : (false, false)
+            guard isDirectory || scannable || listed else { continue }
             let ignored = child.withUnsafeBufferPointer { isIgnored($0, nameStart: nameStart, isDirectory: isDirectory, by: ignoreStack) }
             guard !ignored else { continue }
+            if listed {
+                children.append(.listed(String(decoding: child, as: UTF8.self)))
+                continue
+            }
             let path = folder.path + [UInt8(ascii: "/")] + nameBytes[start..<end]
             if isDirectory {
                 children.append(.folder(Folder(path: path, relative: child)))

@@ -27,6 +27,8 @@ public struct ScanOptions: Sendable {
     /// Other checkouts (the upstream Chromium of an embedder) whose typemaps and `.mojom` files teach type
     /// mappings; they are not scanned for IPC.
     public var upstreamRoots: [String] = []
+    /// Other files to list from the walk, unread: `ScanResult.listed` holds them.
+    public var listing = FileNameSelection()
 
     public init(paths: [String]) {
         self.paths = paths
@@ -45,16 +47,28 @@ public enum IPCScanner {
         try scanCounting(options, progress: progress).inventory
     }
 
+    /// The inventory and the files of `options.listing` the walk found.
+    public static func scanListing(_ options: ScanOptions, progress: Progress? = nil) throws -> ScanResult {
+        try scanWithStatistics(options, progress: progress).result
+    }
+
     /// The scan, and how many file outcomes the cache supplied.
     static func scanCounting(_ options: ScanOptions, progress: Progress? = nil) throws -> (inventory: Inventory, cache: ScanCache.Statistics?) {
+        let (result, cache) = try scanWithStatistics(options, progress: progress)
+        return (result.inventory, cache)
+    }
+
+    private static func scanWithStatistics(_ options: ScanOptions, progress: Progress?) throws -> (result: ScanResult, cache: ScanCache.Statistics?) {
         if let empty = options.excludes.first(where: \.isEmpty) { throw ScannerError.invalidExclude(empty) }
         let database = try options.compileCommands.map(CompileDatabase.init(folder:))
         try checkFolders(options)
         var walker = FileWalker(excludes: options.excludes, followSymlinks: options.followSymlinks, honourGitIgnore: options.honourGitIgnore)
         walker.jobs = options.jobs
         walker.collectStamps = options.cacheDirectory != nil
+        walker.listing = options.listing
 
         var files: [FileWalker.Entry] = []
+        var listed: [ListedFiles] = []
         var diagnostics: [Diagnostic] = []
         if let only = options.onlyFiles {
             files = try listedFiles(only, options: options, walker: walker)
@@ -67,13 +81,14 @@ public enum IPCScanner {
                 FileWalker.Entry(path: entry.path, relativePath: prefix.map { "\($0)/\(entry.relativePath)" } ?? entry.relativePath, stamp: entry.stamp)
             }
             diagnostics += walked.problems
+            listed.append(ListedFiles(root: path, relativePaths: walked.listed))
         }
 
         let walkProblems = diagnostics
         let cache = ScanCache.open(options, diagnostics: &diagnostics)
         // Markers ask for every file to be read; the stored inventory never holds them.
         if let cache, options.markers.isEmpty, let last = cache.unchangedInventory(files: files, walkProblems: walkProblems) {
-            return (last, cache.statistics)
+            return (ScanResult(inventory: last, listed: listed), cache.statistics)
         }
         cache?.attach(paths: files.map(\.path))
         let scheduler = ScanScheduler(analyser: FileAnalyser(files: files, database: database, options: options, cache: cache), jobs: options.jobs)
@@ -105,7 +120,23 @@ public enum IPCScanner {
             cache.save(paths: files.map(\.path), lastScan: lastScan, diagnostics: &diagnostics)
             if diagnostics.count > before { inventory = joiner.inventory(extraDiagnostics: diagnostics) }
         }
-        return (inventory, cache?.statistics)
+        return (ScanResult(inventory: inventory, listed: listed), cache?.statistics)
+    }
+
+    /// The files `names` selects under each of `roots` that is a folder, walked as a scan would walk it (honouring
+    /// `.gitignore` files and `--exclude` globs as `options` say), without scanning anything: for a tree whose
+    /// inventory was saved earlier, and for checkouts that are not scanned.
+    public static func list(_ names: FileNameSelection, under roots: [String], options: ScanOptions) -> [ListedFiles] {
+        var walker = FileWalker(excludes: options.excludes, followSymlinks: options.followSymlinks, honourGitIgnore: options.honourGitIgnore)
+        walker.jobs = options.jobs
+        walker.listing = names
+        return roots.map { root in
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory.boolValue else {
+                return ListedFiles(root: root, relativePaths: [])
+            }
+            return ListedFiles(root: root, relativePaths: walker.walk(root: root).listed)
+        }
     }
 
     /// Refuses a named path that is neither a regular file nor a folder (after links): reading a FIFO waits for a

@@ -69,6 +69,20 @@ final class ScanCacheTests: XCTestCase {
         XCTAssertEqual(try cacheFiles().count, 1)
     }
 
+    /// The files a caller asks to be listed come from the walk, which runs even when the kept inventory answers.
+    func testAnUnchangedTreeStillListsRequestedFiles() throws {
+        try write("foo/common/foo.mojom", "module foo.mojom;\n")
+        let listing = options { $0.listing = FileNameSelection(extensions: ["mojom"]) }
+        let first = try IPCScanner.scanListing(listing)
+        try forgetContentHashes()
+        let (_, statistics) = try IPCScanner.scanCounting(listing)
+        XCTAssertTrue(try XCTUnwrap(statistics).inventoryReused)
+        let second = try IPCScanner.scanListing(listing)
+        XCTAssertEqual(second.listed, [ListedFiles(root: root, relativePaths: ["foo/common/foo.mojom"])])
+        XCTAssertEqual(second.listed, first.listed)
+        XCTAssertEqual(second.inventory, first.inventory)
+    }
+
     func testSameSizeEditIsSeen() throws {
         try cachedScan()
         try write("foo/common/foo_messages.h", header.replacingOccurrences(of: "Alpha", with: "Gamma"))

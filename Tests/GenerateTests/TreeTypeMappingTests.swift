@@ -9,6 +9,13 @@ import XCTest
 /// Type mappings of 2013-2020 Chromium IPC: the built-in table, and what a tree (or its upstream checkout) declares
 /// in typemaps, `cpp_typemaps` and `.mojom` files, with the import paths of its own era.
 final class TreeTypeMappingTests: XCTestCase {
+    /// What a tree teaches, from the mapping files a walk of it lists, as `generate` learns them.
+    private func learn(_ root: String, skipping: [String] = []) -> TreeTypeMappings {
+        let names = FileNameSelection(names: TreeTypeMappings.sourceNames, extensions: TreeTypeMappings.sourceExtensions)
+        let files = IPCScanner.list(names, under: [root], options: ScanOptions(paths: [root]))[0].relativePaths
+        return TreeTypeMappings.learn(root: root, files: files, skipping: skipping)
+    }
+
     func testTheEraTypesOfLegacyIPCAreBuiltIn() throws {
         let mapper = TypeMapper(rules: try Fixtures.rules())
         let expected: [String: String] = [
@@ -75,7 +82,7 @@ final class TreeTypeMappingTests: XCTestCase {
     func testMappingsAreLearnedFromTypemapsCppTypemapsAndMojomFiles() throws {
         let tree = try temporaryFolder()
         try writeChromium2017(into: tree)
-        let learned = TreeTypeMappings.learn(root: tree.path)
+        let learned = learn(tree.path)
         XCTAssertEqual(learned.types["gfx::Range"], ConversionRules.TypeRule(
             mojom: "gfx.mojom.Range", importPath: "ui/gfx/range/mojo/range.mojom", dependency: "//ui/gfx/range/mojo:mojo", source: "ui/gfx/range/mojo/range.typemap"))
         XCTAssertEqual(learned.types["gfx::RangeF"]?.mojom, "gfx.mojom.RangeF")
@@ -108,7 +115,7 @@ final class TreeTypeMappingTests: XCTestCase {
         try tree.write("shell/common/offset.typemap", "mojom = \"//shell/common/offset.mojom\"\ntype_mappings = [ \"shell.mojom.Offset=shell::Offset\" ]\n")
         // The tree maps gfx::Range itself; its mapping wins over the upstream's.
         try tree.write("shell/common/range.typemap", "mojom = \"//shell/common/range.mojom\"\ntype_mappings = [ \"shell.mojom.Range=gfx::Range\" ]\n")
-        let learned = TreeTypeMappings.learn(scanned: [tree.path], upstream: [upstream.path])
+        let learned = [learn(tree.path), learn(upstream.path)]
         let rules = try ConversionRules.load(learned: learned)
         let plan = try ConversionPlan.make(inventory: try IPCScanner.scan(ScanOptions(paths: [tree.path])), rules: rules)
         XCTAssertEqual(plan.unmappedTypes, [])
@@ -140,7 +147,7 @@ final class TreeTypeMappingTests: XCTestCase {
             ]
             """)
         try tree.write("b/$(x)/evil.typemap", "mojom = \"//b/$(x)/evil.mojom\"\ntype_mappings = [ \"b.mojom.Bad=b::Bad\" ]\n")
-        let learned = TreeTypeMappings.learn(root: tree.path)
+        let learned = learn(tree.path)
         XCTAssertNil(learned.types["gfx::Range"])
         XCTAssertNil(learned.types["b::Bad"], "a GN label with $ would be interpolated")
         XCTAssertEqual(learned.types["a::Ok"]?.importPath, "a/evil.mojom")
@@ -149,8 +156,8 @@ final class TreeTypeMappingTests: XCTestCase {
     func testTheOutputFolderTeachesNothing() throws {
         let tree = try temporaryFolder()
         try tree.write("gen/x/x.typemap", "mojom = \"//x/x.mojom\"\ntype_mappings = [ \"x.mojom.X=x::X\" ]\n")
-        XCTAssertNil(TreeTypeMappings.learn(root: tree.path, skipping: [tree.path + "/gen"]).types["x::X"])
-        XCTAssertNotNil(TreeTypeMappings.learn(root: tree.path).types["x::X"])
+        XCTAssertNil(learn(tree.path, skipping: [tree.path + "/gen"]).types["x::X"])
+        XCTAssertNotNil(learn(tree.path).types["x::X"])
     }
 
     /// chromium-efl's `impl/common/render_messages_efl.h` includes `"cache_params_efl.h"`, which is in `impl/`

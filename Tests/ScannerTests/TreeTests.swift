@@ -26,6 +26,31 @@ final class TreeTests: XCTestCase {
         XCTAssertEqual(everything.messages.count, 8)
     }
 
+    /// Files the caller asks for besides C++ (a tree's typemaps) come from the scan's own walk, under the same
+    /// ignore rules, and the same walk without a scan lists the same.
+    func testTheWalkListsRequestedFilesUnderTheSameIgnoreRules() throws {
+        let tree = try temporaryFolder()
+        try tree.write(".gitignore", "out/\nskipped.mojom\n")
+        try tree.write("a/BUILD.gn", "mojom(\"a\") {}\n")
+        try tree.write("a/a.mojom", "module a.mojom;\n")
+        try tree.write("a/a.typemap", "mojom = \"//a/a.mojom\"\n")
+        try tree.write("a/NOT_BUILD.gn", "")
+        try tree.write("a/a.mojom.txt", "")
+        try tree.write("a/skipped.mojom", "")
+        try tree.write("out/gen/b.mojom", "")
+        try tree.write("third_party/c.mojom", "")
+        try tree.write("a/a_messages.h", "IPC_MESSAGE_CONTROL0(AMsg_Kept)")
+        var options = ScanOptions(paths: [tree.path])
+        options.excludes = ["third_party/**"]
+        options.listing = FileNameSelection(names: ["BUILD.gn"], extensions: ["mojom", "typemap"])
+        let expected = [ListedFiles(root: tree.path, relativePaths: ["a/BUILD.gn", "a/a.mojom", "a/a.typemap"])]
+        let result = try IPCScanner.scanListing(options)
+        XCTAssertEqual(result.listed, expected)
+        XCTAssertEqual(result.inventory.messages.map(\.name), ["AMsg_Kept"])
+        XCTAssertEqual(result.inventory, try IPCScanner.scan(ScanOptions(paths: [tree.path])), "listing changes nothing the scan finds")
+        XCTAssertEqual(IPCScanner.list(options.listing, under: [tree.path], options: options), expected)
+    }
+
     func testExcludesTakeGitignorePatternsAndApplyToListedFiles() throws {
         let tree = try temporaryFolder()
         try tree.write("third_party/lib/a.h", "IPC_MESSAGE_CONTROL0(ThirdMsg_Excluded)")
