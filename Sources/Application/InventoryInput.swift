@@ -1,3 +1,4 @@
+import Foundation
 import MojifyConversion
 import MojifyCore
 import MojifyScanner
@@ -19,6 +20,14 @@ public struct InventoryInput: Sendable {
     public func load(progress: IPCScanner.Progress? = nil) throws -> Inventory {
         if let savedInventory { return try Inventory.load(from: savedInventory) }
         return try IPCScanner.scan(scan, progress: progress)
+    }
+
+    /// The inventory and, when the scan had it at hand, its JSON as `Inventory.jsonData()` renders it (a re-scan of
+    /// an unchanged tree keeps it from the last scan).
+    public func loadWithJSON(progress: IPCScanner.Progress? = nil) throws -> (inventory: Inventory, json: Data?) {
+        if let savedInventory { return (try Inventory.load(from: savedInventory), nil) }
+        let result = try IPCScanner.scanListing(scan, progress: progress)
+        return (result.inventory, result.inventoryJSON)
     }
 
     /// The inventory, and the type mappings the scanned tree and the `--upstream-root` checkouts declare

@@ -6,12 +6,17 @@ import MojifyScanner
 public enum ScanFlow {
     public static func execute(input: InventoryInput, format: InventoryFormat, output: String?, progress: IPCScanner.Progress?) throws -> Int32 {
         let start = Date()
-        let inventory = try input.load(progress: progress)
-        let rendered = try format.renderer.render(inventory, context: RenderContext(elapsedSeconds: Date().timeIntervalSince(start)))
+        let (inventory, json) = try input.loadWithJSON(progress: progress)
+        let rendered: Data
+        if format == .json, let json {
+            rendered = json
+        } else {
+            rendered = Data(try format.renderer.render(inventory, context: RenderContext(elapsedSeconds: Date().timeIntervalSince(start))).utf8)
+        }
         if let output {
             try FileOutput.writeAtomically(rendered, to: output)
         } else {
-            FileHandle.standardOutput.write(Data(rendered.utf8))
+            FileHandle.standardOutput.write(rendered)
         }
         if format != .json || output != nil {
             let problems = inventory.diagnostics.filter { $0.severity >= .warning }

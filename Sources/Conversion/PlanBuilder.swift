@@ -279,6 +279,11 @@ private struct PlanBuilder {
     /// points at the request, anything else at the reply.
     static func documentsReply(_ comment: String?, naming other: String, otherIsRequest: Bool) -> Bool {
         guard let comment else { return false }
+        // The pattern needs the name itself, and most comments do not hold it: looking costs far less than
+        // compiling the pattern. (Only ASCII is compared so: ICU's case folding can match other scalars.)
+        if comment.utf8.allSatisfy({ $0 < 0x80 }) && other.utf8.allSatisfy({ $0 < 0x80 }) && !comment.lowercased().contains(other.lowercased()) {
+            return false
+        }
         let name = NSRegularExpression.escapedPattern(for: other)
         let word = #"\b(?:repl(?:y|ies|ied)|respon(?:se|ses|ds?|ded)|answer(?:s|ed)?|ack(?:nowledge[sd]?)?)\b"#
         let pattern = otherIsRequest ? word + #"\s+(?:to|for)\s+(?:the\s+)?"# + name + #"\b"#

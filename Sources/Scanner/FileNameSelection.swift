@@ -1,3 +1,4 @@
+import Foundation
 import MojifyCore
 
 /// Files other than C++ sources and patches that a caller wants listed from the scan's own walk (the tree's
@@ -53,9 +54,13 @@ public struct ScanResult: Sendable {
     public var inventory: Inventory
     /// One entry per scanned path, in the order of `ScanOptions.paths` (none with `onlyFiles`, which walks nothing).
     public var listed: [ListedFiles]
+    /// `inventory.jsonData()`, when the scan had it at hand: kept from the last scan of an unchanged tree, or
+    /// rendered for the cache.
+    public var inventoryJSON: Data?
 
-    public init(inventory: Inventory, listed: [ListedFiles]) {
+    public init(inventory: Inventory, listed: [ListedFiles], inventoryJSON: Data? = nil) {
         self.inventory = inventory
         self.listed = listed
+        self.inventoryJSON = inventoryJSON
     }
 }

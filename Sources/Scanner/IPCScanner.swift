@@ -88,7 +88,7 @@ public enum IPCScanner {
         let cache = ScanCache.open(options, diagnostics: &diagnostics)
         // Markers ask for every file to be read; the stored inventory never holds them.
         if let cache, options.markers.isEmpty, let last = cache.unchangedInventory(files: files, walkProblems: walkProblems) {
-            return (ScanResult(inventory: last, listed: listed), cache.statistics)
+            return (ScanResult(inventory: last.inventory, listed: listed, inventoryJSON: last.json), cache.statistics)
         }
         cache?.attach(paths: files.map(\.path))
         let scheduler = ScanScheduler(analyser: FileAnalyser(files: files, database: database, options: options, cache: cache), jobs: options.jobs)
@@ -114,13 +114,20 @@ public enum IPCScanner {
             joiner.add(scheduler.run(includedTypeHeaders, pass: FileAnalyser.Pass(needles: [], wrappers: wrappers), progress: nil))
         }
         var inventory = joiner.inventory(extraDiagnostics: diagnostics)
+        var inventoryJSON: Data?
         if let cache {
             let before = diagnostics.count
-            let lastScan = options.markers.isEmpty && diagnostics == walkProblems ? ScanCache.LastScan(inventory: inventory, walkProblems: walkProblems) : nil
+            // The JSON is kept with the inventory, so that a re-scan of an unchanged tree need not render it.
+            let json = options.markers.isEmpty && diagnostics == walkProblems ? try? inventory.jsonData() : nil
+            let lastScan = json.map { (ScanCache.LastScan(inventory: inventory, walkProblems: walkProblems), $0) }
             cache.save(paths: files.map(\.path), lastScan: lastScan, diagnostics: &diagnostics)
-            if diagnostics.count > before { inventory = joiner.inventory(extraDiagnostics: diagnostics) }
+            if diagnostics.count > before {
+                inventory = joiner.inventory(extraDiagnostics: diagnostics)
+            } else {
+                inventoryJSON = json
+            }
         }
-        return (ScanResult(inventory: inventory, listed: listed), cache?.statistics)
+        return (ScanResult(inventory: inventory, listed: listed, inventoryJSON: inventoryJSON), cache?.statistics)
     }
 
     /// The files `names` selects under each of `roots` that is a folder, walked as a scan would walk it (honouring

@@ -83,6 +83,20 @@ final class ScanCacheTests: XCTestCase {
         XCTAssertEqual(second.inventory, first.inventory)
     }
 
+    /// The JSON a scan keeps is the inventory's own rendering, whether rendered for the cache or kept from it.
+    func testTheKeptJSONIsTheInventorysJSON() throws {
+        let first = try IPCScanner.scanListing(options())
+        XCTAssertEqual(first.inventoryJSON, try first.inventory.jsonData())
+        try forgetContentHashes()
+        let kept = try IPCScanner.scanListing(options())
+        XCTAssertEqual(kept.inventoryJSON, try first.inventory.jsonData())
+        XCTAssertEqual(kept.inventory, first.inventory)
+        XCTAssertTrue(try XCTUnwrap(IPCScanner.scanCounting(options()).cache).inventoryReused)
+        var uncached = options()
+        uncached.cacheDirectory = nil
+        XCTAssertNil(try IPCScanner.scanListing(uncached).inventoryJSON, "without a cache, nothing is rendered ahead")
+    }
+
     func testSameSizeEditIsSeen() throws {
         try cachedScan()
         try write("foo/common/foo_messages.h", header.replacingOccurrences(of: "Alpha", with: "Gamma"))

@@ -2,7 +2,8 @@ import Foundation
 
 /// The on-disk form of a scan cache: a checksummed binary table of files with their stamps and outcomes, then
 /// the binary encoding (`BinaryCoding`) of each cached result, which is decoded only when a file is reused, then
-/// the last scan's whole inventory, which answers a re-scan of a tree in which nothing changed.
+/// the last scan's whole inventory, which answers a re-scan of a tree in which nothing changed, and that
+/// inventory's JSON, which is then the output as it stands.
 /// In memory, the paths are one byte buffer rather than a string each.
 ///
 /// Layout (little-endian): magic, format version, payload length, payload checksum (`ContentHash`), payload.
@@ -26,7 +27,7 @@ struct CacheFile {
 
     static let magic = Array("MOJIFYSCANCACHE\n".utf8)
     /// Bumped whenever this layout or the meaning of a stored result changes.
-    static let formatVersion: UInt32 = 4
+    static let formatVersion: UInt32 = 5
 
     var key: String
     var files: [Stored]
@@ -35,9 +36,22 @@ struct CacheFile {
     var results: [[UInt8]]
     /// The binary encoding of `ScanCache.LastScan`, when the scan that wrote the file can vouch for it.
     var lastScan: [UInt8]?
+    /// `Inventory.jsonData()` of the last scan's inventory, stored with `lastScan`.
+    var lastInventoryJSON: [UInt8]?
 
     func path(at index: Int) -> ArraySlice<UInt8> {
         pathBytes[files[index].path]
+    }
+
+    /// Whether file `index` is at `path`: a byte comparison, with no per-byte iteration of the string.
+    func hasPath(_ path: String, at index: Int) -> Bool {
+        var path = path
+        let range = files[index].path
+        return path.withUTF8 { bytes in
+            bytes.count == range.count && pathBytes.withUnsafeBufferPointer { stored in
+                bytes.isEmpty || memcmp(bytes.baseAddress!, stored.baseAddress! + range.lowerBound, range.count) == 0
+            }
+        }
     }
 
     /// The file's bytes, in one buffer allocated once at its final size (a large tree's cache is tens of MB, and
@@ -45,6 +59,7 @@ struct CacheFile {
     func encoded() -> [UInt8] {
         let headerSize = CacheFile.magic.count + 8 + 8 + 17
         var size = headerSize + 8 + key.utf8.count + 8 + 8 + results.reduce(0) { $0 + 8 + $1.count } + 8 + (lastScan?.count ?? 0)
+        size += 8 + (lastInventoryJSON?.count ?? 0)
         size += files.count * (8 + 5 * 8 + 17 + 8) + pathBytes.count + outcomes.count * (17 + 8)
         var file = Writer()
         file.bytes.reserveCapacity(size)
@@ -73,8 +88,10 @@ struct CacheFile {
             file.integer(UInt64(result.count))
             file.bytes.append(contentsOf: result)
         }
-        file.integer(lastScan.map { UInt64($0.count) + 1 } ?? 0)
-        file.bytes.append(contentsOf: lastScan ?? [])
+        for section in [lastScan, lastInventoryJSON] {
+            file.integer(section.map { UInt64($0.count) + 1 } ?? 0)
+            file.bytes.append(contentsOf: section ?? [])
+        }
         var header = Writer()
         header.integer(UInt64(file.bytes.count - headerSize))
         header.hash(file.bytes.withUnsafeBytes { ContentHash(UnsafeRawBufferPointer(rebasing: $0[headerSize...])) })
@@ -88,13 +105,14 @@ struct CacheFile {
         self = decoded
     }
 
-    init(key: String, files: [Stored], pathBytes: [UInt8], outcomes: [Outcome], results: [[UInt8]], lastScan: [UInt8]?) {
+    init(key: String, files: [Stored], pathBytes: [UInt8], outcomes: [Outcome], results: [[UInt8]], lastScan: [UInt8]?, lastInventoryJSON: [UInt8]?) {
         self.key = key
         self.files = files
         self.pathBytes = pathBytes
         self.outcomes = outcomes
         self.results = results
         self.lastScan = lastScan
+        self.lastInventoryJSON = lastInventoryJSON
     }
 
     private static func decode(_ start: Reader) -> CacheFile? {
@@ -131,14 +149,10 @@ struct CacheFile {
             guard let length = reader.count(), let bytes = reader.take(length) else { return nil }
             results.append(Array(bytes))
         }
-        guard let lastScanLength = reader.integer() else { return nil }
-        var lastScan: [UInt8]?
-        if lastScanLength > 0 {
-            guard lastScanLength - 1 <= UInt64(reader.remaining), let bytes = reader.take(Int(lastScanLength - 1)) else { return nil }
-            lastScan = Array(bytes)
-        }
-        guard reader.remaining == 0, outcomes.allSatisfy({ $0.result.map { $0 < resultCount } ?? true }) else { return nil }
-        return CacheFile(key: key, files: files, pathBytes: pathBytes, outcomes: outcomes, results: results, lastScan: lastScan)
+        guard let lastScan = reader.optionalSection(), let lastInventoryJSON = reader.optionalSection(),
+              reader.remaining == 0, outcomes.allSatisfy({ $0.result.map { $0 < resultCount } ?? true }) else { return nil }
+        return CacheFile(key: key, files: files, pathBytes: pathBytes, outcomes: outcomes, results: results,
+                         lastScan: lastScan, lastInventoryJSON: lastInventoryJSON)
     }
 
     private struct Writer {
@@ -183,6 +197,14 @@ struct CacheFile {
         mutating func count() -> Int? {
             guard let value = integer(), value <= UInt64(remaining) else { return nil }
             return Int(value)
+        }
+
+        /// A section stored with its length plus one, 0 for none: `.some(nil)` for none, nil when malformed.
+        mutating func optionalSection() -> [UInt8]?? {
+            guard let length = integer() else { return nil }
+            if length == 0 { return .some(nil) }
+            guard length - 1 <= UInt64(remaining), let bytes = take(Int(length - 1)) else { return nil }
+            return .some(Array(bytes))
         }
 
         mutating func string() -> String? {

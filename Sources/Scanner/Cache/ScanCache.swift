@@ -80,7 +80,7 @@ final class ScanCache: @unchecked Sendable {
         path = folder + "/scan-" + ContentHash(key).hex + ".cache"
         cacheResults = options.compileCommands == nil
         let loaded = FileManager.default.contents(atPath: path).flatMap(CacheFile.init(decoding:)).flatMap { $0.key == key ? $0 : nil }
-        stored = loaded ?? CacheFile(key: key, files: [], pathBytes: [], outcomes: [], results: [], lastScan: nil)
+        stored = loaded ?? CacheFile(key: key, files: [], pathBytes: [], outcomes: [], results: [], lastScan: nil, lastInventoryJSON: nil)
         fresh = UnsafeMutableBufferPointer.allocate(capacity: 0)
     }
 
@@ -94,7 +94,7 @@ final class ScanCache: @unchecked Sendable {
     func attach(paths: [String]) {
         var byPath: [String: Int]?
         matches = paths.enumerated().map { index, path in
-            if index < stored.files.count && path.utf8.elementsEqual(stored.path(at: index)) { return index }
+            if index < stored.files.count && stored.hasPath(path, at: index) { return index }
             if byPath == nil {
                 byPath = Dictionary(stored.files.indices.map { (String(decoding: stored.path(at: $0), as: UTF8.self), $0) },
                                     uniquingKeysWith: { first, _ in first })
@@ -107,19 +107,20 @@ final class ScanCache: @unchecked Sendable {
         fresh.initialize(repeating: nil)
     }
 
-    /// The last scan's inventory, if it is provably what scanning `files` would give now: the same files in the same
-    /// order with the same stamps (taken by the walk), none stored racy, the same walk problems, and results cached
-    /// for every file (not so with a compile database, whose parses follow includes the stamps do not cover).
-    func unchangedInventory(files: [FileWalker.Entry], walkProblems: [Diagnostic]) -> Inventory? {
-        guard cacheResults, let last = stored.lastScan, files.count == stored.files.count else { return nil }
+    /// The last scan's inventory and its JSON, if it is provably what scanning `files` would give now: the same
+    /// files in the same order with the same stamps (taken by the walk), none stored racy, the same walk problems,
+    /// and results cached for every file (not so with a compile database, whose parses follow includes the stamps
+    /// do not cover).
+    func unchangedInventory(files: [FileWalker.Entry], walkProblems: [Diagnostic]) -> (inventory: Inventory, json: Data)? {
+        guard cacheResults, let last = stored.lastScan, let json = stored.lastInventoryJSON, files.count == stored.files.count else { return nil }
         for (index, file) in files.enumerated() {
             let entry = stored.files[index]
             guard let stamp = file.stamp, stamp == entry.stamp, entry.contentHash == nil,
-                  file.path.utf8.elementsEqual(stored.path(at: index)) else { return nil }
+                  stored.hasPath(file.path, at: index) else { return nil }
         }
         guard let decoded = try? BinaryCoding.decode(LastScan.self, from: last), decoded.walkProblems == walkProblems else { return nil }
         inventoryReused = true
-        return decoded.inventory
+        return (decoded.inventory, Data(json))
     }
 
     private var inventoryReused = false
@@ -195,9 +196,9 @@ final class ScanCache: @unchecked Sendable {
     /// Writes what this scan learnt about `paths` (the files it visited, as given to `attach`) and, when given, the
     /// scan's result, atomically, unless it would store exactly what is stored already; then trims the folder to
     /// `maxFiles` cache files. A scan without `lastScan` (one that also looked for markers) leaves a stored one
-    /// in place only when every file is as stored.
-    func save(paths: [String], lastScan: LastScan?) throws {
-        let encodedLastScan = cacheResults ? lastScan.flatMap { try? BinaryCoding.encode($0) } : nil
+    /// in place only when every file is as stored. `json` is `Inventory.jsonData()` of the last scan's inventory.
+    func save(paths: [String], lastScan: (scan: LastScan, json: Data)?) throws {
+        let encodedLastScan = cacheResults ? lastScan.flatMap { try? BinaryCoding.encode($0.scan) } : nil
         // A stored hash that is no longer needed is dropped too: while it is stored, the last inventory cannot be used.
         let unchanged = paths.count == stored.files.count && matches.enumerated().allSatisfy { index, match in
             index == match && fresh[index].map { $0.computed == 0 && $0.contentHash == stored.files[index].contentHash } ?? false
@@ -228,7 +229,7 @@ final class ScanCache: @unchecked Sendable {
                                           contentHash: entry.contentHash, outcomes: first..<outcomes.count))
         }
         let bytes = CacheFile(key: key, files: files, pathBytes: pathBytes, outcomes: outcomes, results: results,
-                              lastScan: encodedLastScan).encoded()
+                              lastScan: encodedLastScan, lastInventoryJSON: encodedLastScan == nil ? nil : lastScan.map { Array($0.json) }).encoded()
         guard bytes.count <= ScanCache.maxBytes else {
             throw ScannerError.cacheUnusable(folder: (path as NSString).deletingLastPathComponent,
                                              reason: "the cache for this tree would take \(bytes.count >> 20) MB, over the \(ScanCache.maxBytes >> 20) MB limit")
