@@ -255,7 +255,7 @@ final class ScanCacheTests: XCTestCase {
         try cachedScan()
         let cachePath = cacheFolder + "/" + (try XCTUnwrap(cacheFiles().first))
         var stored = try XCTUnwrap(CacheFile(decoding: try Data(contentsOf: URL(fileURLWithPath: cachePath))))
-        stored.results = stored.results.map { Array($0.prefix($0.count / 2)) }
+        stored.results = stored.results.map { Data($0.prefix($0.count / 2)) }
         try Data(stored.encoded()).write(to: URL(fileURLWithPath: cachePath))
         XCTAssertGreaterThan(try cachedScan().1.computed, 0)
     }

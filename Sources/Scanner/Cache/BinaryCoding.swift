@@ -13,7 +13,7 @@ enum BinaryCoding {
         return sink.bytes
     }
 
-    static func decode<Value: Decodable>(_ type: Value.Type, from bytes: [UInt8]) throws -> Value {
+    static func decode<Value: Decodable>(_ type: Value.Type, from bytes: some ContiguousBytes) throws -> Value {
         try bytes.withUnsafeBytes { raw in
             let source = Source(bytes: raw)
             let value = try Value(from: BinaryDecoder(source: source))

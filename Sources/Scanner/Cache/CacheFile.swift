@@ -33,11 +33,12 @@ struct CacheFile {
     var files: [Stored]
     var pathBytes: [UInt8]
     var outcomes: [Outcome]
-    var results: [[UInt8]]
+    /// Slices of the file as read (no copies): a large tree's results and inventory are tens of MB.
+    var results: [Data]
     /// The binary encoding of `ScanCache.LastScan`, when the scan that wrote the file can vouch for it.
-    var lastScan: [UInt8]?
+    var lastScan: Data?
     /// `Inventory.jsonData()` of the last scan's inventory, stored with `lastScan`.
-    var lastInventoryJSON: [UInt8]?
+    var lastInventoryJSON: Data?
 
     func path(at index: Int) -> ArraySlice<UInt8> {
         pathBytes[files[index].path]
@@ -86,11 +87,11 @@ struct CacheFile {
         file.integer(UInt64(results.count))
         for result in results {
             file.integer(UInt64(result.count))
-            file.bytes.append(contentsOf: result)
+            file.append(result)
         }
         for section in [lastScan, lastInventoryJSON] {
             file.integer(section.map { UInt64($0.count) + 1 } ?? 0)
-            file.bytes.append(contentsOf: section ?? [])
+            section.map { file.append($0) }
         }
         var header = Writer()
         header.integer(UInt64(file.bytes.count - headerSize))
@@ -101,11 +102,11 @@ struct CacheFile {
 
     /// nil for anything that is not an intact cache file of this format.
     init?(decoding data: Data) {
-        guard let decoded = data.withUnsafeBytes({ CacheFile.decode(Reader(bytes: $0)) }) else { return nil }
+        guard let decoded = data.withUnsafeBytes({ CacheFile.decode(Reader(bytes: $0), file: data) }) else { return nil }
         self = decoded
     }
 
-    init(key: String, files: [Stored], pathBytes: [UInt8], outcomes: [Outcome], results: [[UInt8]], lastScan: [UInt8]?, lastInventoryJSON: [UInt8]?) {
+    init(key: String, files: [Stored], pathBytes: [UInt8], outcomes: [Outcome], results: [Data], lastScan: Data?, lastInventoryJSON: Data?) {
         self.key = key
         self.files = files
         self.pathBytes = pathBytes
@@ -115,13 +116,21 @@ struct CacheFile {
         self.lastInventoryJSON = lastInventoryJSON
     }
 
-    private static func decode(_ start: Reader) -> CacheFile? {
+    /// `start` reads `file`'s bytes.
+    private static func decode(_ start: Reader, file: Data) -> CacheFile? {
         var reader = start
         guard reader.take(magic.count).map(Array.init) == magic,
               reader.integer() == UInt64(formatVersion),
-              let length = reader.integer(), let checksum = reader.hash() ?? nil, length == UInt64(reader.remaining),
-              let body = reader.take(Int(length)), ContentHash(body) == checksum else { return nil }
+              let length = reader.integer(), let checksum = reader.hash() ?? nil, length == UInt64(reader.remaining) else { return nil }
+        let bodyStart = file.startIndex + reader.offset
+        guard let body = reader.take(Int(length)), ContentHash(body) == checksum else { return nil }
         reader = Reader(bytes: body)
+        /// The next `length` bytes as a slice of `file`, which shares its storage.
+        func slice(_ length: Int, _ reader: inout Reader) -> Data? {
+            let start = bodyStart + reader.offset
+            guard reader.take(length) != nil else { return nil }
+            return file[start..<start + length]
+        }
         guard let key = reader.string(), let fileCount = reader.count() else { return nil }
         var files: [Stored] = []
         var pathBytes: [UInt8] = []
@@ -143,13 +152,20 @@ struct CacheFile {
             files.append(Stored(path: (pathBytes.count - path.count)..<pathBytes.count, stamp: stamp, contentHash: contentHash, outcomes: first..<outcomes.count))
         }
         guard let resultCount = reader.count() else { return nil }
-        var results: [[UInt8]] = []
+        var results: [Data] = []
         results.reserveCapacity(resultCount)
         for _ in 0..<resultCount {
-            guard let length = reader.count(), let bytes = reader.take(length) else { return nil }
-            results.append(Array(bytes))
+            guard let length = reader.count(), let bytes = slice(length, &reader) else { return nil }
+            results.append(bytes)
         }
-        guard let lastScan = reader.optionalSection(), let lastInventoryJSON = reader.optionalSection(),
+        /// A section stored with its length plus one, 0 for none: `.some(nil)` for none, nil when malformed.
+        func optionalSection(_ reader: inout Reader) -> Data?? {
+            guard let length = reader.integer() else { return nil }
+            if length == 0 { return .some(nil) }
+            guard length - 1 <= UInt64(reader.remaining), let bytes = slice(Int(length - 1), &reader) else { return nil }
+            return .some(bytes)
+        }
+        guard let lastScan = optionalSection(&reader), let lastInventoryJSON = optionalSection(&reader),
               reader.remaining == 0, outcomes.allSatisfy({ $0.result.map { $0 < resultCount } ?? true }) else { return nil }
         return CacheFile(key: key, files: files, pathBytes: pathBytes, outcomes: outcomes, results: results,
                          lastScan: lastScan, lastInventoryJSON: lastInventoryJSON)
@@ -165,6 +181,10 @@ struct CacheFile {
         mutating func string(_ value: String) {
             integer(UInt64(value.utf8.count))
             bytes.append(contentsOf: value.utf8)
+        }
+
+        mutating func append(_ data: Data) {
+            data.withUnsafeBytes { bytes.append(contentsOf: $0) }
         }
 
         mutating func hash(_ value: ContentHash?) {
@@ -197,14 +217,6 @@ struct CacheFile {
         mutating func count() -> Int? {
             guard let value = integer(), value <= UInt64(remaining) else { return nil }
             return Int(value)
-        }
-
-        /// A section stored with its length plus one, 0 for none: `.some(nil)` for none, nil when malformed.
-        mutating func optionalSection() -> [UInt8]?? {
-            guard let length = integer() else { return nil }
-            if length == 0 { return .some(nil) }
-            guard length - 1 <= UInt64(remaining), let bytes = take(Int(length - 1)) else { return nil }
-            return .some(Array(bytes))
         }
 
         mutating func string() -> String? {

@@ -120,7 +120,7 @@ final class ScanCache: @unchecked Sendable {
         }
         guard let decoded = try? BinaryCoding.decode(LastScan.self, from: last), decoded.walkProblems == walkProblems else { return nil }
         inventoryReused = true
-        return (decoded.inventory, Data(json))
+        return (decoded.inventory, json)
     }
 
     private var inventoryReused = false
@@ -198,7 +198,7 @@ final class ScanCache: @unchecked Sendable {
     /// `maxFiles` cache files. A scan without `lastScan` (one that also looked for markers) leaves a stored one
     /// in place only when every file is as stored. `json` is `Inventory.jsonData()` of the last scan's inventory.
     func save(paths: [String], lastScan: (scan: LastScan, json: Data)?) throws {
-        let encodedLastScan = cacheResults ? lastScan.flatMap { try? BinaryCoding.encode($0.scan) } : nil
+        let encodedLastScan = cacheResults ? lastScan.flatMap { try? BinaryCoding.encode($0.scan) }.map { Data($0) } : nil
         // A stored hash that is no longer needed is dropped too: while it is stored, the last inventory cannot be used.
         let unchanged = paths.count == stored.files.count && matches.enumerated().allSatisfy { index, match in
             index == match && fresh[index].map { $0.computed == 0 && $0.contentHash == stored.files[index].contentHash } ?? false
@@ -207,7 +207,7 @@ final class ScanCache: @unchecked Sendable {
         var files: [CacheFile.Stored] = []
         var pathBytes: [UInt8] = []
         var outcomes: [CacheFile.Outcome] = []
-        var results: [[UInt8]] = []
+        var results: [Data] = []
         files.reserveCapacity(paths.count)
         for (index, path) in paths.enumerated() {
             guard let entry = fresh[index], entry.stamp.size >= 0, !entry.outcomes.isEmpty else { continue }
@@ -220,7 +220,7 @@ final class ScanCache: @unchecked Sendable {
                     results.append(self.stored.results[stored])
                     outcomes.append(CacheFile.Outcome(context: context, result: results.count - 1))
                 case let .new(data):
-                    results.append(data)
+                    results.append(Data(data))
                     outcomes.append(CacheFile.Outcome(context: context, result: results.count - 1))
                 }
             }
@@ -229,7 +229,7 @@ final class ScanCache: @unchecked Sendable {
                                           contentHash: entry.contentHash, outcomes: first..<outcomes.count))
         }
         let bytes = CacheFile(key: key, files: files, pathBytes: pathBytes, outcomes: outcomes, results: results,
-                              lastScan: encodedLastScan, lastInventoryJSON: encodedLastScan == nil ? nil : lastScan.map { Array($0.json) }).encoded()
+                              lastScan: encodedLastScan, lastInventoryJSON: encodedLastScan == nil ? nil : lastScan?.json).encoded()
         guard bytes.count <= ScanCache.maxBytes else {
             throw ScannerError.cacheUnusable(folder: (path as NSString).deletingLastPathComponent,
                                              reason: "the cache for this tree would take \(bytes.count >> 20) MB, over the \(ScanCache.maxBytes >> 20) MB limit")
