@@ -17,6 +17,16 @@ public enum FileOutput {
     /// in full before the first rename, so a write that fails (a full disk, a killed run) changes none of the files;
     /// a rename that fails leaves the files before it replaced and those after it as they were.
     public static func writeAtomically(_ files: [(path: String, data: Data)]) throws {
+        try writeAtomically(pieces: files.map { ($0.path, [$0.data]) })
+    }
+
+    /// As `writeAtomically(_:to:)`, with the file's bytes given in pieces written one after another, so that a
+    /// large file need not first be joined into one buffer.
+    public static func writeAtomically(pieces: [Data], to path: String) throws {
+        try writeAtomically(pieces: [(path, pieces)])
+    }
+
+    private static func writeAtomically(pieces files: [(path: String, pieces: [Data])]) throws {
         var staged: [(temporary: String, target: String, path: String)] = []
         defer {
             for file in staged {
@@ -24,10 +34,10 @@ public enum FileOutput {
                 TemporaryFiles.unregister(file.temporary)
             }
         }
-        for (path, data) in files {
+        for (path, pieces) in files {
             let target = try resolvingLinks(path)
             TemporaryFiles.removeStale(beside: URL(fileURLWithPath: target))
-            staged.append((try stage(data, beside: target, reportedAs: path), target, path))
+            staged.append((try stage(pieces, beside: target, reportedAs: path), target, path))
         }
         while let file = staged.first {
             if rename(file.temporary, file.target) != 0 {
@@ -52,11 +62,11 @@ public enum FileOutput {
         throw CoreError.writeFailed(path: path, reason: "too many levels of symbolic links")
     }
 
-    /// Writes `data` to a new temporary file in `target`'s folder and returns its path. The file gets `target`'s
+    /// Writes `pieces` to a new temporary file in `target`'s folder and returns its path. The file gets `target`'s
     /// permissions and, where allowed, its owner and group (a shared file stays usable by those who share it); it
     /// is private until then, so a 0600 file's content is never readable by others, even briefly. The temporary
     /// file is registered (`TemporaryFiles`) before it exists, so an interrupt removes it; the caller unregisters it.
-    private static func stage(_ data: Data, beside target: String, reportedAs path: String) throws -> String {
+    private static func stage(_ pieces: [Data], beside target: String, reportedAs path: String) throws -> String {
         let temporary = TemporaryFiles.path(beside: URL(fileURLWithPath: target)).path
         var existing = stat()
         let keeps = stat(target, &existing) == 0
@@ -82,15 +92,17 @@ public enum FileOutput {
             }
             guard fchmod(descriptor, existing.st_mode & 0o7777) == 0 else { throw failed() }
         }
-        try data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
-            var offset = 0
-            while offset < buffer.count {
-                let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    guard errno == EINTR else { throw failed() }
-                    continue
+        for data in pieces {
+            try data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
+                var offset = 0
+                while offset < buffer.count {
+                    let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                    if written < 0 {
+                        guard errno == EINTR else { throw failed() }
+                        continue
+                    }
+                    offset += written
                 }
-                offset += written
             }
         }
         return temporary

@@ -8,10 +8,17 @@ public struct Ledger: Equatable, Sendable {
     public var columns: [String]
     /// In the ledger's order (see `LedgerRow.precedes`) once `sort()` has run; `load` keeps the file's order.
     public var rows: [LedgerRow]
+    /// The line each row starts on in the file it was loaded from (a quoted cell may span lines); empty for a
+    /// ledger made in memory. Not part of what the ledger says, so equality leaves it out.
+    public private(set) var fileLines: [String: Int] = [:]
 
     public init(columns: [String] = LedgerColumn.standardHeader, rows: [LedgerRow] = []) {
         self.columns = columns
         self.rows = rows
+    }
+
+    public static func == (left: Ledger, right: Ledger) -> Bool {
+        left.columns == right.columns && left.rows == right.rows
     }
 
     /// User columns, in file order.
@@ -58,7 +65,9 @@ public struct Ledger: Equatable, Sendable {
             firstLine[row.message] = record.line
             rows.append(row)
         }
-        return Ledger(columns: header, rows: rows)
+        var ledger = Ledger(columns: header, rows: rows)
+        ledger.fileLines = firstLine
+        return ledger
     }
 
     /// Whether the leading cells of a line read as the start of a ledger row: a message name, and at least two of

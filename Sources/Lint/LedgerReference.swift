@@ -1,4 +1,3 @@
-import CSV
 import Foundation
 import MojifyCore
 import MojifyLedger
@@ -20,26 +19,10 @@ public struct LedgerReference: Sendable {
         } else {
             file = absolute
         }
-        let text = FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) } ?? ""
-        rowLines = LedgerReference.rowLines(in: text)
+        rowLines = ledger.fileLines
     }
 
     public func location(of message: String) -> SourceLocation {
         SourceLocation(file: file, line: rowLines[message] ?? 1, column: 1)
-    }
-
-    /// The line each message's row starts on: a quoted cell may span lines, so a row's index does not tell.
-    static func rowLines(in text: String) -> [String: Int] {
-        let text = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
-        guard let reader = try? CSVReader(string: text, hasHeaderRow: true) else { return [:] }
-        var found: [String: Int] = [:]
-        var line = 2
-        while let cells = reader.next() {
-            if let message = reader[LedgerColumn.message.rawValue], !message.isEmpty, found[message] == nil {
-                found[message] = line
-            }
-            line += 1 + cells.reduce(0) { $0 + $1.filter { $0 == "\n" }.count }
-        }
-        return found
     }
 }

@@ -118,8 +118,11 @@ public enum IPCScanner {
         if let cache {
             let before = diagnostics.count
             // The JSON is kept with the inventory, so that a re-scan of an unchanged tree need not render it.
-            let json = options.markers.isEmpty && diagnostics == walkProblems ? try? inventory.jsonData() : nil
-            let lastScan = json.map { (ScanCache.LastScan(inventory: inventory, walkProblems: walkProblems), $0) }
+            var json: Data?
+            let rendered = inventory
+            let lastScan = options.markers.isEmpty && diagnostics == walkProblems
+                ? (ScanCache.LastScan(inventory: inventory, walkProblems: walkProblems), { json = try? rendered.jsonData(); return json })
+                : nil
             cache.save(paths: files.map(\.path), lastScan: lastScan, diagnostics: &diagnostics)
             if diagnostics.count > before {
                 inventory = joiner.inventory(extraDiagnostics: diagnostics)

@@ -302,3 +302,21 @@ final class CachedBinaryTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: cache).filter { $0.hasSuffix(".cache") }.count, 1)
     }
 }
+
+final class ContentHashTests: XCTestCase {
+    /// A cache file is checksummed as it is written, piece by piece: any cut gives the hash of the whole.
+    func testPiecesHashAsTheWhole() {
+        let bytes = (0..<100).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
+        let whole = ContentHash(bytes)
+        for cuts in [[0], [1], [7], [8], [9], [3, 5], [8, 16], [13, 14, 15, 99], [100]] {
+            var hasher = ContentHash.Hasher()
+            var start = 0
+            for end in cuts + [bytes.count] {
+                bytes[start..<end].withUnsafeBytes { hasher.add($0) }
+                start = end
+            }
+            XCTAssertEqual(hasher.finish(), whole, "cut at \(cuts)")
+        }
+        XCTAssertNotEqual(ContentHash(Array(bytes.dropLast())), whole)
+    }
+}

@@ -55,18 +55,27 @@ struct CacheFile {
         }
     }
 
-    /// The file's bytes, in one buffer allocated once at its final size (a large tree's cache is tens of MB, and
-    /// a growing buffer would need twice that at its peak).
+    private static let headerSize = magic.count + 8 + 8 + 17
+
+    /// The file's bytes in one buffer.
     func encoded() -> [UInt8] {
-        let headerSize = CacheFile.magic.count + 8 + 8 + 17
-        var size = headerSize + 8 + key.utf8.count + 8 + 8 + results.reduce(0) { $0 + 8 + $1.count } + 8 + (lastScan?.count ?? 0)
-        size += 8 + (lastInventoryJSON?.count ?? 0)
+        var tables = encodedTables()
+        let tail = CacheFile.seal(&tables, lastInventoryJSON: lastInventoryJSON)
+        return tables + tail.length + (tail.json.map(Array.init) ?? [])
+    }
+
+    /// The file's bytes up to the kept inventory's JSON, which comes last, in one buffer allocated once at its final
+    /// size (a large tree's cache is tens of MB, and a growing buffer would need twice that at its peak); the
+    /// header is left for `seal`. The JSON is not written here: the caller may render it once these tables, and the
+    /// old cache behind them, are freed.
+    func encodedTables() -> [UInt8] {
+        var size = CacheFile.headerSize + 8 + key.utf8.count + 8 + 8 + results.reduce(0) { $0 + 8 + $1.count } + 8 + (lastScan?.count ?? 0)
         size += files.count * (8 + 5 * 8 + 17 + 8) + pathBytes.count + outcomes.count * (17 + 8)
         var file = Writer()
         file.bytes.reserveCapacity(size)
         file.bytes += CacheFile.magic
         file.integer(UInt64(CacheFile.formatVersion))
-        // The payload's length and checksum are filled in once it is written.
+        // The payload's length and checksum are filled in by `seal`.
         file.bytes += [UInt8](repeating: 0, count: 8 + 17)
         file.string(key)
         file.integer(UInt64(files.count))
@@ -89,15 +98,25 @@ struct CacheFile {
             file.integer(UInt64(result.count))
             file.append(result)
         }
-        for section in [lastScan, lastInventoryJSON] {
-            file.integer(section.map { UInt64($0.count) + 1 } ?? 0)
-            section.map { file.append($0) }
-        }
-        var header = Writer()
-        header.integer(UInt64(file.bytes.count - headerSize))
-        header.hash(file.bytes.withUnsafeBytes { ContentHash(UnsafeRawBufferPointer(rebasing: $0[headerSize...])) })
-        file.bytes.replaceSubrange((headerSize - 25)..<headerSize, with: header.bytes)
+        file.integer(lastScan.map { UInt64($0.count) + 1 } ?? 0)
+        lastScan.map { file.append($0) }
         return file.bytes
+    }
+
+    /// Completes `tables` (from `encodedTables`) with the header for a file that goes on with the JSON section:
+    /// the pieces to write after `tables` are `length`, then `json`.
+    static func seal(_ tables: inout [UInt8], lastInventoryJSON json: Data?) -> (length: [UInt8], json: Data?) {
+        var length = Writer()
+        length.integer(json.map { UInt64($0.count) + 1 } ?? 0)
+        var hasher = ContentHash.Hasher()
+        tables.withUnsafeBytes { hasher.add(UnsafeRawBufferPointer(rebasing: $0[headerSize...])) }
+        length.bytes.withUnsafeBytes { hasher.add($0) }
+        json?.withUnsafeBytes { hasher.add($0) }
+        var header = Writer()
+        header.integer(UInt64(tables.count - headerSize + length.bytes.count + (json?.count ?? 0)))
+        header.hash(hasher.finish())
+        tables.replaceSubrange((headerSize - 25)..<headerSize, with: header.bytes)
+        return (length.bytes, json)
     }
 
     /// nil for anything that is not an intact cache file of this format.
@@ -114,6 +133,11 @@ struct CacheFile {
         self.results = results
         self.lastScan = lastScan
         self.lastInventoryJSON = lastInventoryJSON
+    }
+
+    /// A cache that holds nothing yet.
+    init(empty key: String) {
+        self.init(key: key, files: [], pathBytes: [], outcomes: [], results: [], lastScan: nil, lastInventoryJSON: nil)
     }
 
     /// `start` reads `file`'s bytes.

@@ -12,23 +12,52 @@ struct ContentHash: Hashable, Sendable {
     }
 
     init(_ bytes: UnsafeRawBufferPointer) {
-        var first: UInt64 = 0x9e37_79b9_7f4a_7c15
-        var second: UInt64 = 0xc2b2_ae3d_27d4_eb4f
-        var offset = 0
-        while offset + 8 <= bytes.count {
-            let word = bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+        var hasher = Hasher()
+        hasher.add(bytes)
+        self = hasher.finish()
+    }
+
+    /// The same hash over bytes given in pieces, as for a file written piece by piece.
+    struct Hasher {
+        private var first: UInt64 = 0x9e37_79b9_7f4a_7c15
+        private var second: UInt64 = 0xc2b2_ae3d_27d4_eb4f
+        private var count = 0
+        /// The bytes of a word not yet complete (fewer than 8), from the end of the last piece.
+        private var pending: [UInt8] = []
+
+        mutating func add(_ bytes: UnsafeRawBufferPointer) {
+            var offset = 0
+            while !pending.isEmpty && offset < bytes.count {
+                pending.append(bytes[offset])
+                offset += 1
+                if pending.count == 8 {
+                    let word = pending.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+                    mix(word)
+                    pending.removeAll(keepingCapacity: true)
+                }
+            }
+            while offset + 8 <= bytes.count {
+                mix(bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+                offset += 8
+            }
+            pending += bytes[offset...]
+            count += bytes.count
+        }
+
+        private mutating func mix(_ word: UInt64) {
             first = ContentHash.round(first, word)
             second = ContentHash.round(second, word ^ 0x1656_67b1_9e37_79f9)
-            offset += 8
         }
-        var tail: UInt64 = 0
-        for (shift, byte) in bytes[offset...].enumerated() {
-            tail |= UInt64(byte) << (8 * UInt64(shift))
+
+        func finish() -> ContentHash {
+            var tail: UInt64 = 0
+            for (shift, byte) in pending.enumerated() {
+                tail |= UInt64(byte) << (8 * UInt64(shift))
+            }
+            let first = ContentHash.round(self.first, tail ^ UInt64(count))
+            let second = ContentHash.round(self.second, tail &+ UInt64(count))
+            return ContentHash(high: ContentHash.mix(first ^ (second >> 17)), low: ContentHash.mix(second ^ (first << 13)))
         }
-        first = ContentHash.round(first, tail ^ UInt64(bytes.count))
-        second = ContentHash.round(second, tail &+ UInt64(bytes.count))
-        high = ContentHash.mix(first ^ (second >> 17))
-        low = ContentHash.mix(second ^ (first << 13))
     }
 
     init(_ bytes: [UInt8]) {

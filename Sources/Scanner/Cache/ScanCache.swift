@@ -43,7 +43,7 @@ final class ScanCache: @unchecked Sendable {
     let path: String
     private let key: String
     private let scanStart = FileStamp.now()
-    private let stored: CacheFile
+    private var stored: CacheFile
     private let cacheResults: Bool
     /// Per visited file (by index in the scan's file list): its entry in `stored.files`, and what this scan learnt.
     private var matches: [Int] = []
@@ -80,7 +80,7 @@ final class ScanCache: @unchecked Sendable {
         path = folder + "/scan-" + ContentHash(key).hex + ".cache"
         cacheResults = options.compileCommands == nil
         let loaded = FileManager.default.contents(atPath: path).flatMap(CacheFile.init(decoding:)).flatMap { $0.key == key ? $0 : nil }
-        stored = loaded ?? CacheFile(key: key, files: [], pathBytes: [], outcomes: [], results: [], lastScan: nil, lastInventoryJSON: nil)
+        stored = loaded ?? CacheFile(empty: key)
         fresh = UnsafeMutableBufferPointer.allocate(capacity: 0)
     }
 
@@ -196,8 +196,10 @@ final class ScanCache: @unchecked Sendable {
     /// Writes what this scan learnt about `paths` (the files it visited, as given to `attach`) and, when given, the
     /// scan's result, atomically, unless it would store exactly what is stored already; then trims the folder to
     /// `maxFiles` cache files. A scan without `lastScan` (one that also looked for markers) leaves a stored one
-    /// in place only when every file is as stored. `json` is `Inventory.jsonData()` of the last scan's inventory.
-    func save(paths: [String], lastScan: (scan: LastScan, json: Data)?) throws {
+    /// in place only when every file is as stored. `json` renders `Inventory.jsonData()` of the last scan's
+    /// inventory; it is called once the old cache is freed (rendering takes memory), if at all. This is the cache's
+    /// last use.
+    func save(paths: [String], lastScan: (scan: LastScan, json: () -> Data?)?) throws {
         let encodedLastScan = cacheResults ? lastScan.flatMap { try? BinaryCoding.encode($0.scan) }.map { Data($0) } : nil
         // A stored hash that is no longer needed is dropped too: while it is stored, the last inventory cannot be used.
         let unchanged = paths.count == stored.files.count && matches.enumerated().allSatisfy { index, match in
@@ -228,15 +230,22 @@ final class ScanCache: @unchecked Sendable {
             files.append(CacheFile.Stored(path: (pathBytes.count - path.utf8.count)..<pathBytes.count, stamp: entry.stamp,
                                           contentHash: entry.contentHash, outcomes: first..<outcomes.count))
         }
-        let bytes = CacheFile(key: key, files: files, pathBytes: pathBytes, outcomes: outcomes, results: results,
-                              lastScan: encodedLastScan, lastInventoryJSON: encodedLastScan == nil ? nil : lastScan?.json).encoded()
-        guard bytes.count <= ScanCache.maxBytes else {
+        var tables = CacheFile(key: key, files: files, pathBytes: pathBytes, outcomes: outcomes, results: results,
+                               lastScan: encodedLastScan, lastInventoryJSON: nil).encodedTables()
+        // Kept results are slices of the old file: with them gone, it can go too.
+        results = []
+        stored = CacheFile(empty: key)
+        let json = encodedLastScan == nil ? nil : lastScan?.json()
+        let tail = CacheFile.seal(&tables, lastInventoryJSON: json)
+        let size = tables.count + tail.length.count + (json?.count ?? 0)
+        guard size <= ScanCache.maxBytes else {
             throw ScannerError.cacheUnusable(folder: (path as NSString).deletingLastPathComponent,
-                                             reason: "the cache for this tree would take \(bytes.count >> 20) MB, over the \(ScanCache.maxBytes >> 20) MB limit")
+                                             reason: "the cache for this tree would take \(size >> 20) MB, over the \(ScanCache.maxBytes >> 20) MB limit")
         }
         // Written from the buffer itself, not a copy of it.
-        try bytes.withUnsafeBytes { raw in
-            try FileOutput.writeAtomically(Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: raw.baseAddress!), count: raw.count, deallocator: .none), to: path)
+        try tables.withUnsafeBytes { raw in
+            let head = Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: raw.baseAddress!), count: raw.count, deallocator: .none)
+            try FileOutput.writeAtomically(pieces: [head, Data(tail.length)] + (json.map { [$0] } ?? []), to: path)
         }
         trim()
     }
