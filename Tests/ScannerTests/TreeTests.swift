@@ -126,6 +126,23 @@ final class TreeTests: XCTestCase {
         let actual = try IPCScanner.scan(ScanOptions(paths: [try examplesPath()])).jsonData()
         try Golden.assertMatches(String(decoding: actual, as: UTF8.self), path: repositoryRoot + "/Tests/ScannerTests/Golden/examples-inventory.json")
     }
+
+    /// The inventory's JSON is rendered list by list in batches; it must be the bytes of encoding it whole, with
+    /// lists longer than a batch, empty lists, empty nested arrays and absent optional lists.
+    func testJSONRenderedInPartsIsTheWholeEncoding() throws {
+        var inventory = try IPCScanner.scan(ScanOptions(paths: [try examplesPath()]))
+        XCTAssertFalse(inventory.messages.isEmpty)
+        inventory.messages = Array(repeating: inventory.messages, count: 700 / inventory.messages.count + 1).flatMap { $0 }
+        inventory.markedFiles = ["a/b.h", "c\nd.h", "e \"f\".h"]
+        inventory.diagnostics = []
+        inventory.removedMessages = nil
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        XCTAssertEqual(try inventory.jsonData(), try encoder.encode(inventory) + [0x0A])
+        inventory.removedMessages = []
+        inventory.structs = []
+        XCTAssertEqual(try inventory.jsonData(), try encoder.encode(inventory) + [0x0A])
+    }
 }
 
 func examplesPath() throws -> String {
