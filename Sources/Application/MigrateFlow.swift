@@ -40,10 +40,9 @@ public enum MigrateFlow {
             throw EmitterError.badOption("--only \(only.joined(separator: " ")) matches no message class or message of the scanned tree")
         }
         let migration = CppMigration(plan: plan, inventory: inventory)
-        let files = CppDraftEmitter.emit(migration)
 
         var sources: [String: String] = [:]
-        for file in MigrationPatch.filesToRead(plan: plan, inventory: inventory) {
+        for file in MigrationPatch.filesToRead(plan: plan, inventory: inventory) + MigrationPatch.registryFiles(under: root) {
             // Read as bytes and kept only when UTF-8: the patch must reproduce every other byte exactly.
             let path = file.hasPrefix("/") ? file : root + "/" + file
             if let data = FileManager.default.contents(atPath: path), let text = String(validating: data, as: UTF8.self) {
@@ -51,6 +50,7 @@ public enum MigrateFlow {
             }
         }
         let patch = MigrationPatch.make(plan: plan, migration: migration, inventory: inventory, sources: sources)
+        let files = CppDraftEmitter.emit(migration, convertedInPlace: patch.convertedInPlace)
 
         let writer = OutputWriter(root: options.out)
         let statuses = try writer.plan(files, force: options.force)
@@ -96,10 +96,16 @@ public enum MigrateFlow {
         var lines = [
             "interfaces: \(migration.interfaces.count) with \(methods.count) methods; \(methods.filter { $0.handler != nil }.count) call their legacy handler, \(methods.filter { $0.handler == nil }.count) NOTIMPLEMENTED",
         ]
-        for kind in [MigrationPatch.Kind.sender, .handler] {
+        let headings: [MigrationPatch.Kind: (String, String)] = [
+            .sender: ("senders", "rewritten"), .handler: ("handlers", "rewritten"), .method: ("handler methods", "made interface methods"),
+            .messageMap: ("message maps", "removed"), .definition: ("definitions", "removed"), .build: ("build targets of changed files", "depend on the mojom"),
+        ]
+        for kind in MigrationPatch.Kind.allCases {
             let all = patch.outcomes.filter { $0.kind == kind }
             let listed = all.filter { $0.reason != nil }
-            lines.append("\(kind.rawValue)s: \(all.count - listed.count) rewritten, \(listed.count) listed")
+            let (noun, done) = headings[kind]!
+            let deleted = kind == .definition && !patch.deletedFiles.isEmpty ? "; headers deleted: \(patch.deletedFiles.joined(separator: ", "))" : ""
+            lines.append("\(noun): \(all.count - listed.count) \(done), \(listed.count) listed\(deleted)".escapingControlCharacters)
             lines += listed.map { "  \($0.location) \($0.message): \($0.reason!)".escapingControlCharacters }
         }
         let counts = Dictionary(grouping: statuses, by: \.status).mapValues(\.count)

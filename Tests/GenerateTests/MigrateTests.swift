@@ -30,10 +30,11 @@ final class MigrateTests: XCTestCase {
         let plan = try ConversionPlan.make(inventory: inventory, rules: try Fixtures.rules(), only: only)
         let migration = CppMigration(plan: plan, inventory: inventory)
         var sources: [String: String] = [:]
-        for file in MigrationPatch.filesToRead(plan: plan, inventory: inventory) {
-            sources[file] = try String(contentsOfFile: root + "/" + file, encoding: .utf8)
+        for file in MigrationPatch.filesToRead(plan: plan, inventory: inventory) + MigrationPatch.registryFiles(under: root) {
+            sources[file] = try? String(contentsOfFile: root + "/" + file, encoding: .utf8)
         }
-        return Result(drafts: CppDraftEmitter.emit(migration), patch: MigrationPatch.make(plan: plan, migration: migration, inventory: inventory, sources: sources))
+        let patch = MigrationPatch.make(plan: plan, migration: migration, inventory: inventory, sources: sources)
+        return Result(drafts: CppDraftEmitter.emit(migration, convertedInPlace: patch.convertedInPlace), patch: patch)
     }
 
     /// A tree of one messages header and one source file.

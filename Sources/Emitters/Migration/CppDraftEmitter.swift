@@ -3,18 +3,23 @@ import MojifyConversion
 import MojifyCore
 
 /// The C++ files `mojify migrate` drafts per interface (migration guide 2.4.4 and 2.5.5): an implementation
-/// (`foo_impl.h`/`.cc`) whose methods call the legacy handlers they replace, and a gmock class (`foo_mock.h`) with
+/// (`foo_impl.h`/`.cc`) whose methods call the legacy handlers they replace (unless the patch makes the handler
+/// class implement the interface itself), and a gmock class (`foo_mock.h`) with
 /// a test showing a receiver bound to a remote. Methods of messages defined under `#if` are declared under the
 /// same condition. Keyed by path relative to the output folder.
 public enum CppDraftEmitter {
-    public static func emit(_ migration: CppMigration) -> [String: String] {
+    /// `convertedInPlace` (`module.Name`, from the patch) names the interfaces whose handler class implements
+    /// them itself once the patch is applied: they get no forwarding implementation.
+    public static func emit(_ migration: CppMigration, convertedInPlace: Set<String> = []) -> [String: String] {
         var files: [String: String] = [:]
         for interface in migration.interfaces {
             let stem = Naming.words(interface.name).map { $0.lowercased() }.joined(separator: "_")
             let implementation = interface.implementationFolder + "/" + stem + "_impl"
             let mock = interface.mojomFolder + "/" + stem + "_mock"
-            files[implementation + ".h"] = implementationHeader(interface, path: implementation + ".h")
-            files[implementation + ".cc"] = implementationSource(interface, header: implementation + ".h", era: migration.optionalTemplate)
+            if !convertedInPlace.contains(interface.module + "." + interface.name) {
+                files[implementation + ".h"] = implementationHeader(interface, path: implementation + ".h")
+                files[implementation + ".cc"] = implementationSource(interface, header: implementation + ".h", era: migration.optionalTemplate)
+            }
             files[mock + ".h"] = mockHeader(interface, path: mock + ".h")
             files[mock + "_unittest.cc"] = mockTest(interface, header: mock + ".h")
         }

@@ -7,9 +7,17 @@ import MojifyCore
 /// a converted message is deleted, and the legacy `*_messages.h` include becomes the `.mojom.h` one. Every sender
 /// and handler of the selected messages is either rewritten or listed with the reason it was not.
 public struct MigrationPatch: Sendable, Equatable {
-    public enum Kind: String, Sendable {
+    public enum Kind: String, Sendable, CaseIterable {
         case sender
         case handler
+        /// A handler method made the interface method (or listed with why not).
+        case method
+        /// An `OnMessageReceived` shell left without entries.
+        case messageMap
+        /// A legacy message definition in its `*_messages.h`.
+        case definition
+        /// A changed file's build target and the mojom dependency it needs.
+        case build
     }
 
     public struct Outcome: Sendable, Equatable {
@@ -24,15 +32,20 @@ public struct MigrationPatch: Sendable, Equatable {
     public var diff: String
     /// The files the diff changes, sorted.
     public var files: [String]
-    /// One per sender and handler of the selected messages, in inventory order.
+    /// One per sender and handler of the selected messages, in inventory order, then the other kinds.
     public var outcomes: [Outcome]
+    /// Files the diff deletes (legacy headers left empty), sorted.
+    public var deletedFiles: [String] = []
+    /// Interfaces (`module.Name`) whose handler class now implements them itself: no forwarding skeleton needed.
+    public var convertedInPlace: Set<String> = []
 
-    /// The files holding senders or handlers of `plan`'s messages: what `make` needs the text of.
+    /// The files holding senders or handlers of `plan`'s messages, and their companions (class headers, message
+    /// headers, BUILD.gn files; some may not exist): what `make` needs the text of, with `registryFiles`.
     public static func filesToRead(plan: ConversionPlan, inventory: Inventory) -> [String] {
         let selected = Set(plan.interfaces.flatMap { $0.methods.flatMap(\.messages) })
         let senders = inventory.senders.filter { selected.contains($0.message) }.map(\.location.file)
         let handlers = inventory.messageMaps.flatMap(\.handlers).filter { $0.message.map(selected.contains) ?? false }.map(\.location.file)
-        return Array(Set(senders + handlers)).sorted()
+        return Array(Set(senders + handlers + companionFiles(plan: plan, inventory: inventory))).sorted()
     }
 
     /// `sources` holds the text of the files `filesToRead` names that could be read as UTF-8.
@@ -53,17 +66,24 @@ struct CppRewriter {
         var mojomFile: MojomFile
     }
 
-    private var targets: [String: Target] = [:]
-    private let inventory: Inventory
-    private let plan: ConversionPlan
-    private var sources: [String: CppSource] = [:]
-    private var edits: [String: [UnifiedDiff.Edit]] = [:]
-    private var outcomes: [MigrationPatch.Outcome] = []
+    var targets: [String: Target] = [:]
+    let inventory: Inventory
+    let plan: ConversionPlan
+    var sources: [String: CppSource] = [:]
+    var edits: [String: [UnifiedDiff.Edit]] = [:]
+    var outcomes: [MigrationPatch.Outcome] = []
     /// Legacy headers whose every message is converted: their includes are replaced, not kept.
-    private var fullyConverted: Set<String> = []
+    var fullyConverted: Set<String> = []
+    /// Written by the extensions (handlers, definitions, build files): what `run` needs to finish the diff.
+    var deletedFiles: Set<String> = []
+    var convertedInPlace: Set<String> = []
+    /// The mojom targets (`//a/b:mojom`) each changed file now uses, for its BUILD.gn.
+    var mojomUses: [String: Set<String>] = [:]
+    let migration: CppMigration
 
     init(plan: ConversionPlan, migration: CppMigration, inventory: Inventory, sources: [String: String]) {
         self.plan = plan
+        self.migration = migration
         self.inventory = inventory
         self.sources = sources.mapValues(CppSource.init)
         let definitions = Dictionary(grouping: inventory.messages, by: \.name)
@@ -94,25 +114,35 @@ struct CppRewriter {
                 record(.handler, message, handler.location, reason: removeHandler(handler, map: map, target: target))
             }
         }
+        convertHandlersInPlace()
+        removeEmptyShells()
+        removeDefinitions()
         rewriteIncludes()
+        removeIncludesOfDeletedHeaders()
+        addBuildDependencies()
         var diff = ""
         var files: [String] = []
-        for path in edits.keys.sorted() {
-            let text = UnifiedDiff.diff(path: path, source: sources[path]!, edits: edits[path]!)
+        for path in Set(edits.keys).union(deletedFiles).sorted() {
+            let source = sources[path]!
+            let text = deletedFiles.contains(path)
+                ? UnifiedDiff.deletion(path: path, source: source)
+                : UnifiedDiff.diff(path: path, source: source, edits: edits[path]!)
             if !text.isEmpty {
                 diff += text
                 files.append(path)
             }
         }
-        return MigrationPatch(diff: diff, files: files, outcomes: outcomes)
+        return MigrationPatch(
+            diff: diff, files: files, outcomes: outcomes, deletedFiles: deletedFiles.sorted(), convertedInPlace: convertedInPlace
+        )
     }
 
-    private mutating func record(_ kind: MigrationPatch.Kind, _ message: String, _ location: SourceLocation, reason: String?) {
+    mutating func record(_ kind: MigrationPatch.Kind, _ message: String, _ location: SourceLocation, reason: String?) {
         outcomes.append(.init(kind: kind, message: message, location: location, reason: reason))
     }
 
     /// Why the file cannot be patched, if it cannot.
-    private func unpatchable(_ location: SourceLocation, patch: PatchOrigin?) -> String? {
+    func unpatchable(_ location: SourceLocation, patch: PatchOrigin?) -> String? {
         if let patch { return "found in the patch file \(location.file) (it changes \(patch.targetFile)); change the patch by hand" }
         if !SafeName.isSafePath(location.file) { return "the file name needs quoting in a diff; rewrite by hand" }
         if sources[location.file] == nil { return "the file could not be read as UTF-8 text" }
@@ -120,7 +150,7 @@ struct CppRewriter {
     }
 
     /// Adds an edit unless it overlaps one already made in the file; returns whether it was added.
-    private mutating func add(_ edit: UnifiedDiff.Edit, in file: String) -> Bool {
+    mutating func add(_ edit: UnifiedDiff.Edit, in file: String) -> Bool {
         if (edits[file] ?? []).contains(where: { $0.range.overlaps(edit.range) || $0.range == edit.range }) { return false }
         edits[file, default: []].append(edit)
         return true
@@ -326,7 +356,7 @@ struct CppRewriter {
     private mutating func rewriteIncludes() {
         for file in edits.keys.sorted() {
             let source = sources[file]!
-            let used = Set(outcomes.filter { $0.location.file == file && $0.reason == nil }.compactMap { targets[$0.message]?.mojomFile.path })
+            let used = Set(outcomes.filter { $0.location.file == file && $0.reason == nil && [.sender, .handler].contains($0.kind) }.compactMap { targets[$0.message]?.mojomFile.path })
             for mojom in plan.files where used.contains(mojom.path) {
                 let legacy = includeLine(of: mojom.sourceHeader, in: source)
                 guard let include = legacy ?? lastIncludeLine(in: source) else { continue }
@@ -346,7 +376,7 @@ struct CppRewriter {
     }
 
     /// The line including `header` (written in full, or relative to an include folder), and the path as written.
-    private func includeLine(of header: String, in source: CppSource) -> (range: Range<Int>, written: String)? {
+    func includeLine(of header: String, in source: CppSource) -> (range: Range<Int>, written: String)? {
         for start in source.lineStarts {
             let end = source.lineEnd(of: start)
             guard let included = Self.includedPath(source.text(start..<end)) else { continue }
@@ -355,7 +385,7 @@ struct CppRewriter {
         return nil
     }
 
-    private func lastIncludeLine(in source: CppSource) -> (range: Range<Int>, written: String)? {
+    func lastIncludeLine(in source: CppSource) -> (range: Range<Int>, written: String)? {
         var found: (Range<Int>, String)?
         for start in source.lineStarts {
             let end = source.lineEnd(of: start)
