@@ -254,13 +254,20 @@ extension CppRewriter {
         if case .success = self.definition(of: method.name, className: last, in: sources[handler.file]!, file: handler.file) {
             return .failure(Problem("\(handler.file) already defines \(last)::\(method.name)\(keep)"))
         }
-        let parameters = zip(method.parameters, definition.parameters).map { argument, written in
-            Self.parameterName(written).map { "\(argument.type) \($0)" } ?? argument.type
-        }.joined(separator: ", ")
+        // The definition keeps the names its body uses; the declaration takes them too, or its own where the
+        // definition leaves a parameter unnamed.
+        let declaredParameters = tokens.arguments(between: name + 1, and: close)
+        func list(_ names: [String?]) -> String {
+            zip(method.parameters, names).map { argument, name in name.map { "\(argument.type) \($0)" } ?? argument.type }.joined(separator: ", ")
+        }
+        let definitionNames = definition.parameters.map(Self.parameterName)
+        let declarationNames = definitionNames.enumerated().map { index, name in
+            name ?? (index < declaredParameters.count ? Self.parameterName(declaredParameters[index]) : nil)
+        }
         return .success(InPlaceMethod(
             method: method,
-            declaration: UnifiedDiff.Edit(range: tokens[start].range.lowerBound..<tokens[end].range.upperBound, replacement: "void \(method.name)(\(parameters)) override;"),
-            definition: UnifiedDiff.Edit(range: definition.name.range.lowerBound..<definition.end, replacement: "\(method.name)(\(parameters))"),
+            declaration: UnifiedDiff.Edit(range: tokens[start].range.lowerBound..<tokens[end].range.upperBound, replacement: "void \(method.name)(\(list(declarationNames))) override;"),
+            definition: UnifiedDiff.Edit(range: definition.name.range.lowerBound..<definition.end, replacement: "\(method.name)(\(list(definitionNames)))"),
             location: location
         ))
     }
