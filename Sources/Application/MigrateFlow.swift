@@ -16,6 +16,8 @@ public struct MigrateOptions: Sendable {
     public var owner: String?
     /// Where the unified diff of the rewrites goes; nil writes none.
     public var patchPath: String?
+    /// The registration form, which also decides where callers get their remotes.
+    public var registry: OutputFormat = .binders
     public var dryRun = false
     public var force = false
 
@@ -49,8 +51,14 @@ public enum MigrateFlow {
                 sources[file] = text
             }
         }
-        let patch = MigrationPatch.make(plan: plan, migration: migration, inventory: inventory, sources: sources)
-        let files = CppDraftEmitter.emit(migration, convertedInPlace: patch.convertedInPlace)
+        let registry = options.registry
+        let patch = MigrationPatch.make(
+            plan: plan, migration: migration, inventory: inventory, sources: sources,
+            remotes: RemoteSettings(registry: registry, rules: rules)
+        )
+        // The registration lines name the Bind functions the drafts define.
+        var files = CppDraftEmitter.emit(migration, registry: registry, convertedInPlace: patch.convertedInPlace)
+        files.merge(try registry.emitter.emit(plan, rules: rules)) { draft, _ in draft }
 
         let writer = OutputWriter(root: options.out)
         let statuses = try writer.plan(files, force: options.force)
@@ -97,7 +105,7 @@ public enum MigrateFlow {
             "interfaces: \(migration.interfaces.count) with \(methods.count) methods; \(methods.filter { $0.handler != nil }.count) call their legacy handler, \(methods.filter { $0.handler == nil }.count) NOTIMPLEMENTED",
         ]
         let headings: [MigrationPatch.Kind: (String, String)] = [
-            .sender: ("senders", "rewritten"), .handler: ("handlers", "rewritten"), .method: ("handler methods", "made interface methods"),
+            .sender: ("senders", "rewritten"), .handler: ("handlers", "rewritten"), .remote: ("remotes", "classes given Get<Interface>() and a remote"), .method: ("handler methods", "made interface methods"),
             .messageMap: ("message maps", "removed"), .definition: ("definitions", "removed"), .build: ("build targets of changed files", "depend on the mojom"),
         ]
         for kind in MigrationPatch.Kind.allCases {

@@ -104,9 +104,13 @@ final class MigrateHandlerTests: XCTestCase {
         XCTAssertTrue(diff.contains("+void Host::Baz() {\n"), diff)
         // An unnamed parameter stays unnamed in the definition; the declaration keeps the name it had.
         XCTAssertTrue(diff.contains("+void Host::Qux(int32_t) {\n"), diff)
-        // The class implements the interface itself: no forwarding skeleton, but the mock stays.
+        // The class implements the interface itself: no forwarding class, only the Bind function its registration
+        // names, saying where to bind; the mock stays.
         XCTAssertEqual(result.patch.convertedInPlace, ["content.mojom.TestHost"])
-        XCTAssertNil(result.drafts["content/renderer/test_host_impl.cc"])
+        let binding = try XCTUnwrap(result.drafts["content/renderer/test_host_impl.cc"])
+        XCTAssertFalse(binding.contains("TestHostImpl::"), binding)
+        XCTAssertTrue(binding.contains("void BindTestHost(mojo::PendingReceiver<mojom::TestHost> receiver) {\n  // TODO(mojify): bind the receiver to the Host this connection belongs to"), binding)
+        XCTAssertFalse(try XCTUnwrap(result.drafts["content/renderer/test_host_impl.h"]).contains("class TestHostImpl"))
         XCTAssertNotNil(result.drafts["content/common/test_host_mock.h"])
         // The shell is gone, with its declaration and heading comment.
         XCTAssertEqual(reasons(result, .messageMap), ["Host::OnMessageReceived: done"])
@@ -136,7 +140,7 @@ final class MigrateHandlerTests: XCTestCase {
             XCTAssertTrue(methods.contains(reason), "\(methods)")
             XCTAssertTrue(methods.contains("TestHostMsg_Baz: TestHost.Bar cannot become an interface method, so TestHostImpl keeps forwarding to this handler"), "\(methods)")
             XCTAssertTrue(result.patch.convertedInPlace.isEmpty)
-            XCTAssertNotNil(result.drafts["content/renderer/test_host_impl.cc"])
+            XCTAssertTrue(result.drafts["content/renderer/test_host_impl.cc"]?.contains("TestHostImpl::TestHostImpl(Host* host)") ?? false)
             XCTAssertFalse(result.patch.diff.contains("mojom::TestHost"), result.patch.diff)
         }
     }
@@ -286,8 +290,8 @@ final class MigrateHandlerTests: XCTestCase {
             "content/renderer/BUILD.gn": "component(\"other\") {\n  sources = [ \"other.cc\" ]\n}\n",
         ])
         let diff = result.patch.diff
-        XCTAssertTrue(diff.contains("     \"//base\",\n-  ]\n+    \"//content/common:test_mojom\",\n+  ]\n"), diff)
-        XCTAssertTrue(diff.contains("   sources = [ \"other.cc\" ]\n-}\n+  deps = [ \"//content/common:test_mojom\" ]\n+}\n"), diff)
+        XCTAssertTrue(diff.contains("     \"//base\",\n+    \"//content/common:test_mojom\",\n   ]\n"), diff)
+        XCTAssertTrue(diff.contains("   sources = [ \"other.cc\" ]\n+  deps = [ \"//content/common:test_mojom\" ]\n }\n"), diff)
         XCTAssertEqual(reasons(result, .build), [
             "content/lonely/alone.cc: no BUILD.gn above it lists it in sources; add //content/common:test_mojom to its target's deps by hand",
             "content/renderer/sender.cc: done",

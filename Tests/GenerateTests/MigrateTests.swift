@@ -25,7 +25,7 @@ final class MigrateTests: XCTestCase {
     }
 
     /// Scans `root`, plans (`only` as `--only`), and drafts.
-    static func migrate(root: String, only: [String] = []) throws -> Result {
+    static func migrate(root: String, only: [String] = [], registry: OutputFormat = .binders) throws -> Result {
         let inventory = try IPCScanner.scan(ScanOptions(paths: [root]))
         let plan = try ConversionPlan.make(inventory: inventory, rules: try Fixtures.rules(), only: only)
         let migration = CppMigration(plan: plan, inventory: inventory)
@@ -33,8 +33,9 @@ final class MigrateTests: XCTestCase {
         for file in MigrationPatch.filesToRead(plan: plan, inventory: inventory) + MigrationPatch.registryFiles(under: root) {
             sources[file] = try? String(contentsOfFile: root + "/" + file, encoding: .utf8)
         }
-        let patch = MigrationPatch.make(plan: plan, migration: migration, inventory: inventory, sources: sources)
-        return Result(drafts: CppDraftEmitter.emit(migration, convertedInPlace: patch.convertedInPlace), patch: patch)
+        let remotes = RemoteSettings(registry: registry, rules: try Fixtures.rules())
+        let patch = MigrationPatch.make(plan: plan, migration: migration, inventory: inventory, sources: sources, remotes: remotes)
+        return Result(drafts: CppDraftEmitter.emit(migration, registry: registry, convertedInPlace: patch.convertedInPlace), patch: patch)
     }
 
     /// A tree of one messages header and one source file.
@@ -257,7 +258,7 @@ final class MigrateTests: XCTestCase {
 
         """, only: ["TestHostMsg_Bar"])
         XCTAssertEqual(result.patch.outcomes.filter { $0.kind == .sender }.map(\.message), ["TestHostMsg_Bar"])
-        XCTAssertTrue(result.patch.diff.contains("-#include \"content/common/test_messages.h\"\n+#include \"content/common/test_messages.h\"\n+#include \"content/common/test.mojom.h\"\n"), result.patch.diff)
+        XCTAssertTrue(result.patch.diff.contains(" #include \"content/common/test_messages.h\"\n+#include \"content/common/test.mojom.h\"\n"), result.patch.diff)
     }
 
     func testSyncHandlerFillsTheReplyFromItsOutputs() throws {

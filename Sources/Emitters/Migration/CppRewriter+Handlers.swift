@@ -153,7 +153,9 @@ extension CppRewriter {
             if !bases.isEmpty { changes.append((handler.header, declaration.addingBases(bases))) }
             for mojom in Set(interfaces.map(\.interface.mojomHeader)).sorted() {
                 let include = "#include \"\(mojom)\""
-                guard !header.text(0..<header.bytes.count).contains(include), let last = lastIncludeLine(in: header) else { continue }
+                // Already there, or added by another rewrite (a remote getter of the same class).
+                let added = (edits[handler.header] ?? []).contains { $0.replacement.contains(include) }
+                guard !added, !header.text(0..<header.bytes.count).contains(include), let last = lastIncludeLine(in: header) else { continue }
                 changes.append((handler.header, UnifiedDiff.Edit(range: last.range.upperBound..<last.range.upperBound, replacement: "\n" + include)))
             }
             for (_, methods) in interfaces {

@@ -10,6 +10,8 @@ public struct MigrationPatch: Sendable, Equatable {
     public enum Kind: String, Sendable, CaseIterable {
         case sender
         case handler
+        /// A class whose senders now call `Get<Interface>()`, given the getter and its remote.
+        case remote
         /// A handler method made the interface method (or listed with why not).
         case method
         /// An `OnMessageReceived` shell left without entries.
@@ -39,18 +41,21 @@ public struct MigrationPatch: Sendable, Equatable {
     /// Interfaces (`module.Name`) whose handler class now implements them itself: no forwarding skeleton needed.
     public var convertedInPlace: Set<String> = []
 
-    /// The files holding senders or handlers of `plan`'s messages, and their companions (class headers, message
-    /// headers, BUILD.gn files; some may not exist): what `make` needs the text of, with `registryFiles`.
+    /// The files holding senders or handlers of `plan`'s messages, the headers beside the senders' files where
+    /// their classes are declared, and the handler side's companions (class headers, message headers, BUILD.gn
+    /// files): what `make` needs the text of, with `registryFiles` (missing ones are skipped).
     public static func filesToRead(plan: ConversionPlan, inventory: Inventory) -> [String] {
         let selected = Set(plan.interfaces.flatMap { $0.methods.flatMap(\.messages) })
         let senders = inventory.senders.filter { selected.contains($0.message) }.map(\.location.file)
         let handlers = inventory.messageMaps.flatMap(\.handlers).filter { $0.message.map(selected.contains) ?? false }.map(\.location.file)
-        return Array(Set(senders + handlers + companionFiles(plan: plan, inventory: inventory))).sorted()
+        return Array(Set(senders + senders.flatMap(CppRewriter.classHeaders) + handlers + companionFiles(plan: plan, inventory: inventory))).sorted()
     }
 
     /// `sources` holds the text of the files `filesToRead` names that could be read as UTF-8.
-    public static func make(plan: ConversionPlan, migration: CppMigration, inventory: Inventory, sources: [String: String]) -> MigrationPatch {
-        var rewriter = CppRewriter(plan: plan, migration: migration, inventory: inventory, sources: sources)
+    public static func make(
+        plan: ConversionPlan, migration: CppMigration, inventory: Inventory, sources: [String: String], remotes: RemoteSettings
+    ) -> MigrationPatch {
+        var rewriter = CppRewriter(plan: plan, migration: migration, inventory: inventory, sources: sources, remotes: remotes)
         return rewriter.run()
     }
 }
@@ -80,10 +85,12 @@ struct CppRewriter {
     /// The mojom targets (`//a/b:mojom`) each changed file now uses, for its BUILD.gn.
     var mojomUses: [String: Set<String>] = [:]
     let migration: CppMigration
+    let remotes: RemoteSettings
 
-    init(plan: ConversionPlan, migration: CppMigration, inventory: Inventory, sources: [String: String]) {
+    init(plan: ConversionPlan, migration: CppMigration, inventory: Inventory, sources: [String: String], remotes: RemoteSettings) {
         self.plan = plan
         self.migration = migration
+        self.remotes = remotes
         self.inventory = inventory
         self.sources = sources.mapValues(CppSource.init)
         let definitions = Dictionary(grouping: inventory.messages, by: \.name)
@@ -114,6 +121,7 @@ struct CppRewriter {
                 record(.handler, message, handler.location, reason: removeHandler(handler, map: map, target: target))
             }
         }
+        addRemoteGetters()
         convertHandlersInPlace()
         removeEmptyShells()
         removeDefinitions()
@@ -360,13 +368,7 @@ struct CppRewriter {
             for mojom in plan.files where used.contains(mojom.path) {
                 let legacy = includeLine(of: mojom.sourceHeader, in: source)
                 guard let include = legacy ?? lastIncludeLine(in: source) else { continue }
-                // Written relative to the folder the legacy include was (`chromium_src/` is an include folder).
-                var mojomPath = mojom.path
-                if let legacy, legacy.written != mojom.sourceHeader {
-                    let folder = String(mojom.sourceHeader.dropLast(legacy.written.count))
-                    if mojomPath.hasPrefix(folder) { mojomPath.removeFirst(folder.count) }
-                }
-                let mojomInclude = "#include \"\(mojomPath).h\""
+                let mojomInclude = "#include \"\(Self.includePath(of: mojom, writtenLegacy: legacy?.written))\""
                 if source.text(0..<source.bytes.count).contains(mojomInclude) { continue }
                 let keep = legacy == nil || !fullyConverted.contains(mojom.sourceHeader)
                 let original = source.text(include.range)
@@ -375,14 +377,26 @@ struct CppRewriter {
         }
     }
 
-    /// The line including `header` (written in full, or relative to an include folder), and the path as written.
+    /// The line including `header` (written in full, relative to an include folder, or from above the scanned
+    /// root), and the path as written.
     func includeLine(of header: String, in source: CppSource) -> (range: Range<Int>, written: String)? {
         for start in source.lineStarts {
             let end = source.lineEnd(of: start)
             guard let included = Self.includedPath(source.text(start..<end)) else { continue }
-            if header == included || header.hasSuffix("/" + included) { return (start..<end, included) }
+            if header == included || header.hasSuffix("/" + included) || included.hasSuffix("/" + header) { return (start..<end, included) }
         }
         return nil
+    }
+
+    /// The generated header of `mojom` as the file includes its legacy header: relative to the same include folder
+    /// (`chromium_src/` is one), or below the same prefix when the scanned root is itself a folder of the include
+    /// root (`xwalk/`).
+    static func includePath(of mojom: MojomFile, writtenLegacy written: String?) -> String {
+        let header = mojom.path + ".h"
+        guard let written, written != mojom.sourceHeader else { return header }
+        if written.hasSuffix("/" + mojom.sourceHeader) { return String(written.dropLast(mojom.sourceHeader.count)) + header }
+        let folder = String(mojom.sourceHeader.dropLast(written.count))
+        return header.hasPrefix(folder) ? String(header.dropFirst(folder.count)) : header
     }
 
     func lastIncludeLine(in source: CppSource) -> (range: Range<Int>, written: String)? {

@@ -12,11 +12,14 @@ struct CppToken: Equatable {
     var kind: Kind
     var range: Range<Int>
     var text: String
+
+    /// A name or a number (both start with a name byte).
+    var isName: Bool { kind == .name || kind == .number }
 }
 
 extension CppSource {
     /// The tokens of `range` (the whole file by default). Comments and preprocessor lines (with their `\`
-    /// continuations) are skipped; a literal is one token. An unterminated literal or comment ends the list.
+    /// continuations) are skipped; a literal is one token; an unterminated one ends at its line, an unterminated comment ends the list.
     func tokens(in range: Range<Int>? = nil) -> [CppToken] {
         let range = range ?? 0..<bytes.count
         var tokens: [CppToken] = []
@@ -50,7 +53,8 @@ extension CppSource {
                 continue
             }
             if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
-                guard let end = literalEnd(at: index) else { return tokens }
+                // An unterminated literal ends at its line, as the compiler would complain there.
+                let end = literalEnd(at: index) ?? lineEnd(of: index)
                 // A prefix such as `R`, `u8` or `L` was read as a name just before: it belongs to the literal.
                 var start = index
                 if let last = tokens.last, last.kind == .name, last.range.upperBound == index {
@@ -74,6 +78,12 @@ extension CppSource {
             index += width
         }
         return tokens
+    }
+
+    /// The tokens without literals, for the structural reads (class bodies, namespaces): a `{` in a string never
+    /// counts as a brace.
+    func codeTokens() -> [CppToken] {
+        tokens().filter { $0.kind != .literal }
     }
 
     /// The offset of the line break ending the preprocessor directive at `start`, past `\` continuations.
