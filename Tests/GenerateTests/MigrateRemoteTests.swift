@@ -142,6 +142,24 @@ final class MigrateRemoteTests: XCTestCase {
         XCTAssertTrue(result.isRewritten("TestHostMsg_Bar"))
     }
 
+    func testAControlMessageSentThroughAProcessHostIsListedAndOneThroughTheRenderThreadIsNot() throws {
+        let source = """
+        #include "content/renderer/test_sender.h"
+        #include "content/common/test_messages.h"
+        namespace content {
+        void TestSender::Go(RenderProcessHost* rph) {
+          rph->Send(new TestHostMsg_Ping(1));
+          RenderThread::Get()->Send(new TestHostMsg_Ping(2));
+        }
+        }  // namespace content
+
+        """
+        let (result, _) = try migrate(files: ["content/renderer/test_sender.h": Self.observerHeader, "content/renderer/test_sender.cc": source])
+        let outcomes = result.patch.outcomes.filter { $0.kind == .sender }
+        XCTAssertEqual(outcomes.map(\.reason?.isEmpty), [false, nil], "\(outcomes)")
+        XCTAssertTrue(outcomes[0].reason?.contains("sent through rph's Send: the remote belongs to the process it stands for") == true, "\(outcomes)")
+    }
+
     func testAFreeFunctionSenderIsListed() throws {
         let source = """
         #include "content/common/test_messages.h"

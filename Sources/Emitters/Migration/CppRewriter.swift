@@ -213,6 +213,11 @@ struct CppRewriter {
         if let receiver, receiver != "this", first.kind == .routed {
             return "sent through \(receiver)'s Send: the remote belongs to that object's frame (guide 2.5.7, routing IDs); call \(method.name) on a remote it holds"
         }
+        // A control message sent through a process singleton (`RenderThread::Get()`) goes to the one peer, which a
+        // member remote reaches; through a process host (`rph->Send`) it goes to that process only.
+        if let receiver, receiver != "this", !remotes.rules.remoteHolders.contains(where: { $0.className == nil && ($0.via == receiver || $0.via.hasSuffix("::" + receiver)) }) {
+            return "sent through \(receiver)'s Send: the remote belongs to the process it stands for; bind one through it (\(receiver)->BindReceiver(...) or its interface provider) and call \(method.name) on that"
+        }
         guard startsStatement(source, at: start) else {
             return "the result of Send is used (returned, tested or assigned); rewrite by hand"
         }
