@@ -16,6 +16,8 @@ public struct MigrateOptions: Sendable {
     public var owner: String?
     /// Where the unified diff of the rewrites goes; nil writes none.
     public var patchPath: String?
+    /// The registration form, which also decides where callers get their remotes.
+    public var registry: OutputFormat = .binders
     public var dryRun = false
     public var force = false
 
@@ -39,17 +41,23 @@ public enum MigrateFlow {
             throw EmitterError.badOption("--only \(only.joined(separator: " ")) matches no message class or message of the scanned tree")
         }
         let migration = CppMigration(plan: plan, inventory: inventory)
-        let files = CppDraftEmitter.emit(migration)
 
         var sources: [String: String] = [:]
-        for file in MigrationPatch.filesToRead(plan: plan, inventory: inventory) {
+        for file in MigrationPatch.filesToRead(plan: plan, inventory: inventory) + MigrationPatch.registryFiles(under: root) {
             // Read as bytes and kept only when UTF-8: the patch must reproduce every other byte exactly.
             let path = file.hasPrefix("/") ? file : root + "/" + file
             if let data = FileManager.default.contents(atPath: path), let text = String(validating: data, as: UTF8.self) {
                 sources[file] = text
             }
         }
-        let patch = MigrationPatch.make(plan: plan, migration: migration, inventory: inventory, sources: sources)
+        let registry = options.registry
+        let patch = MigrationPatch.make(
+            plan: plan, migration: migration, inventory: inventory, sources: sources,
+            remotes: RemoteSettings(registry: registry, rules: rules)
+        )
+        // The registration lines name the Bind functions the drafts define.
+        var files = CppDraftEmitter.emit(migration, registry: registry, convertedInPlace: patch.convertedInPlace)
+        files.merge(try registry.emitter.emit(plan, rules: rules)) { draft, _ in draft }
 
         let writer = OutputWriter(root: options.out)
         let statuses = try writer.plan(files, force: options.force)
@@ -95,10 +103,16 @@ public enum MigrateFlow {
         var lines = [
             "interfaces: \(migration.interfaces.count) with \(methods.count) methods; \(methods.filter { $0.handler != nil }.count) call their legacy handler, \(methods.filter { $0.handler == nil }.count) NOTIMPLEMENTED",
         ]
-        for kind in [MigrationPatch.Kind.sender, .handler] {
+        let headings: [MigrationPatch.Kind: (String, String)] = [
+            .sender: ("senders", "rewritten"), .handler: ("handlers", "rewritten"), .remote: ("remotes", "classes given Get<Interface>() and a remote"), .method: ("handler methods", "made interface methods"),
+            .messageMap: ("message maps", "removed"), .definition: ("definitions", "removed"), .build: ("build targets of changed files", "depend on the mojom"),
+        ]
+        for kind in MigrationPatch.Kind.allCases {
             let all = patch.outcomes.filter { $0.kind == kind }
             let listed = all.filter { $0.reason != nil }
-            lines.append("\(kind.rawValue)s: \(all.count - listed.count) rewritten, \(listed.count) listed")
+            let (noun, done) = headings[kind]!
+            let deleted = kind == .definition && !patch.deletedFiles.isEmpty ? "; headers deleted: \(patch.deletedFiles.joined(separator: ", "))" : ""
+            lines.append("\(noun): \(all.count - listed.count) \(done), \(listed.count) listed\(deleted)".escapingControlCharacters)
             lines += listed.map { "  \($0.location) \($0.message): \($0.reason!)".escapingControlCharacters }
         }
         let counts = Dictionary(grouping: statuses, by: \.status).mapValues(\.count)

@@ -25,15 +25,17 @@ final class MigrateTests: XCTestCase {
     }
 
     /// Scans `root`, plans (`only` as `--only`), and drafts.
-    static func migrate(root: String, only: [String] = []) throws -> Result {
+    static func migrate(root: String, only: [String] = [], registry: OutputFormat = .binders) throws -> Result {
         let inventory = try IPCScanner.scan(ScanOptions(paths: [root]))
         let plan = try ConversionPlan.make(inventory: inventory, rules: try Fixtures.rules(), only: only)
         let migration = CppMigration(plan: plan, inventory: inventory)
         var sources: [String: String] = [:]
-        for file in MigrationPatch.filesToRead(plan: plan, inventory: inventory) {
-            sources[file] = try String(contentsOfFile: root + "/" + file, encoding: .utf8)
+        for file in MigrationPatch.filesToRead(plan: plan, inventory: inventory) + MigrationPatch.registryFiles(under: root) {
+            sources[file] = try? String(contentsOfFile: root + "/" + file, encoding: .utf8)
         }
-        return Result(drafts: CppDraftEmitter.emit(migration), patch: MigrationPatch.make(plan: plan, migration: migration, inventory: inventory, sources: sources))
+        let remotes = RemoteSettings(registry: registry, rules: try Fixtures.rules())
+        let patch = MigrationPatch.make(plan: plan, migration: migration, inventory: inventory, sources: sources, remotes: remotes)
+        return Result(drafts: CppDraftEmitter.emit(migration, registry: registry, convertedInPlace: patch.convertedInPlace), patch: patch)
     }
 
     /// A tree of one messages header and one source file.
@@ -166,7 +168,7 @@ final class MigrateTests: XCTestCase {
         }
 
         """)
-        let routed = result.patch.outcomes.filter { $0.message == "TestHostMsg_Bar" }
+        let routed = result.patch.outcomes.filter { $0.message == "TestHostMsg_Bar" && $0.kind == .sender }
         XCTAssertEqual(routed.count, 2)
         XCTAssertTrue(routed[0].reason?.hasPrefix("sent through render_frame()'s Send: the remote belongs to that object's frame") ?? false, "\(routed)")
         XCTAssertNil(routed[1].reason)
@@ -194,7 +196,7 @@ final class MigrateTests: XCTestCase {
         }
 
         """)
-        let reasons = result.patch.outcomes.filter { $0.message == "TestHostMsg_Bar" }.map(\.reason)
+        let reasons = result.patch.outcomes.filter { $0.message == "TestHostMsg_Bar" && $0.kind == .sender }.map(\.reason)
         XCTAssertEqual(reasons, ["a comment inside the arguments; rewrite by hand", "2 arguments where TestHostMsg_Bar has 3 (a macro or a template in the arguments?); rewrite by hand"])
     }
 
@@ -255,8 +257,8 @@ final class MigrateTests: XCTestCase {
         }
 
         """, only: ["TestHostMsg_Bar"])
-        XCTAssertEqual(result.patch.outcomes.map(\.message), ["TestHostMsg_Bar"])
-        XCTAssertTrue(result.patch.diff.contains("-#include \"content/common/test_messages.h\"\n+#include \"content/common/test_messages.h\"\n+#include \"content/common/test.mojom.h\"\n"), result.patch.diff)
+        XCTAssertEqual(result.patch.outcomes.filter { $0.kind == .sender }.map(\.message), ["TestHostMsg_Bar"])
+        XCTAssertTrue(result.patch.diff.contains(" #include \"content/common/test_messages.h\"\n+#include \"content/common/test.mojom.h\"\n"), result.patch.diff)
     }
 
     func testSyncHandlerFillsTheReplyFromItsOutputs() throws {

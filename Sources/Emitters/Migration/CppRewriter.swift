@@ -7,9 +7,19 @@ import MojifyCore
 /// a converted message is deleted, and the legacy `*_messages.h` include becomes the `.mojom.h` one. Every sender
 /// and handler of the selected messages is either rewritten or listed with the reason it was not.
 public struct MigrationPatch: Sendable, Equatable {
-    public enum Kind: String, Sendable {
+    public enum Kind: String, Sendable, CaseIterable {
         case sender
         case handler
+        /// A class whose senders now call `Get<Interface>()`, given the getter and its remote.
+        case remote
+        /// A handler method made the interface method (or listed with why not).
+        case method
+        /// An `OnMessageReceived` shell left without entries.
+        case messageMap
+        /// A legacy message definition in its `*_messages.h`.
+        case definition
+        /// A changed file's build target and the mojom dependency it needs.
+        case build
     }
 
     public struct Outcome: Sendable, Equatable {
@@ -24,20 +34,28 @@ public struct MigrationPatch: Sendable, Equatable {
     public var diff: String
     /// The files the diff changes, sorted.
     public var files: [String]
-    /// One per sender and handler of the selected messages, in inventory order.
+    /// One per sender and handler of the selected messages, in inventory order, then the other kinds.
     public var outcomes: [Outcome]
+    /// Files the diff deletes (legacy headers left empty), sorted.
+    public var deletedFiles: [String] = []
+    /// Interfaces (`module.Name`) whose handler class now implements them itself: no forwarding skeleton needed.
+    public var convertedInPlace: Set<String> = []
 
-    /// The files holding senders or handlers of `plan`'s messages: what `make` needs the text of.
+    /// The files holding senders or handlers of `plan`'s messages, the headers beside the senders' files where
+    /// their classes are declared, and the handler side's companions (class headers, message headers, BUILD.gn
+    /// files): what `make` needs the text of, with `registryFiles` (missing ones are skipped).
     public static func filesToRead(plan: ConversionPlan, inventory: Inventory) -> [String] {
         let selected = Set(plan.interfaces.flatMap { $0.methods.flatMap(\.messages) })
         let senders = inventory.senders.filter { selected.contains($0.message) }.map(\.location.file)
         let handlers = inventory.messageMaps.flatMap(\.handlers).filter { $0.message.map(selected.contains) ?? false }.map(\.location.file)
-        return Array(Set(senders + handlers)).sorted()
+        return Array(Set(senders + senders.flatMap(CppRewriter.classHeaders) + handlers + companionFiles(plan: plan, inventory: inventory))).sorted()
     }
 
     /// `sources` holds the text of the files `filesToRead` names that could be read as UTF-8.
-    public static func make(plan: ConversionPlan, migration: CppMigration, inventory: Inventory, sources: [String: String]) -> MigrationPatch {
-        var rewriter = CppRewriter(plan: plan, migration: migration, inventory: inventory, sources: sources)
+    public static func make(
+        plan: ConversionPlan, migration: CppMigration, inventory: Inventory, sources: [String: String], remotes: RemoteSettings
+    ) -> MigrationPatch {
+        var rewriter = CppRewriter(plan: plan, migration: migration, inventory: inventory, sources: sources, remotes: remotes)
         return rewriter.run()
     }
 }
@@ -53,17 +71,26 @@ struct CppRewriter {
         var mojomFile: MojomFile
     }
 
-    private var targets: [String: Target] = [:]
-    private let inventory: Inventory
-    private let plan: ConversionPlan
-    private var sources: [String: CppSource] = [:]
-    private var edits: [String: [UnifiedDiff.Edit]] = [:]
-    private var outcomes: [MigrationPatch.Outcome] = []
+    var targets: [String: Target] = [:]
+    let inventory: Inventory
+    let plan: ConversionPlan
+    var sources: [String: CppSource] = [:]
+    var edits: [String: [UnifiedDiff.Edit]] = [:]
+    var outcomes: [MigrationPatch.Outcome] = []
     /// Legacy headers whose every message is converted: their includes are replaced, not kept.
-    private var fullyConverted: Set<String> = []
+    var fullyConverted: Set<String> = []
+    /// Written by the extensions (handlers, definitions, build files): what `run` needs to finish the diff.
+    var deletedFiles: Set<String> = []
+    var convertedInPlace: Set<String> = []
+    /// The mojom targets (`//a/b:mojom`) each changed file now uses, for its BUILD.gn.
+    var mojomUses: [String: Set<String>] = [:]
+    let migration: CppMigration
+    let remotes: RemoteSettings
 
-    init(plan: ConversionPlan, migration: CppMigration, inventory: Inventory, sources: [String: String]) {
+    init(plan: ConversionPlan, migration: CppMigration, inventory: Inventory, sources: [String: String], remotes: RemoteSettings) {
         self.plan = plan
+        self.migration = migration
+        self.remotes = remotes
         self.inventory = inventory
         self.sources = sources.mapValues(CppSource.init)
         let definitions = Dictionary(grouping: inventory.messages, by: \.name)
@@ -94,25 +121,36 @@ struct CppRewriter {
                 record(.handler, message, handler.location, reason: removeHandler(handler, map: map, target: target))
             }
         }
+        addRemoteGetters()
+        convertHandlersInPlace()
+        removeEmptyShells()
+        removeDefinitions()
         rewriteIncludes()
+        removeIncludesOfDeletedHeaders()
+        addBuildDependencies()
         var diff = ""
         var files: [String] = []
-        for path in edits.keys.sorted() {
-            let text = UnifiedDiff.diff(path: path, source: sources[path]!, edits: edits[path]!)
+        for path in Set(edits.keys).union(deletedFiles).sorted() {
+            let source = sources[path]!
+            let text = deletedFiles.contains(path)
+                ? UnifiedDiff.deletion(path: path, source: source)
+                : UnifiedDiff.diff(path: path, source: source, edits: edits[path]!)
             if !text.isEmpty {
                 diff += text
                 files.append(path)
             }
         }
-        return MigrationPatch(diff: diff, files: files, outcomes: outcomes)
+        return MigrationPatch(
+            diff: diff, files: files, outcomes: outcomes, deletedFiles: deletedFiles.sorted(), convertedInPlace: convertedInPlace
+        )
     }
 
-    private mutating func record(_ kind: MigrationPatch.Kind, _ message: String, _ location: SourceLocation, reason: String?) {
+    mutating func record(_ kind: MigrationPatch.Kind, _ message: String, _ location: SourceLocation, reason: String?) {
         outcomes.append(.init(kind: kind, message: message, location: location, reason: reason))
     }
 
     /// Why the file cannot be patched, if it cannot.
-    private func unpatchable(_ location: SourceLocation, patch: PatchOrigin?) -> String? {
+    func unpatchable(_ location: SourceLocation, patch: PatchOrigin?) -> String? {
         if let patch { return "found in the patch file \(location.file) (it changes \(patch.targetFile)); change the patch by hand" }
         if !SafeName.isSafePath(location.file) { return "the file name needs quoting in a diff; rewrite by hand" }
         if sources[location.file] == nil { return "the file could not be read as UTF-8 text" }
@@ -120,7 +158,7 @@ struct CppRewriter {
     }
 
     /// Adds an edit unless it overlaps one already made in the file; returns whether it was added.
-    private mutating func add(_ edit: UnifiedDiff.Edit, in file: String) -> Bool {
+    mutating func add(_ edit: UnifiedDiff.Edit, in file: String) -> Bool {
         if (edits[file] ?? []).contains(where: { $0.range.overlaps(edit.range) || $0.range == edit.range }) { return false }
         edits[file, default: []].append(edit)
         return true
@@ -174,6 +212,11 @@ struct CppRewriter {
         }
         if let receiver, receiver != "this", first.kind == .routed {
             return "sent through \(receiver)'s Send: the remote belongs to that object's frame (guide 2.5.7, routing IDs); call \(method.name) on a remote it holds"
+        }
+        // A control message sent through a process singleton (`RenderThread::Get()`) goes to the one peer, which a
+        // member remote reaches; through a process host (`rph->Send`) it goes to that process only.
+        if let receiver, receiver != "this", !remotes.rules.remoteHolders.contains(where: { $0.className == nil && ($0.via == receiver || $0.via.hasSuffix("::" + receiver)) }) {
+            return "sent through \(receiver)'s Send: the remote belongs to the process it stands for; bind one through it (\(receiver)->BindReceiver(...) or its interface provider) and call \(method.name) on that"
         }
         guard startsStatement(source, at: start) else {
             return "the result of Send is used (returned, tested or assigned); rewrite by hand"
@@ -326,17 +369,11 @@ struct CppRewriter {
     private mutating func rewriteIncludes() {
         for file in edits.keys.sorted() {
             let source = sources[file]!
-            let used = Set(outcomes.filter { $0.location.file == file && $0.reason == nil }.compactMap { targets[$0.message]?.mojomFile.path })
+            let used = Set(outcomes.filter { $0.location.file == file && $0.reason == nil && [.sender, .handler].contains($0.kind) }.compactMap { targets[$0.message]?.mojomFile.path })
             for mojom in plan.files where used.contains(mojom.path) {
                 let legacy = includeLine(of: mojom.sourceHeader, in: source)
                 guard let include = legacy ?? lastIncludeLine(in: source) else { continue }
-                // Written relative to the folder the legacy include was (`chromium_src/` is an include folder).
-                var mojomPath = mojom.path
-                if let legacy, legacy.written != mojom.sourceHeader {
-                    let folder = String(mojom.sourceHeader.dropLast(legacy.written.count))
-                    if mojomPath.hasPrefix(folder) { mojomPath.removeFirst(folder.count) }
-                }
-                let mojomInclude = "#include \"\(mojomPath).h\""
+                let mojomInclude = "#include \"\(Self.includePath(of: mojom, writtenLegacy: legacy?.written))\""
                 if source.text(0..<source.bytes.count).contains(mojomInclude) { continue }
                 let keep = legacy == nil || !fullyConverted.contains(mojom.sourceHeader)
                 let original = source.text(include.range)
@@ -345,17 +382,29 @@ struct CppRewriter {
         }
     }
 
-    /// The line including `header` (written in full, or relative to an include folder), and the path as written.
-    private func includeLine(of header: String, in source: CppSource) -> (range: Range<Int>, written: String)? {
+    /// The line including `header` (written in full, relative to an include folder, or from above the scanned
+    /// root), and the path as written.
+    func includeLine(of header: String, in source: CppSource) -> (range: Range<Int>, written: String)? {
         for start in source.lineStarts {
             let end = source.lineEnd(of: start)
             guard let included = Self.includedPath(source.text(start..<end)) else { continue }
-            if header == included || header.hasSuffix("/" + included) { return (start..<end, included) }
+            if header == included || header.hasSuffix("/" + included) || included.hasSuffix("/" + header) { return (start..<end, included) }
         }
         return nil
     }
 
-    private func lastIncludeLine(in source: CppSource) -> (range: Range<Int>, written: String)? {
+    /// The generated header of `mojom` as the file includes its legacy header: relative to the same include folder
+    /// (`chromium_src/` is one), or below the same prefix when the scanned root is itself a folder of the include
+    /// root (`xwalk/`).
+    static func includePath(of mojom: MojomFile, writtenLegacy written: String?) -> String {
+        let header = mojom.path + ".h"
+        guard let written, written != mojom.sourceHeader else { return header }
+        if written.hasSuffix("/" + mojom.sourceHeader) { return String(written.dropLast(mojom.sourceHeader.count)) + header }
+        let folder = String(mojom.sourceHeader.dropLast(written.count))
+        return header.hasPrefix(folder) ? String(header.dropFirst(folder.count)) : header
+    }
+
+    func lastIncludeLine(in source: CppSource) -> (range: Range<Int>, written: String)? {
         var found: (Range<Int>, String)?
         for start in source.lineStarts {
             let end = source.lineEnd(of: start)

@@ -156,7 +156,7 @@ struct CppSource {
     }
 
     /// The offset just past a string or character literal starting at `start` (raw strings included).
-    private func literalEnd(at start: Int) -> Int? {
+    func literalEnd(at start: Int) -> Int? {
         let quote = bytes[start]
         if quote == UInt8(ascii: "\""), start > 0, bytes[start - 1] == UInt8(ascii: "R") {
             // R"delimiter( ... )delimiter"

@@ -1,0 +1,145 @@
+import Foundation
+import MojifyConversion
+import MojifyCore
+
+/// The definitions leave `*_messages.h`: each selected message's `IPC_MESSAGE_*` / `IPC_SYNC_MESSAGE_*`
+/// invocation goes with the comment above it. A header left with nothing but comments and preprocessor lines is
+/// deleted, its message class leaves `ipc/ipc_message_start.h` when no other header uses it, and its includes
+/// leave the files the scan read (message generators among them).
+extension MigrationPatch {
+    /// The files besides the senders' and handlers' that the handler, definition and build rewrites read: the
+    /// handler classes' headers, the selected messages' headers and every BUILD.gn above them. Some may not exist.
+    static func companionFiles(plan: ConversionPlan, inventory: Inventory) -> [String] {
+        let selected = Set(plan.interfaces.flatMap { $0.methods.flatMap(\.messages) })
+        let maps = inventory.messageMaps.filter { $0.handlers.contains { $0.message.map(selected.contains) ?? false } }.map(\.location.file)
+        let headers = maps.map { ($0 as NSString).deletingPathExtension + ".h" }
+        let definitions = inventory.messages.filter { selected.contains($0.name) }.map(\.location.file)
+        let senders = inventory.senders.filter { selected.contains($0.message) }.map(\.location.file)
+        var files = Set(headers + definitions)
+        for file in Set(maps + headers + senders) {
+            var folder = (file as NSString).deletingLastPathComponent
+            while true {
+                files.insert(folder.isEmpty ? "BUILD.gn" : folder + "/BUILD.gn")
+                if folder.isEmpty { break }
+                folder = (folder as NSString).deletingLastPathComponent
+            }
+        }
+        return files.sorted()
+    }
+
+    /// Files under `root` that list message classes or include every messages header, relative to `root`:
+    /// `ipc_message_start.h`, `*message_generator.h`, `all_messages.h`. Hidden folders are skipped.
+    public static func registryFiles(under root: String) -> [String] {
+        guard let walker = FileManager.default.enumerator(atPath: root) else { return [] }
+        var found: [String] = []
+        while let path = walker.nextObject() as? String {
+            let name = (path as NSString).lastPathComponent
+            if name.hasPrefix(".") {
+                walker.skipDescendants()
+            } else if name == "ipc_message_start.h" || name == "all_messages.h" || name.hasSuffix("message_generator.h") {
+                found.append(path)
+            }
+        }
+        return found.sorted()
+    }
+}
+
+extension CppRewriter {
+    static let messageStartFile = "ipc/ipc_message_start.h"
+
+    mutating func removeDefinitions() {
+        let selected = Set(targets.keys)
+        let byHeader = Dictionary(grouping: inventory.messages.filter { selected.contains($0.name) }, by: \.location.file)
+        // A message some listed sender or handler still names keeps its definition, so the code still builds.
+        let stillUsed = Dictionary(grouping: outcomes.filter { [.sender, .handler].contains($0.kind) && $0.reason != nil }, by: \.message)
+        for file in byHeader.keys.sorted() {
+            var allRemoved = true
+            for definition in byHeader[file]! {
+                let users = stillUsed[definition.name] ?? []
+                let reason = users.isEmpty ? removeDefinition(definition)
+                    : "kept while \(users.count) sender\(users.count == 1 ? "" : "s")/handler\(users.count == 1 ? "" : "s") listed above still use\(users.count == 1 ? "s" : "") it (first \(users[0].location)); remove it once they are converted"
+
+                allRemoved = allRemoved && reason == nil
+                record(.definition, definition.name, definition.location, reason: reason)
+            }
+            guard allRemoved, fullyConverted.contains(file), let source = sources[file] else { continue }
+            let removed = edits[file] ?? []
+            if let left = source.tokens().first(where: { token in !removed.contains { $0.range.contains(token.range.lowerBound) } }) {
+                let line = source.line(of: left.range.lowerBound)
+                record(.definition, file, SourceLocation(file: file, line: line, column: left.range.lowerBound - source.lineStarts[line - 1] + 1),
+                       reason: "the header stays: it still holds `\(left.text)` (line \(line)); move what is left by hand")
+            } else {
+                deletedFiles.insert(file)
+                edits[file] = nil
+            }
+        }
+        removeMessageClasses()
+    }
+
+    /// Deletes one definition with the comment block right above it; the reason when it cannot.
+    private mutating func removeDefinition(_ definition: MessageDefinition) -> String? {
+        if let problem = unpatchable(definition.location, patch: definition.patch) { return problem }
+        let source = sources[definition.location.file]!
+        guard let start = source.offset(line: definition.location.line, column: definition.location.column),
+              let (name, nameEnd) = source.name(startingAt: start), name == definition.macro else {
+            return "the file changed since the scan: \(definition.macro) is not at \(definition.location)"
+        }
+        let open = source.skipSpace(from: nameEnd)
+        guard open < source.bytes.count, source.bytes[open] == UInt8(ascii: "("), let arguments = source.matchingBracket(at: open) else {
+            return "the definition's arguments could not be read; remove it by hand"
+        }
+        var end = arguments.close + 1
+        let afterClose = source.skipSpace(from: end)
+        if afterClose < source.bytes.count, source.bytes[afterClose] == UInt8(ascii: ";"), source.line(of: afterClose) == source.line(of: arguments.close) { end = afterClose + 1 }
+        guard source.isFirstOnLine(start), source.restOfLineIsBlank(after: end) else {
+            return "other code shares the definition's lines; remove it by hand"
+        }
+        var first = start
+        if definition.comment != nil {
+            var line = source.line(of: start) - 1
+            while line >= 1 {
+                let text = source.text(source.lineStarts[line - 1]..<source.lineEnd(of: source.lineStarts[line - 1])).trimmingCharacters(in: .whitespaces)
+                guard text.hasPrefix("//") else { break }
+                first = source.lineStarts[line - 1]
+                line -= 1
+            }
+        }
+        guard add(UnifiedDiff.Edit(range: Self.paragraph(source, first, end), replacement: ""), in: definition.location.file) else {
+            return "another rewrite changes the same lines"
+        }
+        return nil
+    }
+
+    /// `FooMsgStart,` leaves ipc_message_start.h when every header using the class is deleted.
+    private mutating func removeMessageClasses() {
+        guard !deletedFiles.isEmpty, let source = sources[Self.messageStartFile] else { return }
+        let gone = Set(inventory.messages.filter { deletedFiles.contains($0.location.file) }.map(\.messageClass))
+        let kept = Set(inventory.messages.filter { !deletedFiles.contains($0.location.file) }.map(\.messageClass)
+            + inventory.structs.filter { !deletedFiles.contains($0.location.file) }.map(\.messageClass))
+        let tokens = source.tokens()
+        for messageClass in gone.subtracting(kept).subtracting([""]).sorted() {
+            let uses = tokens.indices.filter { tokens[$0].text == messageClass }
+            guard uses.count == 1, uses[0] + 1 < tokens.count, tokens[uses[0] + 1].text == ",",
+                  source.isFirstOnLine(tokens[uses[0]].range.lowerBound), source.restOfLineIsBlank(after: tokens[uses[0] + 1].range.upperBound) else { continue }
+            let token = tokens[uses[0]]
+            let line = source.line(of: token.range.lowerBound)
+            let location = SourceLocation(file: Self.messageStartFile, line: line, column: token.range.lowerBound - source.lineStarts[line - 1] + 1)
+            let removed = add(UnifiedDiff.Edit(range: source.wholeLines(token.range.lowerBound, tokens[uses[0] + 1].range.upperBound), replacement: ""), in: Self.messageStartFile)
+            record(.definition, messageClass, location, reason: removed ? nil : "another rewrite changes the same lines")
+        }
+    }
+
+    /// Every include of a deleted header left in a file the scan read goes (the generators' among them).
+    mutating func removeIncludesOfDeletedHeaders() {
+        for file in sources.keys.sorted() where !deletedFiles.contains(file) && SafeName.isSafePath(file) {
+            let source = sources[file]!
+            for header in deletedFiles.sorted() {
+                for start in source.lineStarts {
+                    let end = source.lineEnd(of: start)
+                    guard let included = Self.includedPath(source.text(start..<end)), header == included || header.hasSuffix("/" + included) else { continue }
+                    _ = add(UnifiedDiff.Edit(range: source.wholeLines(start, end), replacement: ""), in: file)
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,308 @@
+import MojifyConversion
+import MojifyCore
+
+/// Handlers become interface methods (migration guide 2.5.1): when every method of an interface is handled by
+/// one class whose handlers can be renamed safely, the class derives from the interface, `void OnBar(int a);`
+/// becomes `void Bar(int32_t a) override;` and `void Foo::OnBar(int a) {` becomes `void Foo::Bar(int32_t a) {`
+/// with the parameter names the body uses. It is all or nothing per interface, since a class implementing only
+/// some of an interface's methods would be abstract; the other interfaces keep their forwarding skeleton, and
+/// every handler method gets an outcome saying which way it went.
+extension CppRewriter {
+    /// A class definition (`class X ... { ... };`) found in a file's tokens.
+    struct ClassDeclaration {
+        var tokens: [CppToken]
+        var name: Int
+        var open: Int
+        var close: Int
+
+        /// Indices of the member names `name` followed by `(` at the class's own level (not in nested classes,
+        /// bodies or parameter lists).
+        func members(named name: String) -> [Int] {
+            var found: [Int] = []
+            var braces = 0
+            var parentheses = 0
+            for index in (open + 1)..<close {
+                switch tokens[index].text {
+                case "{": braces += 1
+                case "}": braces -= 1
+                case "(": parentheses += 1
+                case ")": parentheses -= 1
+                case name where braces == 0 && parentheses == 0 && tokens[index + 1].text == "(":
+                    found.append(index)
+                default: break
+                }
+            }
+            return found
+        }
+
+        /// The base specifiers as written (`public content::RenderFrameObserver`).
+        var bases: [String] {
+            guard let colon = (name..<open).first(where: { tokens[$0].text == ":" }) else { return [] }
+            return tokens.arguments(between: colon, and: open).map { $0.map(\.text).joined(separator: " ").replacingOccurrences(of: " :: ", with: "::") }
+        }
+
+        /// `name` as the class's base list must write it: with a leading `::` when a namespace enclosing the
+        /// class shares its first component (`xwalk::extensions` would capture `extensions::mojom::X`).
+        func qualified(_ name: String) -> String {
+            let first = name.components(separatedBy: "::")[0]
+            var depth = 0
+            var enclosing: [String] = []
+            for index in 0..<self.name where index + 2 < tokens.count {
+                if tokens[index].text == "{" { depth += 1 }
+                if tokens[index].text == "}" { depth -= 1; enclosing = Array(enclosing.prefix(depth)) }
+                if tokens[index].text == "namespace", tokens[index + 1].kind == .name, tokens[index + 2].text == "{" {
+                    enclosing = Array(enclosing.prefix(depth)) + [tokens[index + 1].text]
+                }
+            }
+            return enclosing.dropFirst().contains(first) ? "::" + name : name
+        }
+
+        /// The edit adding `bases` to the class's base list.
+        func addingBases(_ added: [String]) -> UnifiedDiff.Edit {
+            let list = added.map { "public " + $0 }.joined(separator: ", ")
+            if (name..<open).contains(where: { tokens[$0].text == ":" }) {
+                let end = tokens[open - 1].range.upperBound
+                return UnifiedDiff.Edit(range: end..<end, replacement: ", " + list)
+            }
+            let after = tokens[name + 1].text == "final" ? name + 1 : name
+            let end = tokens[after].range.upperBound
+            return UnifiedDiff.Edit(range: end..<end, replacement: " : " + list)
+        }
+    }
+
+    /// The one definition of the class `className` (qualified or not) in `source`, or why there is none.
+    func classDeclaration(_ className: String, in source: CppSource, file: String) -> Result<ClassDeclaration, Problem> {
+        let tokens = source.tokens()
+        let last = className.components(separatedBy: "::").last ?? className
+        var found: [ClassDeclaration] = []
+        for index in tokens.indices where ["class", "struct"].contains(tokens[index].text) {
+            // `class CONTENT_EXPORT Foo`: export macros stand between the keyword and the name.
+            var name = index + 1
+            while name + 1 < tokens.count, tokens[name].kind == .name, tokens[name].text != last, tokens[name + 1].kind == .name { name += 1 }
+            guard name < tokens.count, tokens[name].text == last else { continue }
+            var open = name + 1
+            while open < tokens.count, ![";", "{", "(", ")", "="].contains(tokens[open].text) { open += 1 }
+            guard open < tokens.count, tokens[open].text == "{", let close = tokens.closing(open) else { continue }
+            found.append(ClassDeclaration(tokens: tokens, name: name, open: open, close: close))
+        }
+        switch found.count {
+        case 0: return .failure(Problem("\(file) has no definition of class \(last)"))
+        case 1: return .success(found[0])
+        default: return .failure(Problem("\(file) defines class \(last) \(found.count) times (#if branches?); convert by hand"))
+        }
+    }
+
+    struct Problem: Error {
+        var reason: String
+        init(_ reason: String) { self.reason = reason }
+    }
+
+    /// The edits turning one handler into the interface method, or why it cannot be done.
+    struct InPlaceMethod {
+        var method: CppMigration.Method
+        var declaration: UnifiedDiff.Edit
+        var definition: UnifiedDiff.Edit
+        var location: SourceLocation
+    }
+
+    mutating func convertHandlersInPlace() {
+        var planned: [String: [(interface: CppMigration.Interface, methods: [InPlaceMethod])]] = [:]
+        for interface in migration.interfaces {
+            var methods: [InPlaceMethod] = []
+            var problems: [(CppMigration.Method, SourceLocation, String)] = []
+            let classes = Set(interface.methods.compactMap(\.handler).map { $0.file + ":" + $0.className })
+            for method in interface.methods {
+                guard let handler = method.handler else { continue }
+                let location = entryLocation(of: method, in: handler.file)
+                if classes.count > 1 {
+                    problems.append((method, location, "\(interface.name)'s handlers are in \(classes.count) classes; \(interface.name)Impl forwards to them"))
+                    continue
+                }
+                switch inPlaceMethod(method, interface: interface, handler: handler, location: location) {
+                case .success(let converted): methods.append(converted)
+                case .failure(let problem): problems.append((method, location, problem.reason))
+                }
+            }
+            let unhandled = interface.methods.filter { $0.handler == nil }.map(\.name)
+            if problems.isEmpty, unhandled.isEmpty, let handler = interface.methods.first?.handler {
+                planned[handler.file + ":" + handler.className, default: []].append((interface, methods))
+                continue
+            }
+            // One method that cannot move keeps the whole interface on its skeleton.
+            let blocker = problems.first.map { "\(interface.name).\($0.0.name) cannot" } ?? "\(interface.name).\(unhandled.joined(separator: ", ")) \(unhandled.count == 1 ? "has" : "have") no handler to"
+            for converted in methods {
+                record(.method, converted.method.messages[0], converted.location, reason: "\(blocker) become an interface method, so \(interface.name)Impl keeps forwarding to this handler")
+            }
+            for (method, location, reason) in problems { record(.method, method.messages[0], location, reason: reason) }
+        }
+        for key in planned.keys.sorted() { apply(planned[key]!) }
+    }
+
+    /// Applies the plans of one class (one or more interfaces) as a whole, or lists them all.
+    private mutating func apply(_ interfaces: [(interface: CppMigration.Interface, methods: [InPlaceMethod])]) {
+        let handler = interfaces[0].methods[0].method.handler!
+        let names = interfaces.flatMap { $0.methods.map(\.method.name) }
+        let clash = Dictionary(grouping: names, by: { $0 }).filter { $0.value.count > 1 }.keys.sorted().first
+        var reason: String?
+        var changes: [(String, UnifiedDiff.Edit)] = []
+        if let clash {
+            reason = "\(handler.className) would implement \(clash) of two interfaces; keep the skeletons"
+        } else if case .success(let declaration) = classDeclaration(handler.className, in: sources[handler.header]!, file: handler.header) {
+            let header = sources[handler.header]!
+            let bases = interfaces.map { declaration.qualified("\($0.interface.namespace)::\($0.interface.name)") }.filter { !declaration.bases.contains("public " + $0) }
+            if !bases.isEmpty { changes.append((handler.header, declaration.addingBases(bases))) }
+            for mojom in Set(interfaces.map(\.interface.mojomHeader)).sorted() {
+                let include = "#include \"\(mojom)\""
+                // Already there, or added by another rewrite (a remote getter of the same class).
+                let added = (edits[handler.header] ?? []).contains { $0.replacement.contains(include) }
+                guard !added, !header.text(0..<header.bytes.count).contains(include), let last = lastIncludeLine(in: header) else { continue }
+                changes.append((handler.header, UnifiedDiff.Edit(range: last.range.upperBound..<last.range.upperBound, replacement: "\n" + include)))
+            }
+            for (_, methods) in interfaces {
+                for method in methods { changes += [(handler.header, method.declaration), (handler.file, method.definition)] }
+            }
+            if !addAll(changes) { reason = "another rewrite changes the same declarations" }
+        } else {
+            reason = "the class declaration changed while converting"
+        }
+        for (interface, methods) in interfaces {
+            if reason == nil {
+                convertedInPlace.insert(interface.module + "." + interface.name)
+                let label = plan.files.first { $0.module == interface.module && $0.interfaces.contains { $0.name == interface.name } }?.label
+                for file in [handler.header, handler.file] { if let label { mojomUses[file, default: []].insert(label) } }
+            }
+            for method in methods { record(.method, method.method.messages[0], method.location, reason: reason) }
+        }
+    }
+
+    /// Adds every edit or none: a half-converted class would not compile.
+    mutating func addAll(_ changes: [(String, UnifiedDiff.Edit)]) -> Bool {
+        for (index, (file, edit)) in changes.enumerated() {
+            let earlier = changes[..<index].filter { $0.0 == file }.map(\.1)
+            if (edits[file] ?? []).contains(where: { $0.range.overlaps(edit.range) || $0.range == edit.range })
+                || earlier.contains(where: { $0.range.overlaps(edit.range) || $0.range == edit.range }) {
+                return false
+            }
+        }
+        for (file, edit) in changes { edits[file, default: []].append(edit) }
+        return true
+    }
+
+    /// Where the map entry of `method`'s request is, for the outcome.
+    private func entryLocation(of method: CppMigration.Method, in file: String) -> SourceLocation {
+        let entries = inventory.messageMaps.filter { $0.location.file == file }.flatMap(\.handlers)
+        return entries.first { $0.message == method.messages[0] }?.location ?? SourceLocation(file: file, line: 1, column: 1)
+    }
+
+    private func inPlaceMethod(
+        _ method: CppMigration.Method, interface: CppMigration.Interface, handler: CppMigration.Handler, location: SourceLocation
+    ) -> Result<InPlaceMethod, Problem> {
+        let keep = "; \(interface.name)Impl forwards to it"
+        if handler.delayReply {
+            return .failure(Problem("\(handler.method) takes the reply message (IPC_MESSAGE_HANDLER_DELAY_REPLY): make it take \(method.name)Callback by hand\(keep)"))
+        }
+        if method.isSync {
+            return .failure(Problem("\(handler.method) is a sync handler writing its outputs through pointers: make it take \(method.name)Callback by hand\(keep)"))
+        }
+        if method.reply != nil {
+            return .failure(Problem("\(interface.name).\(method.name) answers through a callback where the handler sent \(method.messages.dropFirst().joined(separator: ", ")): give it \(method.name)Callback by hand\(keep)"))
+        }
+        if let parameter = method.parameters.first(where: { $0.needsConversion || $0.type.contains(interface.namespace + "::") }) {
+            return .failure(Problem("parameter \(parameter.name) is \(parameter.type), a type the mojom defines, where \(handler.method) takes the legacy C++ type: convert it by hand\(keep)"))
+        }
+        for file in [handler.header, handler.file] {
+            if !SafeName.isSafePath(file) { return .failure(Problem("\(file) needs quoting in a diff\(keep)")) }
+            if sources[file] == nil { return .failure(Problem("\(file), where \(handler.className) should be \(file == handler.header ? "declared" : "defined"), was not found or is not UTF-8 text\(keep)")) }
+        }
+        let header = sources[handler.header]!
+        let declaration: ClassDeclaration
+        switch classDeclaration(handler.className, in: header, file: handler.header) {
+        case .success(let found): declaration = found
+        case .failure(let problem): return .failure(Problem(problem.reason + keep))
+        }
+        let last = handler.className.components(separatedBy: "::").last ?? handler.className
+        let declared = declaration.members(named: handler.method)
+        guard declared.count == 1 else {
+            return .failure(Problem(declared.isEmpty
+                ? "\(handler.method) is not declared in class \(last) in \(handler.header) (inherited, or written through a macro)\(keep)"
+                : "\(handler.method) is declared \(declared.count) times in \(handler.header) (overloads or #if branches); convert by hand\(keep)"))
+        }
+        if !declaration.members(named: method.name).isEmpty {
+            return .failure(Problem("\(last) already has a member named \(method.name)\(keep)"))
+        }
+        let tokens = declaration.tokens
+        let name = declared[0]
+        var start = name
+        while start > declaration.open + 1, ![";", "{", "}", ":"].contains(tokens[start - 1].text) { start -= 1 }
+        let specifiers = tokens[start..<name].map(\.text)
+        guard specifiers == ["void"] || specifiers == ["virtual", "void"] else {
+            return .failure(Problem("\(handler.method) is declared `\(specifiers.joined(separator: " ")) \(handler.method)(...)`, not a plain `void` member\(keep)"))
+        }
+        guard let close = tokens.closing(name + 1) else { return .failure(Problem("\(handler.method)'s declaration does not end\(keep)")) }
+        var end = close + 1
+        while end < declaration.close, tokens[end].text == "const" { end += 1 }
+        guard tokens[end].text == ";" else {
+            let what = tokens[end].text == "{" ? "is defined inside the class" : tokens[end].text == "override" ? "overrides a base class method" : "has `\(tokens[end].text)` after its parameters"
+            return .failure(Problem("\(handler.method) \(what); convert by hand\(keep)"))
+        }
+        let definition: (name: CppToken, end: Int, parameters: [ArraySlice<CppToken>])
+        switch self.definition(of: handler.method, className: last, in: sources[handler.file]!, file: handler.file) {
+        case .success(let found): definition = found
+        case .failure(let problem): return .failure(Problem(problem.reason + keep))
+        }
+        if definition.parameters.count != method.parameters.count {
+            return .failure(Problem("\(handler.method) takes \(definition.parameters.count) parameters where \(method.name) has \(method.parameters.count) (a map passing a parameter?)\(keep)"))
+        }
+        if case .success = self.definition(of: method.name, className: last, in: sources[handler.file]!, file: handler.file) {
+            return .failure(Problem("\(handler.file) already defines \(last)::\(method.name)\(keep)"))
+        }
+        // The definition keeps the names its body uses; the declaration takes them too, or its own where the
+        // definition leaves a parameter unnamed.
+        let declaredParameters = tokens.arguments(between: name + 1, and: close)
+        func list(_ names: [String?]) -> String {
+            zip(method.parameters, names).map { argument, name in name.map { "\(argument.type) \($0)" } ?? argument.type }.joined(separator: ", ")
+        }
+        let definitionNames = definition.parameters.map(Self.parameterName)
+        let declarationNames = definitionNames.enumerated().map { index, name in
+            name ?? (index < declaredParameters.count ? Self.parameterName(declaredParameters[index]) : nil)
+        }
+        return .success(InPlaceMethod(
+            method: method,
+            declaration: UnifiedDiff.Edit(range: tokens[start].range.lowerBound..<tokens[end].range.upperBound, replacement: "void \(method.name)(\(list(declarationNames))) override;"),
+            definition: UnifiedDiff.Edit(range: definition.name.range.lowerBound..<definition.end, replacement: "\(method.name)(\(list(definitionNames)))"),
+            location: location
+        ))
+    }
+
+    /// The one out-of-class definition `void [ns::]Class::method(...) [const] {` in `source`: its name token, the
+    /// end of its parameter list (and `const`), and its parameters.
+    func definition(of method: String, className: String, in source: CppSource, file: String) -> Result<(name: CppToken, end: Int, parameters: [ArraySlice<CppToken>]), Problem> {
+        let tokens = source.tokens()
+        var found: [(CppToken, Int, [ArraySlice<CppToken>])] = []
+        for index in tokens.indices.dropFirst(2).dropLast() where tokens[index].text == method && tokens[index + 1].text == "("
+            && tokens[index - 1].text == "::" && tokens[index - 2].text == className {
+            var qualifier = index - 2
+            while qualifier >= 2, tokens[qualifier - 1].text == "::", tokens[qualifier - 2].kind == .name { qualifier -= 2 }
+            guard qualifier >= 1, tokens[qualifier - 1].text == "void", let close = tokens.closing(index + 1) else { continue }
+            var end = close + 1
+            while end < tokens.count, tokens[end].text == "const" { end += 1 }
+            guard end < tokens.count, tokens[end].text == "{" else { continue }
+            found.append((tokens[index], tokens[end - 1].range.upperBound, tokens.arguments(between: index + 1, and: close)))
+        }
+        guard found.count == 1 else {
+            return .failure(Problem(found.isEmpty
+                ? "no definition `void \(className)::\(method)(...) {` in \(file)"
+                : "\(className)::\(method) is defined \(found.count) times in \(file) (#if branches?); convert by hand"))
+        }
+        return .success((found[0].0, found[0].1, found[0].2))
+    }
+
+    static let typeWords: Set<String> = ["int", "bool", "char", "short", "long", "unsigned", "signed", "float", "double", "auto", "const", "volatile"]
+
+    /// The name a written parameter declares (`const std::string& name = ""` -> `name`); nil when unnamed.
+    static func parameterName(_ parameter: ArraySlice<CppToken>) -> String? {
+        let declarator = parameter.prefix { $0.text != "=" }
+        guard declarator.count >= 2, let last = declarator.last, last.kind == .name, !typeWords.contains(last.text) else { return nil }
+        return declarator[declarator.endIndex - 2].text == "::" ? nil : last.text
+    }
+}

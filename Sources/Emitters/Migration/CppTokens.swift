@@ -1,0 +1,170 @@
+/// A C++ token with its byte range: the rewrites of declarations and definitions read tokens, so that comments,
+/// string and character literals and preprocessor lines can never be taken for code.
+struct CppToken: Equatable {
+    enum Kind: Equatable {
+        case name
+        case number
+        case literal
+        /// One punctuation character, or `::` / `->`.
+        case punctuation
+    }
+
+    var kind: Kind
+    var range: Range<Int>
+    var text: String
+
+    /// A name or a number (both start with a name byte).
+    var isName: Bool { kind == .name || kind == .number }
+}
+
+extension CppSource {
+    /// The tokens of `range` (the whole file by default). Comments and preprocessor lines (with their `\`
+    /// continuations) are skipped; a literal is one token; an unterminated one ends at its line, an unterminated comment ends the list.
+    func tokens(in range: Range<Int>? = nil) -> [CppToken] {
+        let range = range ?? 0..<bytes.count
+        var tokens: [CppToken] = []
+        var index = range.lowerBound
+        var atLineStart = index == 0 || bytes[index - 1] == UInt8(ascii: "\n")
+        while index < range.upperBound {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\n") {
+                atLineStart = true
+                index += 1
+                continue
+            }
+            if Self.isSpace(byte) {
+                index += 1
+                continue
+            }
+            if byte == UInt8(ascii: "#"), atLineStart {
+                index = directiveEnd(from: index)
+                continue
+            }
+            atLineStart = false
+            if byte == UInt8(ascii: "/"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "/") {
+                index = lineEnd(of: index)
+                continue
+            }
+            if byte == UInt8(ascii: "/"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "*") {
+                var end = index + 2
+                while end + 1 < bytes.count, !(bytes[end] == UInt8(ascii: "*") && bytes[end + 1] == UInt8(ascii: "/")) { end += 1 }
+                guard end + 1 < bytes.count else { return tokens }
+                index = end + 2
+                continue
+            }
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                // An unterminated literal ends at its line, as the compiler would complain there.
+                let end = literalEnd(at: index) ?? lineEnd(of: index)
+                // A prefix such as `R`, `u8` or `L` was read as a name just before: it belongs to the literal.
+                var start = index
+                if let last = tokens.last, last.kind == .name, last.range.upperBound == index {
+                    start = last.range.lowerBound
+                    tokens.removeLast()
+                }
+                tokens.append(CppToken(kind: .literal, range: start..<end, text: text(start..<end)))
+                index = end
+                continue
+            }
+            if Self.isNameByte(byte) {
+                var end = index
+                while end < bytes.count, Self.isNameByte(bytes[end]) { end += 1 }
+                let isNumber = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+                tokens.append(CppToken(kind: isNumber ? .number : .name, range: index..<end, text: text(index..<end)))
+                index = end
+                continue
+            }
+            let width = hasBytes("::", at: index) || hasBytes("->", at: index) ? 2 : 1
+            tokens.append(CppToken(kind: .punctuation, range: index..<(index + width), text: text(index..<(index + width))))
+            index += width
+        }
+        return tokens
+    }
+
+    /// The tokens without literals, for the structural reads (class bodies, namespaces): a `{` in a string never
+    /// counts as a brace.
+    func codeTokens() -> [CppToken] {
+        tokens().filter { $0.kind != .literal }
+    }
+
+    /// The offset of the line break ending the preprocessor directive at `start`, past `\` continuations.
+    private func directiveEnd(from start: Int) -> Int {
+        var end = lineEnd(of: start)
+        while end < bytes.count, end > start, bytes[end - 1] == UInt8(ascii: "\\") || (bytes[end - 1] == UInt8(ascii: "\r") && end >= 2 && bytes[end - 2] == UInt8(ascii: "\\")) {
+            end = lineEnd(of: end + 1)
+        }
+        return end
+    }
+
+    /// Whether only spaces lie between the start of `offset`'s line and `offset`.
+    func isFirstOnLine(_ offset: Int) -> Bool {
+        skipSpace(from: lineStarts[line(of: offset) - 1]) == offset
+    }
+
+    /// The range of whole lines from the line holding `start` to the line break after `end` (or the file's end).
+    func wholeLines(_ start: Int, _ end: Int) -> Range<Int> {
+        let last = lineEnd(of: max(start, end - 1))
+        return lineStarts[line(of: start) - 1]..<(last < bytes.count ? last + 1 : last)
+    }
+
+    /// Whether the text after `offset` up to its line's end is empty or a `//` comment.
+    func restOfLineIsBlank(after offset: Int) -> Bool {
+        let rest = text(offset..<lineEnd(of: offset)).trimmingCharacters(in: .whitespaces)
+        return rest.isEmpty || rest.hasPrefix("//")
+    }
+}
+
+/// Token-list helpers: brackets matched over tokens, which hold no comment or literal.
+extension Array where Element == CppToken {
+    /// The index of the token closing the bracket at `open` (`(`, `[`, `{` or `<`, counted alone).
+    func closing(_ open: Int) -> Int? {
+        let pairs = ["(": ")", "[": "]", "{": "}", "<": ">"]
+        guard let close = pairs[self[open].text] else { return nil }
+        var depth = 0
+        for index in open..<count {
+            if self[index].text == self[open].text { depth += 1 }
+            if self[index].text == close {
+                depth -= 1
+                if depth == 0 { return index }
+            }
+        }
+        return nil
+    }
+
+    /// The index of the `{` or `(` that `close` closes, scanning backwards.
+    func opening(_ close: Int) -> Int? {
+        let pairs = [")": "(", "]": "[", "}": "{"]
+        guard let open = pairs[self[close].text] else { return nil }
+        var depth = 0
+        var index = close
+        while index >= 0 {
+            if self[index].text == self[close].text { depth += 1 }
+            if self[index].text == open {
+                depth -= 1
+                if depth == 0 { return index }
+            }
+            index -= 1
+        }
+        return nil
+    }
+
+    /// Splits the tokens strictly between `open` and `close` at commas outside nested brackets and template
+    /// angle brackets; empty for `()`.
+    func arguments(between open: Int, and close: Int) -> [ArraySlice<CppToken>] {
+        guard close > open + 1 else { return [] }
+        var parts: [ArraySlice<CppToken>] = []
+        var depth = 0
+        var start = open + 1
+        for index in (open + 1)..<close {
+            switch self[index].text {
+            case "(", "[", "{", "<": depth += 1
+            case ")", "]", "}", ">": depth -= 1
+            case "," where depth == 0:
+                parts.append(self[start..<index])
+                start = index + 1
+            default: break
+            }
+        }
+        parts.append(self[start..<close])
+        return parts
+    }
+}

@@ -1,0 +1,301 @@
+import Foundation
+@testable import MojifyEmitters
+import MojifyTestSupport
+import XCTest
+
+/// The handler side of `mojify migrate`'s patch: handlers made interface methods, empty `OnMessageReceived`
+/// shells removed, definitions leaving `*_messages.h`, and BUILD.gn dependencies.
+final class MigrateHandlerTests: XCTestCase {
+    static let messages = """
+    #include "ipc/ipc_message_macros.h"
+    #define IPC_MESSAGE_START TestMsgStart
+
+    // Tells the host about a bar.
+    IPC_MESSAGE_ROUTED2(TestHostMsg_Bar,
+                        int /* count */,
+                        std::string /* name */)
+    IPC_MESSAGE_ROUTED0(TestHostMsg_Baz)
+    IPC_MESSAGE_ROUTED1(TestHostMsg_Qux, int /* value */)
+
+    """
+
+    static let map = """
+    bool Host::OnMessageReceived(const IPC::Message& message) {
+      bool handled = true;
+      IPC_BEGIN_MESSAGE_MAP(Host, message)
+        IPC_MESSAGE_HANDLER(TestHostMsg_Bar, OnBar)
+        IPC_MESSAGE_HANDLER(TestHostMsg_Baz, OnBaz)
+        IPC_MESSAGE_HANDLER(TestHostMsg_Qux, OnQux)
+        IPC_MESSAGE_UNHANDLED(handled = false)
+      IPC_END_MESSAGE_MAP()
+      return handled;
+    }
+
+    """
+
+    static let definitions = """
+    void Host::OnBar(int count,
+                     const std::string& label) {
+      Use(count, label);
+    }
+
+    void Host::OnBaz() const {
+    }
+
+    #if defined(OS_ANDROID)
+    void Host::OnQux(int /* unused */) {
+    }
+    #endif
+
+    """
+
+    /// A tree holding `files` plus the messages header; migrated, with the patch checked by `git apply`.
+    func migrate(_ files: [String: String], only: [String] = []) throws -> (MigrateTests.Result, TemporaryFolder) {
+        let scratch = try temporaryFolder()
+        try scratch.write("content/common/test_messages.h", files["content/common/test_messages.h"] ?? Self.messages)
+        for (path, text) in files where path != "content/common/test_messages.h" { try scratch.write(path, text) }
+        let result = try MigrateTests.migrate(root: scratch.path, only: only)
+        XCTAssertNil(try MigrateTests.gitApplyCheck(result.patch.diff, on: scratch.path), result.patch.diff)
+        return (result, scratch)
+    }
+
+    func reasons(_ result: MigrateTests.Result, _ kind: MigrationPatch.Kind) -> [String] {
+        result.patch.outcomes.filter { $0.kind == kind }.map { "\($0.message): \($0.reason ?? "done")" }
+    }
+
+    // MARK: - Handlers become interface methods
+
+    func testHandlersBecomeInterfaceMethodsReadingPastLinesCommentsDefaultsConstAndIf() throws {
+        let (result, _) = try migrate([
+            "content/renderer/host.h": """
+            #include "content/public/renderer/render_frame_observer.h"
+
+            namespace content {
+
+            // Not a declaration: void OnBar(int a); and "void OnBaz();"
+            class CONTENT_EXPORT Host : public RenderFrameObserver {
+             public:
+              // RenderFrameObserver:
+              bool OnMessageReceived(const IPC::Message& message) override;
+
+             private:
+              virtual void /* legacy */ OnBar(int count,
+                                              const std::string& name = "none");
+              void OnBaz() const;
+            #if defined(OS_ANDROID)
+              void OnQux(int value);
+            #endif
+              const char* label_ = "OnBar(";
+            };
+
+            }  // namespace content
+
+            """,
+            "content/renderer/host.cc": "#include \"content/renderer/host.h\"\n\nnamespace content {\n\n" + Self.map + Self.definitions + "}  // namespace content\n",
+        ])
+        XCTAssertEqual(reasons(result, .method), ["TestHostMsg_Bar: done", "TestHostMsg_Baz: done", "TestHostMsg_Qux: done"])
+        let diff = result.patch.diff
+        XCTAssertTrue(diff.contains("+class CONTENT_EXPORT Host : public RenderFrameObserver, public content::mojom::TestHost {\n"), diff)
+        XCTAssertTrue(diff.contains("+  void Bar(int32_t count, const std::string& label) override;\n"), diff)
+        XCTAssertTrue(diff.contains("+  void Baz() override;\n"), diff)
+        XCTAssertTrue(diff.contains("+  void Qux(int32_t value) override;\n"), diff)
+        XCTAssertTrue(diff.contains("+#include \"content/common/test.mojom.h\"\n"), diff)
+        XCTAssertTrue(diff.contains("+void Host::Bar(int32_t count, const std::string& label) {\n"), diff)
+        XCTAssertTrue(diff.contains("+void Host::Baz() {\n"), diff)
+        // An unnamed parameter stays unnamed in the definition; the declaration keeps the name it had.
+        XCTAssertTrue(diff.contains("+void Host::Qux(int32_t) {\n"), diff)
+        // The class implements the interface itself: no forwarding class, only the Bind function its registration
+        // names, saying where to bind; the mock stays.
+        XCTAssertEqual(result.patch.convertedInPlace, ["content.mojom.TestHost"])
+        let binding = try XCTUnwrap(result.drafts["content/renderer/test_host_impl.cc"])
+        XCTAssertFalse(binding.contains("TestHostImpl::"), binding)
+        XCTAssertTrue(binding.contains("void BindTestHost(mojo::PendingReceiver<mojom::TestHost> receiver) {\n  // TODO(mojify): bind the receiver to the Host this connection belongs to"), binding)
+        XCTAssertFalse(try XCTUnwrap(result.drafts["content/renderer/test_host_impl.h"]).contains("class TestHostImpl"))
+        XCTAssertNotNil(result.drafts["content/common/test_host_mock.h"])
+        // The shell is gone, with its declaration and heading comment.
+        XCTAssertEqual(reasons(result, .messageMap), ["Host::OnMessageReceived: done"])
+        XCTAssertTrue(diff.contains("-bool Host::OnMessageReceived(const IPC::Message& message) {\n-  bool handled = true;\n"), diff)
+        XCTAssertTrue(diff.contains("-  // RenderFrameObserver:\n-  bool OnMessageReceived(const IPC::Message& message) override;\n-\n"), diff)
+    }
+
+    func testOverloadsMissingDeclarationsAndNameClashesKeepTheSkeleton() throws {
+        let header = { (members: String) in
+            "class Host : public RenderFrameObserver {\n public:\n  bool OnMessageReceived(const IPC::Message& message) override;\n\(members)};\n"
+        }
+        let cases: [(members: String, reason: String)] = [
+            ("  void OnBar(int count, const std::string& name);\n  void OnBar(int count);\n  void OnBaz() const;\n  void OnQux(int value);\n",
+             "TestHostMsg_Bar: OnBar is declared 2 times in content/renderer/host.h (overloads or #if branches); convert by hand; TestHostImpl forwards to it"),
+            ("  void OnBaz() const;\n  void OnQux(int value);\n",
+             "TestHostMsg_Bar: OnBar is not declared in class Host in content/renderer/host.h (inherited, or written through a macro); TestHostImpl forwards to it"),
+            ("  void OnBar(int count, const std::string& name);\n  void Bar();\n  void OnBaz() const;\n  void OnQux(int value);\n",
+             "TestHostMsg_Bar: Host already has a member named Bar; TestHostImpl forwards to it"),
+            ("  void OnBar(int count, const std::string& name) override;\n  void OnBaz() const;\n  void OnQux(int value);\n",
+             "TestHostMsg_Bar: OnBar overrides a base class method; convert by hand; TestHostImpl forwards to it"),
+            ("  static void OnBar(int count, const std::string& name);\n  void OnBaz() const;\n  void OnQux(int value);\n",
+             "TestHostMsg_Bar: OnBar is declared `static void OnBar(...)`, not a plain `void` member; TestHostImpl forwards to it"),
+        ]
+        for (members, reason) in cases {
+            let (result, _) = try migrate(["content/renderer/host.h": header(members), "content/renderer/host.cc": Self.map + Self.definitions])
+            let methods = reasons(result, .method)
+            XCTAssertTrue(methods.contains(reason), "\(methods)")
+            XCTAssertTrue(methods.contains("TestHostMsg_Baz: TestHost.Bar cannot become an interface method, so TestHostImpl keeps forwarding to this handler"), "\(methods)")
+            XCTAssertTrue(result.patch.convertedInPlace.isEmpty)
+            XCTAssertTrue(result.drafts["content/renderer/test_host_impl.cc"]?.contains("TestHostImpl::TestHostImpl(Host* host)") ?? false)
+            XCTAssertFalse(result.patch.diff.contains("mojom::TestHost"), result.patch.diff)
+        }
+    }
+
+    func testDelayReplySyncAndStructHandlersAreListed() throws {
+        let (result, _) = try migrate([
+            "content/common/test_messages.h": """
+            #define IPC_MESSAGE_START TestMsgStart
+            IPC_STRUCT_BEGIN(TestRegion)
+              IPC_STRUCT_MEMBER(int, x)
+            IPC_STRUCT_END()
+            IPC_SYNC_MESSAGE_ROUTED1_1(TestHostMsg_Fetch, int /* key */, std::string /* value */)
+            IPC_SYNC_MESSAGE_ROUTED1_1(TestHostMsg_Later, int /* key */, std::string /* value */)
+            IPC_MESSAGE_ROUTED1(TestHostMsg_Region, TestRegion /* region */)
+
+            """,
+            "content/renderer/host.h": "class Host {\n  void OnFetch(int key, std::string* value);\n  void OnLater(int key, IPC::Message* reply);\n  void OnRegion(const TestRegion& region);\n};\n",
+            "content/renderer/host.cc": """
+            void Host::Dispatch(const IPC::Message& message) {
+              IPC_BEGIN_MESSAGE_MAP(Host, message)
+                IPC_MESSAGE_HANDLER(TestHostMsg_Fetch, OnFetch)
+                IPC_MESSAGE_HANDLER_DELAY_REPLY(TestHostMsg_Later, OnLater)
+                IPC_MESSAGE_HANDLER(TestHostMsg_Region, OnRegion)
+              IPC_END_MESSAGE_MAP()
+            }
+
+            """,
+        ])
+        let methods = reasons(result, .method)
+        XCTAssertTrue(methods.contains("TestHostMsg_Fetch: OnFetch is a sync handler writing its outputs through pointers: make it take FetchCallback by hand; TestHostImpl forwards to it"), "\(methods)")
+        XCTAssertTrue(methods.contains("TestHostMsg_Later: OnLater takes the reply message (IPC_MESSAGE_HANDLER_DELAY_REPLY): make it take LaterCallback by hand; TestHostImpl forwards to it"), "\(methods)")
+        XCTAssertTrue(methods.contains { $0.hasPrefix("TestHostMsg_Region: parameter region is content::mojom::TestRegionPtr, a type the mojom defines") }, "\(methods)")
+        // A map in a function that is not bool OnMessageReceived stays.
+        XCTAssertEqual(reasons(result, .messageMap), ["Host::Dispatch: Dispatch does not return bool; remove it by hand"])
+    }
+
+    func testListenerBaseGoesWithTheShellAndAFilterKeepsIt() throws {
+        let cc = Self.map + Self.definitions.replacingOccurrences(of: "#if defined(OS_ANDROID)\n", with: "").replacingOccurrences(of: "#endif\n", with: "")
+        let members = "  bool OnMessageReceived(const IPC::Message& message) override;\n  void OnBar(int count, const std::string& name);\n  void OnBaz() const;\n  void OnQux(int value);\n"
+        let (listener, _) = try migrate([
+            "content/renderer/host.h": "namespace other {\nnamespace content {\n\nclass Host : public IPC::Listener {\n\(members)};\n\n}\n}\n",
+            "content/renderer/host.cc": cc,
+        ])
+        let diff = listener.patch.diff
+        XCTAssertTrue(diff.contains("+// TODO(mojify): no longer an IPC::Listener; remove the AddRoute/RemoveRoute calls that registered it.\n+class Host : public ::content::mojom::TestHost {\n"), diff)
+        XCTAssertEqual(reasons(listener, .messageMap), ["Host::OnMessageReceived: done"])
+
+        let (filter, _) = try migrate([
+            "content/renderer/host.h": "class Host : public content::BrowserMessageFilter {\n\(members)};\n",
+            "content/renderer/host.cc": cc,
+        ])
+        XCTAssertTrue(filter.patch.diff.contains("+class Host : public content::BrowserMessageFilter, public content::mojom::TestHost {\n"), filter.patch.diff)
+        XCTAssertEqual(reasons(filter, .messageMap), ["Host::OnMessageReceived: Host derives from content::BrowserMessageFilter, whose OnMessageReceived is pure virtual: remove the filter and the AddFilter call that installs it by hand"])
+    }
+
+    func testShellDoingMoreThanDispatchOrWithEntriesLeftStays() throws {
+        let (result, _) = try migrate([
+            "content/renderer/host.cc": """
+            bool Host::OnMessageReceived(const IPC::Message& message) {
+              ++nesting_;
+              bool handled = true;
+              IPC_BEGIN_MESSAGE_MAP(Host, message)
+                IPC_MESSAGE_HANDLER(TestHostMsg_Bar, OnBar)
+              IPC_END_MESSAGE_MAP()
+              return handled;
+            }
+
+            bool Other::OnMessageReceived(const IPC::Message& message) {
+              IPC_BEGIN_MESSAGE_MAP(Other, message)
+                IPC_MESSAGE_HANDLER(TestHostMsg_Baz, OnBaz)
+                IPC_MESSAGE_HANDLER(TestHostMsg_Qux, OnQux)
+              IPC_END_MESSAGE_MAP()
+              return false;
+            }
+
+            """,
+        ], only: ["TestHostMsg_Bar", "TestHostMsg_Baz"])
+        XCTAssertEqual(reasons(result, .messageMap), [
+            "Host::OnMessageReceived: OnMessageReceived does more than dispatch (`+` at line 2); remove the map by hand",
+            "Other::OnMessageReceived: kept with the 1 entry left in it",
+        ])
+    }
+
+    // MARK: - Definitions
+
+    func testDefinitionsLeaveTheHeaderWhichIsDeletedWithItsClassAndIncludes() throws {
+        let (result, scratch) = try migrate([
+            "ipc/ipc_message_start.h": "enum IPCMessageStart {\n  FrameMsgStart,\n  TestMsgStart,\n  LastIPCMsgStart\n};\n",
+            "content/common/content_message_generator.h": "// Multiply-included.\n#include \"content/common/frame_messages.h\"\n#include \"content/common/test_messages.h\"\n",
+            "content/renderer/sender.cc": """
+            #include "content/common/test_messages.h"
+
+            void Sender::Go() {
+              Send(new TestHostMsg_Bar(routing_id(), 1, "a"));
+              Send(new TestHostMsg_Baz(routing_id()));
+              Send(new TestHostMsg_Qux(routing_id(), 2));
+            }
+
+            """,
+        ])
+        XCTAssertEqual(reasons(result, .definition), ["TestHostMsg_Bar: done", "TestHostMsg_Baz: done", "TestHostMsg_Qux: done", "TestMsgStart: done"])
+        XCTAssertEqual(result.patch.deletedFiles, ["content/common/test_messages.h"])
+        let diff = result.patch.diff
+        XCTAssertTrue(diff.contains("diff --git a/content/common/test_messages.h b/content/common/test_messages.h\ndeleted file mode 100644\n--- a/content/common/test_messages.h\n+++ /dev/null\n@@ -1,9 +0,0 @@\n"), diff)
+        XCTAssertTrue(diff.contains("   FrameMsgStart,\n-  TestMsgStart,\n   LastIPCMsgStart\n"), diff)
+        XCTAssertTrue(diff.contains(" #include \"content/common/frame_messages.h\"\n-#include \"content/common/test_messages.h\"\n"), diff)
+        XCTAssertTrue(diff.contains("-#include \"content/common/test_messages.h\"\n+#include \"content/common/test.mojom.h\"\n"), diff)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: scratch.path + "/content/common/test_messages.h"), "the tree was changed")
+    }
+
+    func testDefinitionsStillUsedOrBesideOtherCodeStay() throws {
+        let (result, _) = try migrate([
+            "content/common/test_messages.h": Self.messages + "IPC_ENUM_TRAITS(TestEnum)\n",
+            "content/renderer/sender.cc": "void Sender::Go() {\n  Send(new TestHostMsg_Bar(routing_id(), 1, \"a\"));\n  IPC::Message* kept = new TestHostMsg_Baz(routing_id());\n}\n",
+        ])
+        let definitions = reasons(result, .definition)
+        XCTAssertTrue(definitions.contains("TestHostMsg_Bar: done"), "\(definitions)")
+        XCTAssertTrue(definitions.contains("TestHostMsg_Baz: kept while 1 sender/handler listed above still uses it (first content/renderer/sender.cc:3:28); remove it once they are converted"), "\(definitions)")
+        XCTAssertTrue(result.patch.diff.contains("-// Tells the host about a bar.\n-IPC_MESSAGE_ROUTED2(TestHostMsg_Bar,\n-                    int /* count */,\n-                    std::string /* name */)\n"), result.patch.diff)
+        XCTAssertTrue(result.patch.deletedFiles.isEmpty)
+    }
+
+    // MARK: - BUILD.gn
+
+    func testTheTargetListingAChangedFileGainsTheMojomDependency() throws {
+        let sender = "void Sender::Go() {\n  Send(new TestHostMsg_Bar(routing_id(), 1, \"a\"));\n}\n"
+        let (result, _) = try migrate([
+            "content/renderer/sender.cc": sender,
+            "content/renderer/other.cc": sender,
+            "content/lonely/alone.cc": sender,
+            // The parent folder's BUILD.gn lists the file with its subfolder; the comment and the if block are skipped.
+            "content/BUILD.gn": """
+            # "renderer/sender.cc" in a comment is not a source.
+            source_set("renderer") {
+              sources = [
+                "renderer/sender.cc",
+              ]
+              if (is_android) {
+                deps = [ "//android" ]
+              }
+              deps = [
+                "//base",
+              ]
+            }
+
+            """,
+            "content/renderer/BUILD.gn": "component(\"other\") {\n  sources = [ \"other.cc\" ]\n}\n",
+        ])
+        let diff = result.patch.diff
+        XCTAssertTrue(diff.contains("     \"//base\",\n+    \"//content/common:test_mojom\",\n   ]\n"), diff)
+        XCTAssertTrue(diff.contains("   sources = [ \"other.cc\" ]\n+  deps = [ \"//content/common:test_mojom\" ]\n }\n"), diff)
+        XCTAssertEqual(reasons(result, .build), [
+            "content/lonely/alone.cc: no BUILD.gn above it lists it in sources; add //content/common:test_mojom to its target's deps by hand",
+            "content/renderer/sender.cc: done",
+            "content/renderer/other.cc: done",
+        ])
+    }
+}
