@@ -54,8 +54,7 @@ public struct ScanResult: Sendable {
     public var inventory: Inventory
     /// One entry per scanned path, in the order of `ScanOptions.paths` (none with `onlyFiles`, which walks nothing).
     public var listed: [ListedFiles]
-    /// `inventory.jsonData()`, when the scan had it at hand: kept from the last scan of an unchanged tree, or
-    /// rendered for the cache.
+    /// `inventory.jsonData()`, when the scan had it at hand: a re-scan of an unchanged tree keeps it in the cache.
     public var inventoryJSON: Data?
 
     public init(inventory: Inventory, listed: [ListedFiles], inventoryJSON: Data? = nil) {

@@ -88,7 +88,13 @@ public enum IPCScanner {
         let cache = ScanCache.open(options, diagnostics: &diagnostics)
         // Markers ask for every file to be read; the stored inventory never holds them.
         if let cache, options.markers.isEmpty, let last = cache.unchangedInventory(files: files, walkProblems: walkProblems) {
-            return (ScanResult(inventory: last.inventory, listed: listed, inventoryJSON: last.json), cache.statistics)
+            var json = last.json
+            if json == nil {
+                // Stored for the re-scans after this one; a cache that cannot be written only costs them time.
+                json = try? last.inventory.jsonData()
+                if let json { try? cache.keep(json: json) }
+            }
+            return (ScanResult(inventory: last.inventory, listed: listed, inventoryJSON: json), cache.statistics)
         }
         cache?.attach(paths: files.map(\.path))
         let scheduler = ScanScheduler(analyser: FileAnalyser(files: files, database: database, options: options, cache: cache), jobs: options.jobs)
@@ -114,23 +120,13 @@ public enum IPCScanner {
             joiner.add(scheduler.run(includedTypeHeaders, pass: FileAnalyser.Pass(needles: [], wrappers: wrappers), progress: nil))
         }
         var inventory = joiner.inventory(extraDiagnostics: diagnostics)
-        var inventoryJSON: Data?
         if let cache {
             let before = diagnostics.count
-            // The JSON is kept with the inventory, so that a re-scan of an unchanged tree need not render it.
-            var json: Data?
-            let rendered = inventory
-            let lastScan = options.markers.isEmpty && diagnostics == walkProblems
-                ? (ScanCache.LastScan(inventory: inventory, walkProblems: walkProblems), { json = try? rendered.jsonData(); return json })
-                : nil
+            let lastScan = options.markers.isEmpty && diagnostics == walkProblems ? ScanCache.LastScan(inventory: inventory, walkProblems: walkProblems) : nil
             cache.save(paths: files.map(\.path), lastScan: lastScan, diagnostics: &diagnostics)
-            if diagnostics.count > before {
-                inventory = joiner.inventory(extraDiagnostics: diagnostics)
-            } else {
-                inventoryJSON = json
-            }
+            if diagnostics.count > before { inventory = joiner.inventory(extraDiagnostics: diagnostics) }
         }
-        return (ScanResult(inventory: inventory, listed: listed, inventoryJSON: inventoryJSON), cache?.statistics)
+        return (ScanResult(inventory: inventory, listed: listed), cache?.statistics)
     }
 
     /// The files `names` selects under each of `roots` that is a folder, walked as a scan would walk it (honouring

@@ -13,7 +13,7 @@ extension ScanCache {
         }
     }
 
-    func save(paths: [String], lastScan: (scan: LastScan, json: () -> Data?)?, diagnostics: inout [Diagnostic]) {
+    func save(paths: [String], lastScan: LastScan?, diagnostics: inout [Diagnostic]) {
         do {
             try save(paths: paths, lastScan: lastScan)
         } catch {

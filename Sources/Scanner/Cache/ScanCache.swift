@@ -43,7 +43,7 @@ final class ScanCache: @unchecked Sendable {
     let path: String
     private let key: String
     private let scanStart = FileStamp.now()
-    private var stored: CacheFile
+    private let stored: CacheFile
     private let cacheResults: Bool
     /// Per visited file (by index in the scan's file list): its entry in `stored.files`, and what this scan learnt.
     private var matches: [Int] = []
@@ -107,12 +107,12 @@ final class ScanCache: @unchecked Sendable {
         fresh.initialize(repeating: nil)
     }
 
-    /// The last scan's inventory and its JSON, if it is provably what scanning `files` would give now: the same
+    /// The last scan's inventory and its JSON (when stored), if it is provably what scanning `files` would give now: the same
     /// files in the same order with the same stamps (taken by the walk), none stored racy, the same walk problems,
     /// and results cached for every file (not so with a compile database, whose parses follow includes the stamps
     /// do not cover).
-    func unchangedInventory(files: [FileWalker.Entry], walkProblems: [Diagnostic]) -> (inventory: Inventory, json: Data)? {
-        guard cacheResults, let last = stored.lastScan, let json = stored.lastInventoryJSON, files.count == stored.files.count else { return nil }
+    func unchangedInventory(files: [FileWalker.Entry], walkProblems: [Diagnostic]) -> (inventory: Inventory, json: Data?)? {
+        guard cacheResults, let last = stored.lastScan, files.count == stored.files.count else { return nil }
         for (index, file) in files.enumerated() {
             let entry = stored.files[index]
             guard let stamp = file.stamp, stamp == entry.stamp, entry.contentHash == nil,
@@ -120,7 +120,7 @@ final class ScanCache: @unchecked Sendable {
         }
         guard let decoded = try? BinaryCoding.decode(LastScan.self, from: last), decoded.walkProblems == walkProblems else { return nil }
         inventoryReused = true
-        return (decoded.inventory, json)
+        return (decoded.inventory, stored.lastInventoryJSON)
     }
 
     private var inventoryReused = false
@@ -196,11 +196,11 @@ final class ScanCache: @unchecked Sendable {
     /// Writes what this scan learnt about `paths` (the files it visited, as given to `attach`) and, when given, the
     /// scan's result, atomically, unless it would store exactly what is stored already; then trims the folder to
     /// `maxFiles` cache files. A scan without `lastScan` (one that also looked for markers) leaves a stored one
-    /// in place only when every file is as stored. `json` renders `Inventory.jsonData()` of the last scan's
-    /// inventory; it is called once the old cache is freed (rendering takes memory), if at all. This is the cache's
-    /// last use.
-    func save(paths: [String], lastScan: (scan: LastScan, json: () -> Data?)?) throws {
-        let encodedLastScan = cacheResults ? lastScan.flatMap { try? BinaryCoding.encode($0.scan) }.map { Data($0) } : nil
+    /// in place only when every file is as stored. The inventory's JSON is not stored here: rendering it while
+    /// the scan's and the cache's tables are all alive would raise the peak memory of every scan that changes
+    /// something; the first re-scan that finds nothing changed stores it (`keep(json:)`).
+    func save(paths: [String], lastScan: LastScan?) throws {
+        let encodedLastScan = cacheResults ? lastScan.flatMap { try? BinaryCoding.encode($0) }.map { Data($0) } : nil
         // A stored hash that is no longer needed is dropped too: while it is stored, the last inventory cannot be used.
         let unchanged = paths.count == stored.files.count && matches.enumerated().allSatisfy { index, match in
             index == match && fresh[index].map { $0.computed == 0 && $0.contentHash == stored.files[index].contentHash } ?? false
@@ -232,10 +232,17 @@ final class ScanCache: @unchecked Sendable {
         }
         var tables = CacheFile(key: key, files: files, pathBytes: pathBytes, outcomes: outcomes, results: results,
                                lastScan: encodedLastScan, lastInventoryJSON: nil).encodedTables()
-        // Kept results are slices of the old file: with them gone, it can go too.
-        results = []
-        stored = CacheFile(empty: key)
-        let json = encodedLastScan == nil ? nil : lastScan?.json()
+        try write(&tables, lastInventoryJSON: nil)
+    }
+
+    /// Stores the JSON of the inventory `unchangedInventory` returned, when the cache file lacks it.
+    func keep(json: Data) throws {
+        var tables = stored.encodedTables()
+        try write(&tables, lastInventoryJSON: json)
+    }
+
+    /// Writes the cache file: `tables` (from `CacheFile.encodedTables`), then the JSON section; then trims the folder.
+    private func write(_ tables: inout [UInt8], lastInventoryJSON json: Data?) throws {
         let tail = CacheFile.seal(&tables, lastInventoryJSON: json)
         let size = tables.count + tail.length.count + (json?.count ?? 0)
         guard size <= ScanCache.maxBytes else {
