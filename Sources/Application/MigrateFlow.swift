@@ -18,6 +18,10 @@ public struct MigrateOptions: Sendable {
     public var patchPath: String?
     public var dryRun = false
     public var force = false
+    /// Write the rewrites into the scanned tree itself.
+    public var apply = false
+    /// Exit 1 when the patch adds syntax errors to a file it touches.
+    public var check = false
 
     public init(input: InventoryInput, out: String) {
         self.input = input
@@ -27,10 +31,11 @@ public struct MigrateOptions: Sendable {
 
 /// `mojify migrate`: the C++ side of a conversion. Plans as `generate` does (same names), then writes the
 /// implementation skeletons and mocks under --out and the rewrites of senders, message maps and includes as a
-/// patch; the scanned tree is never changed.
+/// patch; the scanned tree is changed only with `apply`, and not when the patch adds syntax errors.
 public enum MigrateFlow {
     public static func execute(options: MigrateOptions, output: (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) }) throws -> Int32 {
         let root = try LintFlow.scannedRoot(options.input.scan.paths)
+        let scanned = scanTime(options.input)
         let inventory = try options.input.load()
         let only = try selection(options, inventory: inventory)
         let learned = options.input.learnedMappings(skipping: [options.out])
@@ -45,12 +50,15 @@ public enum MigrateFlow {
         var sources: [String: String] = [:]
         for file in MigrationPatch.filesToRead(plan: plan, inventory: inventory) {
             // Read as bytes and kept only when UTF-8: the patch must reproduce every other byte exactly.
-            let path = file.hasPrefix("/") ? file : root + "/" + file
+            let path = treePath(file, root: root)
             if let data = FileManager.default.contents(atPath: path), let text = String(validating: data, as: UTF8.self) {
                 sources[file] = text
             }
         }
         let patch = MigrationPatch.make(plan: plan, migration: migration, inventory: inventory, sources: sources)
+        let regressions = syntaxRegressions(patch, sources: sources)
+        let applying = options.apply && regressions.isEmpty
+        if applying { try ensureUnchanged(patch, sources: sources, root: root, since: scanned) }
 
         let writer = OutputWriter(root: options.out)
         let statuses = try writer.plan(files, force: options.force)
@@ -63,10 +71,17 @@ public enum MigrateFlow {
         } else {
             try writer.write(files, statuses: statuses)
             if let patchPath = options.patchPath { try FileOutput.writeAtomically(patch.diff, to: patchPath) }
+            if applying { try apply(patch, root: root) }
         }
         report += summary(migration, patch: patch, statuses: statuses, patchPath: options.patchPath, dryRun: options.dryRun)
+        report += syntaxSummary(regressions, checked: patch.files.count).joined(separator: "\n") + "\n"
+        if options.apply {
+            report += applying
+                ? "applied: \(patch.files.count) file\(patch.files.count == 1 ? "" : "s") of the tree \(options.dryRun ? "would be " : "")rewritten: \(patch.files.joined(separator: ", "))\n"
+                : "applied: nothing; the patch would add parse errors (listed above)\n"
+        }
         output(report)
-        return 0
+        return regressions.isEmpty || !(options.check || options.apply) ? 0 : 1
     }
 
     /// `--only`, narrowed to the owner's messages when a ledger is given.

@@ -26,6 +26,8 @@ public struct MigrationPatch: Sendable, Equatable {
     public var files: [String]
     /// One per sender and handler of the selected messages, in inventory order.
     public var outcomes: [Outcome]
+    /// The text of each file in `files` once the diff is applied.
+    public var rewritten: [String: String] = [:]
 
     /// The files holding senders or handlers of `plan`'s messages: what `make` needs the text of.
     public static func filesToRead(plan: ConversionPlan, inventory: Inventory) -> [String] {
@@ -97,14 +99,16 @@ struct CppRewriter {
         rewriteIncludes()
         var diff = ""
         var files: [String] = []
+        var rewritten: [String: String] = [:]
         for path in edits.keys.sorted() {
             let text = UnifiedDiff.diff(path: path, source: sources[path]!, edits: edits[path]!)
             if !text.isEmpty {
                 diff += text
                 files.append(path)
+                rewritten[path] = UnifiedDiff.apply(edits[path]!, to: sources[path]!)
             }
         }
-        return MigrationPatch(diff: diff, files: files, outcomes: outcomes)
+        return MigrationPatch(diff: diff, files: files, outcomes: outcomes, rewritten: rewritten)
     }
 
     private mutating func record(_ kind: MigrationPatch.Kind, _ message: String, _ location: SourceLocation, reason: String?) {

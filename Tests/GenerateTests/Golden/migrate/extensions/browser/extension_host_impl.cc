@@ -13,7 +13,9 @@ void ExtensionHostImpl::SubscribeToEvent(const std::string& extension_id, const 
   extension_message_filter_->OnSubscribeToEvent(extension_id, event_name);
 }
 
-void ExtensionHostImpl::ReportStorageUsage(const std::string& extension_id, int64_t bytes_in_use, const base::DictionaryValue& usage_by_area) {
+void ExtensionHostImpl::ReportStorageUsage(const std::string& extension_id, int64_t bytes_in_use, base::Value::Dict usage_by_area) {
+  // TODO(mojify): OnReportStorageUsage takes the legacy C++ types; convert
+  // usage_by_area from the interface's types.
   extension_message_filter_->OnReportStorageUsage(extension_id, bytes_in_use, usage_by_area);
 }
 

@@ -19,7 +19,7 @@ class ExtensionHostImpl : public mojom::ExtensionHost {
 
   // mojom::ExtensionHost:
   void SubscribeToEvent(const std::string& extension_id, const std::string& event_name) override;
-  void ReportStorageUsage(const std::string& extension_id, int64_t bytes_in_use, const base::DictionaryValue& usage_by_area) override;
+  void ReportStorageUsage(const std::string& extension_id, int64_t bytes_in_use, base::Value::Dict usage_by_area) override;
 
  private:
   ExtensionMessageFilter* const extension_message_filter_;
