@@ -16,6 +16,8 @@ public struct MigrateOptions: Sendable {
     public var owner: String?
     /// Where the unified diff of the rewrites goes; nil writes none.
     public var patchPath: String?
+    /// The registration form, which also decides where callers get their remotes.
+    public var registry: OutputFormat = .binders
     public var dryRun = false
     public var force = false
     /// Write the rewrites into the scanned tree itself.
@@ -45,7 +47,9 @@ public enum MigrateFlow {
             throw EmitterError.badOption("--only \(only.joined(separator: " ")) matches no message class or message of the scanned tree")
         }
         let migration = CppMigration(plan: plan, inventory: inventory)
-        let files = CppDraftEmitter.emit(migration)
+        // The registration lines name the Bind functions the drafts define.
+        var files = CppDraftEmitter.emit(migration, registry: options.registry)
+        files.merge(try options.registry.emitter.emit(plan, rules: rules)) { draft, _ in draft }
 
         var sources: [String: String] = [:]
         for file in MigrationPatch.filesToRead(plan: plan, inventory: inventory) {
@@ -55,7 +59,10 @@ public enum MigrateFlow {
                 sources[file] = text
             }
         }
-        let patch = MigrationPatch.make(plan: plan, migration: migration, inventory: inventory, sources: sources)
+        let patch = MigrationPatch.make(
+            plan: plan, migration: migration, inventory: inventory, sources: sources,
+            remotes: RemoteSettings(registry: options.registry, rules: rules)
+        )
         let regressions = syntaxRegressions(patch, sources: sources)
         let applying = options.apply && regressions.isEmpty
         if applying { try ensureUnchanged(patch, sources: sources, root: root, since: scanned) }
@@ -111,10 +118,11 @@ public enum MigrateFlow {
         var lines = [
             "interfaces: \(migration.interfaces.count) with \(methods.count) methods; \(methods.filter { $0.handler != nil }.count) call their legacy handler, \(methods.filter { $0.handler == nil }.count) NOTIMPLEMENTED",
         ]
-        for kind in [MigrationPatch.Kind.sender, .handler] {
+        for kind in MigrationPatch.Kind.allCases {
             let all = patch.outcomes.filter { $0.kind == kind }
             let listed = all.filter { $0.reason != nil }
-            lines.append("\(kind.rawValue)s: \(all.count - listed.count) rewritten, \(listed.count) listed")
+            let done = kind == .remote ? "classes given Get<Interface>() and a remote" : "rewritten"
+            lines.append("\(kind.rawValue)s: \(all.count - listed.count) \(done), \(listed.count) listed")
             lines += listed.map { "  \($0.location) \($0.message): \($0.reason!)".escapingControlCharacters }
         }
         let counts = Dictionary(grouping: statuses, by: \.status).mapValues(\.count)

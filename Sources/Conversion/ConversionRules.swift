@@ -76,6 +76,18 @@ public struct ConversionRules: Sendable, Equatable {
         public var controlRemotes: String
     }
 
+    /// How code in a class that sent legacy IPC reaches the object whose remotes the `processes` places name
+    /// (`RenderFrame::GetRemoteAssociatedInterfaces()`): the frame or process that replaces the routing ID (guide
+    /// 2.5.7). `className` nil matches any class; `via` empty means the class is such an object itself.
+    public struct RemoteHolder: Sendable, Equatable {
+        public var object: String
+        public var className: String?
+        /// A C++ call chain such as `render_frame()` or `content::RenderThread::Get()`.
+        public var via: String
+        /// What a human must check about `via`, written beside it.
+        public var note: String?
+    }
+
     public struct ClassOverride: Sendable, Equatable {
         public var module: String?
         public var file: String?
@@ -93,6 +105,8 @@ public struct ConversionRules: Sendable, Equatable {
     public var errorReplies: [String]
     public var moduleSkipFolders: [String]
     public var classes: [String: ClassOverride]
+    /// First match wins: a user's entries come before the built-in ones.
+    public var remoteHolders: [RemoteHolder]
     public var conditions: [String: String]
     public var reservedWords: Set<String>
     public var reservedSuffix: String
@@ -152,6 +166,7 @@ public struct ConversionRules: Sendable, Equatable {
         errorReplies = file.replies?.error ?? base?.errorReplies ?? []
         moduleSkipFolders = file.moduleSkipFolders ?? base?.moduleSkipFolders ?? []
         classes = (base?.classes ?? [:]).merging(file.classes) { _, new in new }
+        remoteHolders = file.remoteHolders + (base?.remoteHolders ?? [])
         conditions = (base?.conditions ?? [:]).merging(file.conditions) { _, new in new }
         reservedWords = (base?.reservedWords ?? []).union(file.reservedWords ?? [])
         reservedSuffix = file.reservedSuffix ?? base?.reservedSuffix ?? "_value"
@@ -197,6 +212,7 @@ private struct RulesFile: Decodable {
     var replies: Replies?
     var moduleSkipFolders: [String]?
     var classes: [String: ConversionRules.ClassOverride] = [:]
+    var remoteHolders: [ConversionRules.RemoteHolder] = []
     var conditions: [String: String] = [:]
     var reservedWords: [String]?
     var reservedSuffix: String?
@@ -208,7 +224,7 @@ private struct RulesFile: Decodable {
         let container = try decoder.container(keyedBy: RulesReader.Key.self)
         let known = [
             "types", "containers", "directions", "sync_implemented_in", "sync_comment_directions", "processes", "replies",
-            "module_skip_folders", "classes", "conditions", "reserved_words", "reserved_suffix",
+            "module_skip_folders", "classes", "remote_holders", "conditions", "reserved_words", "reserved_suffix",
         ]
         if let unknown = container.allKeys.map(\.stringValue).sorted().first(where: { !known.contains($0) }) {
             throw reader.fail("unknown section '\(unknown)' (known: \(known.sorted().joined(separator: ", ")))")
@@ -222,6 +238,7 @@ private struct RulesFile: Decodable {
         replies = try reader.section("replies", in: container, orFail: "'replies' must be a mapping")
         moduleSkipFolders = try reader.texts("module_skip_folders", in: container, orFail: "'module_skip_folders' must be a list of strings")
         classes = try reader.section("classes", in: container, orFail: "'classes' must be a mapping") ?? [:]
+        remoteHolders = try reader.section("remote_holders", in: container, orFail: "'remote_holders' must be a list") ?? []
         let isMapping = (try? container.nestedContainer(keyedBy: RulesReader.Key.self, forKey: RulesReader.Key("conditions"))) != nil
         let texts: [String: RulesText]? = try reader.section("conditions", in: container, orFail: isMapping ? "'conditions' values must be strings" : "'conditions' must be a mapping")
         conditions = texts?.mapValues(\.value) ?? [:]
@@ -351,6 +368,24 @@ extension ConversionRules.ClassOverride: Decodable {
     }
 }
 
+extension ConversionRules.RemoteHolder: Decodable {
+    public init(from decoder: Decoder) throws {
+        let reader = RulesReader(decoder)
+        let index = decoder.codingPath.last?.intValue ?? 0
+        let shape = "remote_holders[\(index)] needs 'object' and 'via' (and may give 'class' and 'note'), all strings"
+        let fields = try reader.fields(orFail: shape)
+        guard Set(fields.allKeys.map(\.stringValue)).isSubset(of: ["object", "class", "via", "note"]),
+              let object = RulesReader.requiredText("object", in: fields), let via = RulesReader.requiredText("via", in: fields)
+        else { throw reader.fail(shape) }
+        let className = try reader.text("class", in: fields, orFail: shape)
+        let note = try reader.text("note", in: fields, orFail: shape)
+        try reader.checkWritten(object, as: .identifier, in: "remote_holders[\(index)]: object")
+        if let className { try reader.checkWritten(className, as: .identifier, in: "remote_holders[\(index)]: class") }
+        try reader.checkWritten(via, as: .callChain, in: "remote_holders[\(index)]: via")
+        self.init(object: object, className: className, via: via, note: note)
+    }
+}
+
 /// Decodes the rules with Codable, naming the file, section and entry in every complaint: a value of the wrong
 /// kind is reported as what the section must be, not as a decoding error.
 private struct RulesReader {
@@ -456,7 +491,7 @@ private struct RulesText: Decodable, ScalarConstructible {
 /// Values of the rules that generate writes into mojom, GN, JSON and C++ as they stand: a character outside
 /// their grammar (a quote, `$`, a line break) would let a rules file inject code into the generated files.
 private enum WrittenValue {
-    case mojomType, mojomPath, gnLabel, name, feature
+    case mojomType, mojomPath, gnLabel, name, feature, identifier, callChain
 
     var example: String {
         switch self {
@@ -465,6 +500,8 @@ private enum WrittenValue {
         case .gnLabel: "a GN label such as //url/mojom:url_mojom_gurl"
         case .name: "a name of letters, digits, _ . and - that does not start with a dot"
         case .feature: "a mojom feature name such as is_android"
+        case .identifier: "a C++ identifier such as RenderFrameObserver"
+        case .callChain: "empty, or C++ calls without arguments such as render_frame() or content::RenderThread::Get()->GetChannel()"
         }
     }
 
@@ -479,7 +516,15 @@ private enum WrittenValue {
                 part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "_.-/+".contains($0)) }
             }
         case .name: !value.contains("/") && SafeName.isSafePath(value)
-        case .feature: Naming.isIdentifier(value)
+        case .feature, .identifier: Naming.isIdentifier(value)
+        case .callChain: value.isEmpty || Self.isCallChain(value)
+        }
+    }
+
+    /// `a::b()->c()`: qualified names called without arguments, joined by `->`.
+    private static func isCallChain(_ value: String) -> Bool {
+        value.components(separatedBy: "->").allSatisfy { call in
+            call.hasSuffix("()") && call.dropLast(2).components(separatedBy: "::").allSatisfy(Naming.isIdentifier)
         }
     }
 }

@@ -25,15 +25,16 @@ final class MigrateTests: XCTestCase {
     }
 
     /// Scans `root`, plans (`only` as `--only`), and drafts.
-    static func migrate(root: String, only: [String] = []) throws -> Result {
+    static func migrate(root: String, only: [String] = [], registry: OutputFormat = .binders) throws -> Result {
         let inventory = try IPCScanner.scan(ScanOptions(paths: [root]))
         let plan = try ConversionPlan.make(inventory: inventory, rules: try Fixtures.rules(), only: only)
         let migration = CppMigration(plan: plan, inventory: inventory)
         var sources: [String: String] = [:]
         for file in MigrationPatch.filesToRead(plan: plan, inventory: inventory) {
-            sources[file] = try String(contentsOfFile: root + "/" + file, encoding: .utf8)
+            sources[file] = try? String(contentsOfFile: root + "/" + file, encoding: .utf8)
         }
-        return Result(drafts: CppDraftEmitter.emit(migration), patch: MigrationPatch.make(plan: plan, migration: migration, inventory: inventory, sources: sources))
+        let remotes = RemoteSettings(registry: registry, rules: try Fixtures.rules())
+        return Result(drafts: CppDraftEmitter.emit(migration), patch: MigrationPatch.make(plan: plan, migration: migration, inventory: inventory, sources: sources, remotes: remotes))
     }
 
     /// A tree of one messages header and one source file.
@@ -255,8 +256,8 @@ final class MigrateTests: XCTestCase {
         }
 
         """, only: ["TestHostMsg_Bar"])
-        XCTAssertEqual(result.patch.outcomes.map(\.message), ["TestHostMsg_Bar"])
-        XCTAssertTrue(result.patch.diff.contains("-#include \"content/common/test_messages.h\"\n+#include \"content/common/test_messages.h\"\n+#include \"content/common/test.mojom.h\"\n"), result.patch.diff)
+        XCTAssertEqual(result.patch.outcomes.filter { $0.kind != .remote }.map(\.message), ["TestHostMsg_Bar"])
+        XCTAssertTrue(result.patch.diff.contains(" #include \"content/common/test_messages.h\"\n+#include \"content/common/test.mojom.h\"\n"), result.patch.diff)
     }
 
     func testSyncHandlerFillsTheReplyFromItsOutputs() throws {

@@ -7,14 +7,16 @@ import MojifyCore
 /// a test showing a receiver bound to a remote. Methods of messages defined under `#if` are declared under the
 /// same condition. Keyed by path relative to the output folder.
 public enum CppDraftEmitter {
-    public static func emit(_ migration: CppMigration) -> [String: String] {
+    /// `registry` is the form whose registration lines (written beside the drafts) name each `Bind<Interface>`.
+    public static func emit(_ migration: CppMigration, registry: OutputFormat = .binders) -> [String: String] {
+        let associated = registry == .associated
         var files: [String: String] = [:]
         for interface in migration.interfaces {
             let stem = Naming.words(interface.name).map { $0.lowercased() }.joined(separator: "_")
             let implementation = interface.implementationFolder + "/" + stem + "_impl"
             let mock = interface.mojomFolder + "/" + stem + "_mock"
-            files[implementation + ".h"] = implementationHeader(interface, path: implementation + ".h")
-            files[implementation + ".cc"] = implementationSource(interface, header: implementation + ".h", era: migration.optionalTemplate)
+            files[implementation + ".h"] = implementationHeader(interface, path: implementation + ".h", associated: associated)
+            files[implementation + ".cc"] = implementationSource(interface, header: implementation + ".h", era: migration.optionalTemplate, associated: associated)
             files[mock + ".h"] = mockHeader(interface, path: mock + ".h")
             files[mock + "_unittest.cc"] = mockTest(interface, header: mock + ".h")
         }
@@ -25,11 +27,12 @@ public enum CppDraftEmitter {
 
     // MARK: - Implementation
 
-    static func implementationHeader(_ interface: CppMigration.Interface, path: String) -> String {
+    static func implementationHeader(_ interface: CppMigration.Interface, path: String, associated: Bool) -> String {
         let guardName = includeGuard(path)
         let handlers = interface.handlerClasses
         var lines = [banner, "", "#ifndef \(guardName)", "#define \(guardName)", ""]
-        lines += includes([interface.mojomHeader] + handlers.map(\.header))
+        let pending = "mojo/public/cpp/bindings/pending_\(associated ? "associated_" : "")receiver.h"
+        lines += includes([interface.mojomHeader, pending] + handlers.map(\.header))
         lines += ["", "namespace \(interface.implementationNamespace) {", ""]
         lines += EmitterText.comment(
             "Implements \(interface.module).\(interface.name) by calling the legacy IPC handlers it replaces.", indent: ""
@@ -56,15 +59,40 @@ public enum CppDraftEmitter {
             lines += ["", " private:"]
             lines += handlers.map { "  \($0.className)* const \($0.member);" }
         }
-        lines += ["};", "", "}  // namespace \(interface.implementationNamespace)", "", "#endif  // \(guardName)"]
+        lines += ["};", ""]
+        lines += EmitterText.comment("Named by the interface's registration line (written beside these drafts); the connection owns the \(interface.name)Impl it makes.", indent: "")
+        lines += ["\(bindSignature(interface, associated: associated));", ""]
+        lines += ["}  // namespace \(interface.implementationNamespace)", "", "#endif  // \(guardName)"]
         return lines.joined(separator: "\n") + "\n"
     }
 
-    static func implementationSource(_ interface: CppMigration.Interface, header: String, era: String) -> String {
+    /// `void BindFrameHost(mojo::PendingReceiver<mojom::FrameHost> receiver)`: the function registration lines name.
+    static func bindSignature(_ interface: CppMigration.Interface, associated: Bool) -> String {
+        "void Bind\(interface.name)(mojo::Pending\(associated ? "Associated" : "")Receiver<mojom::\(interface.name)> receiver)"
+    }
+
+    /// The body of `Bind<Interface>`: a self-owned receiver around a new implementation (migration guide 2.4.4).
+    static func bindFunction(_ interface: CppMigration.Interface, associated: Bool) -> [String] {
+        let handlers = interface.handlerClasses
+        var lines = [bindSignature(interface, associated: associated) + " {"]
+        if !handlers.isEmpty {
+            lines += EmitterText.comment(
+                "TODO(mojify): pass the \(handlers.map(\.className).joined(separator: " and ")) this connection belongs to (for a frame-scoped interface, the frame's; migration guide 2.5.7), e.g. from a binder that takes the RenderFrameHost or RenderFrame.",
+                indent: "  "
+            )
+        }
+        let arguments = handlers.map { _ in "nullptr" }.joined(separator: ", ")
+        lines.append("  mojo::MakeSelfOwned\(associated ? "Associated" : "")Receiver(std::make_unique<\(interface.name)Impl>(\(arguments)), std::move(receiver));")
+        return lines + ["}"]
+    }
+
+    static func implementationSource(_ interface: CppMigration.Interface, header: String, era: String, associated: Bool) -> String {
         let handlers = interface.handlerClasses
         let notImplemented = interface.methods.contains { $0.handler == nil }
         var lines = [banner, ""]
-        lines += includes([header] + (notImplemented ? [era == "base::Optional" ? "base/logging.h" : "base/notreached.h"] : []))
+        lines += ["#include <memory>", "#include <utility>", ""]
+        let selfOwned = "mojo/public/cpp/bindings/self_owned_\(associated ? "associated_" : "")receiver.h"
+        lines += includes([header, selfOwned] + (notImplemented ? [era == "base::Optional" ? "base/logging.h" : "base/notreached.h"] : []))
         lines += ["", "namespace \(interface.implementationNamespace) {", ""]
         let name = interface.name + "Impl"
         if handlers.isEmpty {
@@ -79,6 +107,7 @@ public enum CppDraftEmitter {
             lines.append("")
             lines += conditional(method, ["void \(name)::\(method.name)(\(parameterList(method))) {"] + body(method) + ["}"])
         }
+        lines += [""] + bindFunction(interface, associated: associated)
         lines += ["", "}  // namespace \(interface.implementationNamespace)"]
         return lines.joined(separator: "\n") + "\n"
     }

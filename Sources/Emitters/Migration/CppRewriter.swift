@@ -7,9 +7,11 @@ import MojifyCore
 /// a converted message is deleted, and the legacy `*_messages.h` include becomes the `.mojom.h` one. Every sender
 /// and handler of the selected messages is either rewritten or listed with the reason it was not.
 public struct MigrationPatch: Sendable, Equatable {
-    public enum Kind: String, Sendable {
+    public enum Kind: String, Sendable, CaseIterable {
         case sender
         case handler
+        /// A class whose senders now call `Get<Interface>()`, given the getter and its remote.
+        case remote
     }
 
     public struct Outcome: Sendable, Equatable {
@@ -29,17 +31,20 @@ public struct MigrationPatch: Sendable, Equatable {
     /// The text of each file in `files` once the diff is applied.
     public var rewritten: [String: String] = [:]
 
-    /// The files holding senders or handlers of `plan`'s messages: what `make` needs the text of.
+    /// The files holding senders or handlers of `plan`'s messages, and the headers beside the senders' files where
+    /// their classes are declared: what `make` needs the text of (missing ones are skipped).
     public static func filesToRead(plan: ConversionPlan, inventory: Inventory) -> [String] {
         let selected = Set(plan.interfaces.flatMap { $0.methods.flatMap(\.messages) })
         let senders = inventory.senders.filter { selected.contains($0.message) }.map(\.location.file)
         let handlers = inventory.messageMaps.flatMap(\.handlers).filter { $0.message.map(selected.contains) ?? false }.map(\.location.file)
-        return Array(Set(senders + handlers)).sorted()
+        return Array(Set(senders + senders.flatMap(CppRewriter.classHeaders) + handlers)).sorted()
     }
 
     /// `sources` holds the text of the files `filesToRead` names that could be read as UTF-8.
-    public static func make(plan: ConversionPlan, migration: CppMigration, inventory: Inventory, sources: [String: String]) -> MigrationPatch {
-        var rewriter = CppRewriter(plan: plan, migration: migration, inventory: inventory, sources: sources)
+    public static func make(
+        plan: ConversionPlan, migration: CppMigration, inventory: Inventory, sources: [String: String], remotes: RemoteSettings
+    ) -> MigrationPatch {
+        var rewriter = CppRewriter(plan: plan, migration: migration, inventory: inventory, sources: sources, remotes: remotes)
         return rewriter.run()
     }
 }
@@ -55,17 +60,19 @@ struct CppRewriter {
         var mojomFile: MojomFile
     }
 
-    private var targets: [String: Target] = [:]
-    private let inventory: Inventory
-    private let plan: ConversionPlan
-    private var sources: [String: CppSource] = [:]
-    private var edits: [String: [UnifiedDiff.Edit]] = [:]
-    private var outcomes: [MigrationPatch.Outcome] = []
+    var targets: [String: Target] = [:]
+    let inventory: Inventory
+    let plan: ConversionPlan
+    var sources: [String: CppSource] = [:]
+    var edits: [String: [UnifiedDiff.Edit]] = [:]
+    var outcomes: [MigrationPatch.Outcome] = []
     /// Legacy headers whose every message is converted: their includes are replaced, not kept.
     private var fullyConverted: Set<String> = []
+    let remotes: RemoteSettings
 
-    init(plan: ConversionPlan, migration: CppMigration, inventory: Inventory, sources: [String: String]) {
+    init(plan: ConversionPlan, migration: CppMigration, inventory: Inventory, sources: [String: String], remotes: RemoteSettings) {
         self.plan = plan
+        self.remotes = remotes
         self.inventory = inventory
         self.sources = sources.mapValues(CppSource.init)
         let definitions = Dictionary(grouping: inventory.messages, by: \.name)
@@ -96,6 +103,7 @@ struct CppRewriter {
                 record(.handler, message, handler.location, reason: removeHandler(handler, map: map, target: target))
             }
         }
+        addRemoteGetters()
         rewriteIncludes()
         var diff = ""
         var files: [String] = []
@@ -111,12 +119,12 @@ struct CppRewriter {
         return MigrationPatch(diff: diff, files: files, outcomes: outcomes, rewritten: rewritten)
     }
 
-    private mutating func record(_ kind: MigrationPatch.Kind, _ message: String, _ location: SourceLocation, reason: String?) {
+    mutating func record(_ kind: MigrationPatch.Kind, _ message: String, _ location: SourceLocation, reason: String?) {
         outcomes.append(.init(kind: kind, message: message, location: location, reason: reason))
     }
 
     /// Why the file cannot be patched, if it cannot.
-    private func unpatchable(_ location: SourceLocation, patch: PatchOrigin?) -> String? {
+    func unpatchable(_ location: SourceLocation, patch: PatchOrigin?) -> String? {
         if let patch { return "found in the patch file \(location.file) (it changes \(patch.targetFile)); change the patch by hand" }
         if !SafeName.isSafePath(location.file) { return "the file name needs quoting in a diff; rewrite by hand" }
         if sources[location.file] == nil { return "the file could not be read as UTF-8 text" }
@@ -124,7 +132,7 @@ struct CppRewriter {
     }
 
     /// Adds an edit unless it overlaps one already made in the file; returns whether it was added.
-    private mutating func add(_ edit: UnifiedDiff.Edit, in file: String) -> Bool {
+    mutating func add(_ edit: UnifiedDiff.Edit, in file: String) -> Bool {
         if (edits[file] ?? []).contains(where: { $0.range.overlaps(edit.range) || $0.range == edit.range }) { return false }
         edits[file, default: []].append(edit)
         return true
@@ -334,13 +342,7 @@ struct CppRewriter {
             for mojom in plan.files where used.contains(mojom.path) {
                 let legacy = includeLine(of: mojom.sourceHeader, in: source)
                 guard let include = legacy ?? lastIncludeLine(in: source) else { continue }
-                // Written relative to the folder the legacy include was (`chromium_src/` is an include folder).
-                var mojomPath = mojom.path
-                if let legacy, legacy.written != mojom.sourceHeader {
-                    let folder = String(mojom.sourceHeader.dropLast(legacy.written.count))
-                    if mojomPath.hasPrefix(folder) { mojomPath.removeFirst(folder.count) }
-                }
-                let mojomInclude = "#include \"\(mojomPath).h\""
+                let mojomInclude = "#include \"\(Self.includePath(of: mojom, writtenLegacy: legacy?.written))\""
                 if source.text(0..<source.bytes.count).contains(mojomInclude) { continue }
                 let keep = legacy == nil || !fullyConverted.contains(mojom.sourceHeader)
                 let original = source.text(include.range)
@@ -349,17 +351,29 @@ struct CppRewriter {
         }
     }
 
-    /// The line including `header` (written in full, or relative to an include folder), and the path as written.
-    private func includeLine(of header: String, in source: CppSource) -> (range: Range<Int>, written: String)? {
+    /// The line including `header` (written in full, relative to an include folder, or from above the scanned
+    /// root), and the path as written.
+    func includeLine(of header: String, in source: CppSource) -> (range: Range<Int>, written: String)? {
         for start in source.lineStarts {
             let end = source.lineEnd(of: start)
             guard let included = Self.includedPath(source.text(start..<end)) else { continue }
-            if header == included || header.hasSuffix("/" + included) { return (start..<end, included) }
+            if header == included || header.hasSuffix("/" + included) || included.hasSuffix("/" + header) { return (start..<end, included) }
         }
         return nil
     }
 
-    private func lastIncludeLine(in source: CppSource) -> (range: Range<Int>, written: String)? {
+    /// The generated header of `mojom` as the file includes its legacy header: relative to the same include folder
+    /// (`chromium_src/` is one), or below the same prefix when the scanned root is itself a folder of the include
+    /// root (`xwalk/`).
+    static func includePath(of mojom: MojomFile, writtenLegacy written: String?) -> String {
+        let header = mojom.path + ".h"
+        guard let written, written != mojom.sourceHeader else { return header }
+        if written.hasSuffix("/" + mojom.sourceHeader) { return String(written.dropLast(mojom.sourceHeader.count)) + header }
+        let folder = String(mojom.sourceHeader.dropLast(written.count))
+        return header.hasPrefix(folder) ? String(header.dropFirst(folder.count)) : header
+    }
+
+    func lastIncludeLine(in source: CppSource) -> (range: Range<Int>, written: String)? {
         var found: (Range<Int>, String)?
         for start in source.lineStarts {
             let end = source.lineEnd(of: start)

@@ -156,7 +156,7 @@ struct CppSource {
     }
 
     /// The offset just past a string or character literal starting at `start` (raw strings included).
-    private func literalEnd(at start: Int) -> Int? {
+    func literalEnd(at start: Int) -> Int? {
         let quote = bytes[start]
         if quote == UInt8(ascii: "\""), start > 0, bytes[start - 1] == UInt8(ascii: "R") {
             // R"delimiter( ... )delimiter"
@@ -178,5 +178,61 @@ struct CppSource {
             index += 1
         }
         return nil
+    }
+}
+
+/// A name or punctuation byte of C++ code, outside comments, literals and preprocessor lines; `::` and `->` are
+/// one token each.
+struct CppToken: Equatable {
+    var text: String
+    var range: Range<Int>
+
+    var isName: Bool { text.utf8.first.map(CppSource.isNameByte) ?? false }
+}
+
+extension CppSource {
+    /// The tokens of the file, for the structural reads the rewrites need (class bodies, namespaces). Literals are
+    /// left out entirely, so a `{` in a string never counts as a brace.
+    func codeTokens() -> [CppToken] {
+        var tokens: [CppToken] = []
+        var index = 0
+        var atLineStart = true
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\n") { atLineStart = true; index += 1; continue }
+            if Self.isSpace(byte) { index += 1; continue }
+            if byte == UInt8(ascii: "#"), atLineStart {
+                // A directive runs to the end of its line and over backslash-newline continuations.
+                while index < bytes.count, bytes[index] != UInt8(ascii: "\n") || (index > 0 && bytes[index - 1] == UInt8(ascii: "\\")) { index += 1 }
+                continue
+            }
+            atLineStart = false
+            if byte == UInt8(ascii: "/"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "/") {
+                index = lineEnd(of: index)
+                continue
+            }
+            if byte == UInt8(ascii: "/"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "*") {
+                var end = index + 2
+                while end + 1 < bytes.count, !(bytes[end] == UInt8(ascii: "*") && bytes[end + 1] == UInt8(ascii: "/")) { end += 1 }
+                index = end + 2
+                continue
+            }
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                // An unterminated literal ends at its line, as the compiler would complain there.
+                index = literalEnd(at: index) ?? lineEnd(of: index)
+                continue
+            }
+            if Self.isNameByte(byte) {
+                let (text, end) = name(startingAt: index)!
+                tokens.append(CppToken(text: text, range: index..<end))
+                index = end
+                continue
+            }
+            let pair = index + 1 < bytes.count ? text(index..<(index + 2)) : ""
+            let width = pair == "::" || pair == "->" ? 2 : 1
+            tokens.append(CppToken(text: text(index..<(index + width)), range: index..<(index + width)))
+            index += width
+        }
+        return tokens
     }
 }

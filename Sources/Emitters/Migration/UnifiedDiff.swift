@@ -38,6 +38,8 @@ struct UnifiedDiff {
             replaced += source.bytes[cursor..<end]
             let removed = oldLines[(region.first - 1)...(region.last - 1)].map { Line(mark: "-", text: $0.text, newline: $0.newline) }
             let added = lines(replaced[...]).map { Line(mark: "+", text: $0.text, newline: $0.newline) }
+            let change = trimmed(removed: removed, added: added)
+            if change.allSatisfy({ $0.mark == " " }) { continue }
             let contextStart = max(1, region.first - context)
             let contextEnd = min(oldLines.count, region.last + context)
             if var previous = hunks.last, contextStart <= previous.oldEnd + 1 {
@@ -46,13 +48,13 @@ struct UnifiedDiff {
                 let gapStart = previous.oldEnd - trailing
                 previous.body.removeLast(trailing)
                 previous.body += oldLines[gapStart..<(region.first - 1)].map { Line(mark: " ", text: $0.text, newline: $0.newline) }
-                previous.body += removed + added
+                previous.body += change
                 previous.body += oldLines[region.last..<contextEnd].map { Line(mark: " ", text: $0.text, newline: $0.newline) }
                 previous.oldEnd = contextEnd
                 hunks[hunks.count - 1] = previous
             } else {
                 var body = oldLines[(contextStart - 1)..<(region.first - 1)].map { Line(mark: " ", text: $0.text, newline: $0.newline) }
-                body += removed + added
+                body += change
                 body += oldLines[region.last..<contextEnd].map { Line(mark: " ", text: $0.text, newline: $0.newline) }
                 hunks.append((contextStart, contextEnd, body))
             }
@@ -72,6 +74,20 @@ struct UnifiedDiff {
             shift += newCount - oldCount
         }
         return text
+    }
+
+    /// The lines a region removes and adds, with the lines they share at both ends shown as context: an insertion
+    /// at a line start touches that line only to keep it.
+    private static func trimmed(removed: [Line], added: [Line]) -> [Line] {
+        func same(_ a: Line, _ b: Line) -> Bool { a.text == b.text && a.newline == b.newline }
+        var prefix = 0
+        while prefix < removed.count, prefix < added.count, same(removed[prefix], added[prefix]) { prefix += 1 }
+        var suffix = 0
+        while suffix < removed.count - prefix, suffix < added.count - prefix,
+              same(removed[removed.count - 1 - suffix], added[added.count - 1 - suffix]) { suffix += 1 }
+        func context(_ lines: ArraySlice<Line>) -> [Line] { lines.map { Line(mark: " ", text: $0.text, newline: $0.newline) } }
+        return context(removed[..<prefix]) + removed[prefix..<(removed.count - suffix)] + added[prefix..<(added.count - suffix)]
+            + context(removed[(removed.count - suffix)...])
     }
 
     struct Line {

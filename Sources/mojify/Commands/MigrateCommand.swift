@@ -1,5 +1,6 @@
 import ArgumentParser
 import MojifyApplication
+import MojifyEmitters
 
 struct MigrateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -16,6 +17,9 @@ struct MigrateCommand: ParsableCommand {
 
     @Option(help: "Write the rewrites of the scanned files to this file as a unified diff, for 'git apply'.")
     var patch: String?
+
+    @Option(help: "How the interfaces are registered, which also decides where callers get remotes: binders (BinderMap, 2020 on; the default), associated (AssociatedInterfaceRegistry, ordered with legacy IPC), manifest or cpp-manifest (service manager, 2017-2019).")
+    var registry: OutputFormat = .binders
 
     @Flag(help: "Also rewrite the scanned files themselves (each replaced atomically); refused when one changed since the scan or the rewrite would add a parse error.")
     var apply = false
@@ -36,6 +40,7 @@ struct MigrateCommand: ParsableCommand {
         options.ledgerPath = ledger
         options.owner = owner
         options.patchPath = patch
+        options.registry = registry
         options.dryRun = draft.dryRun
         options.force = draft.force
         options.apply = apply

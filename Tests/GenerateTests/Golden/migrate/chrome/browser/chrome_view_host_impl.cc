@@ -1,6 +1,10 @@
 // Drafted by mojify migrate; review before use.
 
+#include <memory>
+#include <utility>
+
 #include "chrome/browser/chrome_view_host_impl.h"
+#include "mojo/public/cpp/bindings/self_owned_receiver.h"
 
 namespace chrome {
 
@@ -23,6 +27,13 @@ void ChromeViewHostImpl::GetPluginInfo(int32_t render_frame_id, const GURL& url,
   // GetPluginInfoCallback and run it with std::move(callback).Run(...) where it
   // replied.
   chrome_render_message_filter_->OnGetPluginInfo(render_frame_id, url, std::move(callback));
+}
+
+void BindChromeViewHost(mojo::PendingReceiver<mojom::ChromeViewHost> receiver) {
+  // TODO(mojify): pass the ChromeRenderMessageFilter this connection belongs to
+  // (for a frame-scoped interface, the frame's; migration guide 2.5.7), e.g.
+  // from a binder that takes the RenderFrameHost or RenderFrame.
+  mojo::MakeSelfOwnedReceiver(std::make_unique<ChromeViewHostImpl>(nullptr), std::move(receiver));
 }
 
 }  // namespace chrome

@@ -5,6 +5,7 @@
 
 #include "chrome/browser/chrome_render_message_filter.h"
 #include "chrome/common/render.mojom.h"
+#include "mojo/public/cpp/bindings/pending_receiver.h"
 
 namespace chrome {
 
@@ -25,6 +26,10 @@ class ChromeViewHostImpl : public mojom::ChromeViewHost {
  private:
   ChromeRenderMessageFilter* const chrome_render_message_filter_;
 };
+
+// Named by the interface's registration line (written beside these drafts); the
+// connection owns the ChromeViewHostImpl it makes.
+void BindChromeViewHost(mojo::PendingReceiver<mojom::ChromeViewHost> receiver);
 
 }  // namespace chrome
 

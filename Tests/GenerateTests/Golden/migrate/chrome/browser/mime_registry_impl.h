@@ -5,6 +5,7 @@
 
 #include "chrome/browser/chrome_render_message_filter.h"
 #include "chrome/common/render.mojom.h"
+#include "mojo/public/cpp/bindings/pending_receiver.h"
 
 namespace chrome {
 
@@ -23,6 +24,10 @@ class MimeRegistryImpl : public mojom::MimeRegistry {
  private:
   ChromeRenderMessageFilter* const chrome_render_message_filter_;
 };
+
+// Named by the interface's registration line (written beside these drafts); the
+// connection owns the MimeRegistryImpl it makes.
+void BindMimeRegistry(mojo::PendingReceiver<mojom::MimeRegistry> receiver);
 
 }  // namespace chrome
 

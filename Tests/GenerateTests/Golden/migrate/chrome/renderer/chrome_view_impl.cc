@@ -1,6 +1,10 @@
 // Drafted by mojify migrate; review before use.
 
+#include <memory>
+#include <utility>
+
 #include "chrome/renderer/chrome_view_impl.h"
+#include "mojo/public/cpp/bindings/self_owned_receiver.h"
 
 namespace chrome {
 
@@ -37,6 +41,13 @@ void ChromeViewImpl::SetHyphenationTable(base::UnsafeSharedMemoryRegion table, c
 
 void ChromeViewImpl::SetConfig(bool bool_value, const std::string& string_value) {
   chrome_render_thread_observer_->OnSetConfig(bool_value, string_value);
+}
+
+void BindChromeView(mojo::PendingReceiver<mojom::ChromeView> receiver) {
+  // TODO(mojify): pass the ChromeRenderThreadObserver this connection belongs
+  // to (for a frame-scoped interface, the frame's; migration guide 2.5.7), e.g.
+  // from a binder that takes the RenderFrameHost or RenderFrame.
+  mojo::MakeSelfOwnedReceiver(std::make_unique<ChromeViewImpl>(nullptr), std::move(receiver));
 }
 
 }  // namespace chrome

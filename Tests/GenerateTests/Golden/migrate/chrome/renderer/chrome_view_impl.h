@@ -5,6 +5,7 @@
 
 #include "chrome/common/render.mojom.h"
 #include "chrome/renderer/chrome_render_thread_observer.h"
+#include "mojo/public/cpp/bindings/pending_receiver.h"
 
 namespace chrome {
 
@@ -28,6 +29,10 @@ class ChromeViewImpl : public mojom::ChromeView {
  private:
   ChromeRenderThreadObserver* const chrome_render_thread_observer_;
 };
+
+// Named by the interface's registration line (written beside these drafts); the
+// connection owns the ChromeViewImpl it makes.
+void BindChromeView(mojo::PendingReceiver<mojom::ChromeView> receiver);
 
 }  // namespace chrome
 

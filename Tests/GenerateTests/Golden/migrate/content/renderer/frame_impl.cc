@@ -1,7 +1,11 @@
 // Drafted by mojify migrate; review before use.
 
+#include <memory>
+#include <utility>
+
 #include "base/logging.h"
 #include "content/renderer/frame_impl.h"
+#include "mojo/public/cpp/bindings/self_owned_receiver.h"
 
 namespace content {
 
@@ -22,6 +26,13 @@ void FrameImpl::SetAccessibilityMode(uint32_t ax_mode) {
   // TODO(mojify): the message map forwards it to another object; implement it
   // there.
   NOTIMPLEMENTED();
+}
+
+void BindFrame(mojo::PendingReceiver<mojom::Frame> receiver) {
+  // TODO(mojify): pass the RenderFrameImpl this connection belongs to (for a
+  // frame-scoped interface, the frame's; migration guide 2.5.7), e.g. from a
+  // binder that takes the RenderFrameHost or RenderFrame.
+  mojo::MakeSelfOwnedReceiver(std::make_unique<FrameImpl>(nullptr), std::move(receiver));
 }
 
 }  // namespace content

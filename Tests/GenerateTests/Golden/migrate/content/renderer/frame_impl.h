@@ -5,6 +5,7 @@
 
 #include "content/common/frame.mojom.h"
 #include "content/renderer/render_frame_impl.h"
+#include "mojo/public/cpp/bindings/pending_receiver.h"
 
 namespace content {
 
@@ -25,6 +26,10 @@ class FrameImpl : public mojom::Frame {
  private:
   RenderFrameImpl* const render_frame_impl_;
 };
+
+// Named by the interface's registration line (written beside these drafts); the
+// connection owns the FrameImpl it makes.
+void BindFrame(mojo::PendingReceiver<mojom::Frame> receiver);
 
 }  // namespace content
 

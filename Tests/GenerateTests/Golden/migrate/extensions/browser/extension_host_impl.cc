@@ -1,6 +1,10 @@
 // Drafted by mojify migrate; review before use.
 
+#include <memory>
+#include <utility>
+
 #include "extensions/browser/extension_host_impl.h"
+#include "mojo/public/cpp/bindings/self_owned_receiver.h"
 
 namespace extensions {
 
@@ -17,6 +21,13 @@ void ExtensionHostImpl::ReportStorageUsage(const std::string& extension_id, int6
   // TODO(mojify): OnReportStorageUsage takes the legacy C++ types; convert
   // usage_by_area from the interface's types.
   extension_message_filter_->OnReportStorageUsage(extension_id, bytes_in_use, usage_by_area);
+}
+
+void BindExtensionHost(mojo::PendingReceiver<mojom::ExtensionHost> receiver) {
+  // TODO(mojify): pass the ExtensionMessageFilter this connection belongs to
+  // (for a frame-scoped interface, the frame's; migration guide 2.5.7), e.g.
+  // from a binder that takes the RenderFrameHost or RenderFrame.
+  mojo::MakeSelfOwnedReceiver(std::make_unique<ExtensionHostImpl>(nullptr), std::move(receiver));
 }
 
 }  // namespace extensions

@@ -5,6 +5,7 @@
 
 #include "extensions/browser/extension_message_filter.h"
 #include "extensions/common/extension.mojom.h"
+#include "mojo/public/cpp/bindings/pending_receiver.h"
 
 namespace extensions {
 
@@ -24,6 +25,10 @@ class ExtensionHostImpl : public mojom::ExtensionHost {
  private:
   ExtensionMessageFilter* const extension_message_filter_;
 };
+
+// Named by the interface's registration line (written beside these drafts); the
+// connection owns the ExtensionHostImpl it makes.
+void BindExtensionHost(mojo::PendingReceiver<mojom::ExtensionHost> receiver);
 
 }  // namespace extensions
 

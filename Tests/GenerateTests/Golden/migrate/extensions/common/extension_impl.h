@@ -4,6 +4,7 @@
 #define EXTENSIONS_COMMON_EXTENSION_IMPL_H_
 
 #include "extensions/common/extension.mojom.h"
+#include "mojo/public/cpp/bindings/pending_receiver.h"
 
 namespace extensions {
 
@@ -19,6 +20,10 @@ class ExtensionImpl : public mojom::Extension {
   // mojom::Extension:
   void SetPopupAnchor(const std::string& extension_id, const gfx::PointF& anchor) override;
 };
+
+// Named by the interface's registration line (written beside these drafts); the
+// connection owns the ExtensionImpl it makes.
+void BindExtension(mojo::PendingReceiver<mojom::Extension> receiver);
 
 }  // namespace extensions
 

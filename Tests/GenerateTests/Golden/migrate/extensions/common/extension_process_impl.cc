@@ -1,7 +1,11 @@
 // Drafted by mojify migrate; review before use.
 
+#include <memory>
+#include <utility>
+
 #include "base/logging.h"
 #include "extensions/common/extension_process_impl.h"
+#include "mojo/public/cpp/bindings/self_owned_receiver.h"
 
 namespace extensions {
 
@@ -13,6 +17,10 @@ void ExtensionProcessImpl::ShouldSuspend(const std::string& extension_id, uint64
   // TODO(mojify): no message map in the scanned tree handles
   // ExtensionMsg_ShouldSuspend.
   NOTIMPLEMENTED();
+}
+
+void BindExtensionProcess(mojo::PendingReceiver<mojom::ExtensionProcess> receiver) {
+  mojo::MakeSelfOwnedReceiver(std::make_unique<ExtensionProcessImpl>(), std::move(receiver));
 }
 
 }  // namespace extensions

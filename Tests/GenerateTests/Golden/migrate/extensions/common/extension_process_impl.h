@@ -4,6 +4,7 @@
 #define EXTENSIONS_COMMON_EXTENSION_PROCESS_IMPL_H_
 
 #include "extensions/common/extension.mojom.h"
+#include "mojo/public/cpp/bindings/pending_receiver.h"
 
 namespace extensions {
 
@@ -19,6 +20,10 @@ class ExtensionProcessImpl : public mojom::ExtensionProcess {
   // mojom::ExtensionProcess:
   void ShouldSuspend(const std::string& extension_id, uint64_t sequence_id, ShouldSuspendCallback callback) override;
 };
+
+// Named by the interface's registration line (written beside these drafts); the
+// connection owns the ExtensionProcessImpl it makes.
+void BindExtensionProcess(mojo::PendingReceiver<mojom::ExtensionProcess> receiver);
 
 }  // namespace extensions
 

@@ -1,7 +1,11 @@
 // Drafted by mojify migrate; review before use.
 
+#include <memory>
+#include <utility>
+
 #include "base/logging.h"
 #include "extensions/common/extension_worker_impl.h"
+#include "mojo/public/cpp/bindings/self_owned_receiver.h"
 
 namespace extensions {
 
@@ -13,6 +17,10 @@ void ExtensionWorkerImpl::DispatchEvent(int32_t worker_thread_id, int32_t event_
   // TODO(mojify): no message map in the scanned tree handles
   // ExtensionWorkerMsg_DispatchEvent.
   NOTIMPLEMENTED();
+}
+
+void BindExtensionWorker(mojo::PendingReceiver<mojom::ExtensionWorker> receiver) {
+  mojo::MakeSelfOwnedReceiver(std::make_unique<ExtensionWorkerImpl>(), std::move(receiver));
 }
 
 }  // namespace extensions

@@ -4,6 +4,7 @@
 #define EXTENSIONS_COMMON_EXTENSION_WORKER_IMPL_H_
 
 #include "extensions/common/extension_worker.mojom.h"
+#include "mojo/public/cpp/bindings/pending_receiver.h"
 
 namespace extensions {
 
@@ -19,6 +20,10 @@ class ExtensionWorkerImpl : public mojom::ExtensionWorker {
   // mojom::ExtensionWorker:
   void DispatchEvent(int32_t worker_thread_id, int32_t event_id, const std::string& event_name, base::Value::List event_args, DispatchEventCallback callback) override;
 };
+
+// Named by the interface's registration line (written beside these drafts); the
+// connection owns the ExtensionWorkerImpl it makes.
+void BindExtensionWorker(mojo::PendingReceiver<mojom::ExtensionWorker> receiver);
 
 }  // namespace extensions
 

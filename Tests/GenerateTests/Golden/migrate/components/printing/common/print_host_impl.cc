@@ -1,7 +1,11 @@
 // Drafted by mojify migrate; review before use.
 
+#include <memory>
+#include <utility>
+
 #include "base/logging.h"
 #include "components/printing/common/print_host_impl.h"
+#include "mojo/public/cpp/bindings/self_owned_receiver.h"
 
 namespace printing {
 
@@ -19,6 +23,10 @@ void PrintHostImpl::GetPrinterCapabilities(GetPrinterCapabilitiesCallback callba
   // TODO(mojify): no message map in the scanned tree handles
   // PrintHostMsg_GetPrinterCapabilities.
   NOTIMPLEMENTED();
+}
+
+void BindPrintHost(mojo::PendingReceiver<mojom::PrintHost> receiver) {
+  mojo::MakeSelfOwnedReceiver(std::make_unique<PrintHostImpl>(), std::move(receiver));
 }
 
 }  // namespace printing

@@ -4,6 +4,7 @@
 #define COMPONENTS_PRINTING_COMMON_PRINT_HOST_IMPL_H_
 
 #include "components/printing/common/print.mojom.h"
+#include "mojo/public/cpp/bindings/pending_receiver.h"
 
 namespace printing {
 
@@ -20,6 +21,10 @@ class PrintHostImpl : public mojom::PrintHost {
   void DidGetPreviewPageCount(int32_t preview_request_id, int32_t page_count) override;
   void GetPrinterCapabilities(GetPrinterCapabilitiesCallback callback) override;
 };
+
+// Named by the interface's registration line (written beside these drafts); the
+// connection owns the PrintHostImpl it makes.
+void BindPrintHost(mojo::PendingReceiver<mojom::PrintHost> receiver);
 
 }  // namespace printing
 

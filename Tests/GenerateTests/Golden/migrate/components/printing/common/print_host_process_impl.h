@@ -4,6 +4,7 @@
 #define COMPONENTS_PRINTING_COMMON_PRINT_HOST_PROCESS_IMPL_H_
 
 #include "components/printing/common/print.mojom.h"
+#include "mojo/public/cpp/bindings/pending_receiver.h"
 
 namespace printing {
 
@@ -19,6 +20,10 @@ class PrintHostProcessImpl : public mojom::PrintHostProcess {
   // mojom::PrintHostProcess:
   void RecordPrintJobMetrics(int32_t page_count, base::TimeDelta duration) override;
 };
+
+// Named by the interface's registration line (written beside these drafts); the
+// connection owns the PrintHostProcessImpl it makes.
+void BindPrintHostProcess(mojo::PendingReceiver<mojom::PrintHostProcess> receiver);
 
 }  // namespace printing
 

@@ -5,6 +5,7 @@
 
 #include "components/printing/common/print.mojom.h"
 #include "components/printing/renderer/print_render_frame_helper.h"
+#include "mojo/public/cpp/bindings/pending_receiver.h"
 
 namespace printing {
 
@@ -23,6 +24,10 @@ class PrintImpl : public mojom::Print {
  private:
   PrintRenderFrameHelper* const print_render_frame_helper_;
 };
+
+// Named by the interface's registration line (written beside these drafts); the
+// connection owns the PrintImpl it makes.
+void BindPrint(mojo::PendingReceiver<mojom::Print> receiver);
 
 }  // namespace printing
 

@@ -1,7 +1,11 @@
 // Drafted by mojify migrate; review before use.
 
+#include <memory>
+#include <utility>
+
 #include "base/logging.h"
 #include "content/browser/frame_host/frame_host_impl.h"
+#include "mojo/public/cpp/bindings/self_owned_receiver.h"
 
 namespace content {
 
@@ -105,6 +109,13 @@ void FrameHostImpl::SetZoomLevel(double zoom_level) {
   // TODO(mojify): no message map in the scanned tree handles
   // FrameHostMsg_SetZoomLevel.
   NOTIMPLEMENTED();
+}
+
+void BindFrameHost(mojo::PendingReceiver<mojom::FrameHost> receiver) {
+  // TODO(mojify): pass the RenderFrameHostImpl this connection belongs to (for
+  // a frame-scoped interface, the frame's; migration guide 2.5.7), e.g. from a
+  // binder that takes the RenderFrameHost or RenderFrame.
+  mojo::MakeSelfOwnedReceiver(std::make_unique<FrameHostImpl>(nullptr), std::move(receiver));
 }
 
 }  // namespace content

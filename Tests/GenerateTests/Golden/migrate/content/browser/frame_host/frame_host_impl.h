@@ -5,6 +5,7 @@
 
 #include "content/browser/frame_host/render_frame_host_impl.h"
 #include "content/common/frame.mojom.h"
+#include "mojo/public/cpp/bindings/pending_receiver.h"
 
 namespace content {
 
@@ -44,6 +45,10 @@ class FrameHostImpl : public mojom::FrameHost {
  private:
   RenderFrameHostImpl* const render_frame_host_impl_;
 };
+
+// Named by the interface's registration line (written beside these drafts); the
+// connection owns the FrameHostImpl it makes.
+void BindFrameHost(mojo::PendingReceiver<mojom::FrameHost> receiver);
 
 }  // namespace content
 

@@ -1,0 +1,196 @@
+import Foundation
+import MojifyConversion
+import MojifyCore
+
+/// The calling side of a conversion (migration guide 2.4.5 and 2.5.7): every class whose senders now call
+/// `GetFooHost()->Bar(...)` gains that getter and the remote behind it. The header's class gets a private
+/// `GetFooHost()` declaration and a `mojo::Remote`/`mojo::AssociatedRemote` member (before a trailing
+/// `base::WeakPtrFactory`, which stays last); the `.cc` gets the getter's definition after the first function that
+/// sends, binding the remote on first use through the frame or process that replaces the routing ID.
+extension CppRewriter {
+    /// One class that needs a getter for one interface, whichever files its senders are in.
+    private struct Caller: Hashable {
+        /// As qualified as the scan knows it: `content::RenderFrameImpl`.
+        var qualifiedClass: String
+        var interface: String
+    }
+
+    /// Where the class of a `.cc` file's functions is usually declared: `foo/bar_helper_linux.cc` ->
+    /// `foo/bar_helper_linux.h`, then without the platform-like suffixes (`foo/bar_helper.h`, `foo/bar.h`).
+    static func classHeaders(_ file: String) -> [String] {
+        var stem = (file as NSString).deletingPathExtension
+        var headers = [stem + ".h"]
+        for _ in 0..<2 {
+            guard let underscore = stem.lastIndex(of: "_"), !stem[underscore...].contains("/") else { break }
+            stem = String(stem[..<underscore])
+            headers.append(stem + ".h")
+        }
+        return headers
+    }
+
+    mutating func addRemoteGetters() {
+        let rewritten = Set(outcomes.filter { $0.kind == .sender && $0.reason == nil }.map(\.location))
+        var senders: [Caller: [Sender]] = [:]
+        var order: [Caller] = []
+        for sender in inventory.senders where rewritten.contains(sender.location) {
+            guard let target = targets[sender.message] else { continue }
+            let parts = sender.function?.components(separatedBy: "::") ?? []
+            guard parts.count >= 2 else {
+                record(.remote, target.interface.module + "." + target.interface.name, sender.location, reason: "sent from \(sender.function.map { "the free function \($0)" } ?? "outside a function"), not a method: define Get\(target.interface.name)() there by hand")
+                continue
+            }
+            let caller = Caller(qualifiedClass: parts.dropLast().joined(separator: "::"), interface: target.interface.module + "." + target.interface.name)
+            if senders[caller] == nil { order.append(caller) }
+            senders[caller, default: []].append(sender)
+        }
+        // Per file, one insertion for all members of a class and one for all includes, so that edits never meet.
+        var members: [String: [Int: (declaration: CppClassDeclaration, lines: [String])]] = [:]
+        var includes: [String: Set<String>] = [:]
+        var definitions: [String: [Int: [String]]] = [:]
+        for caller in order {
+            // The getter is defined once, in the file named like the class's header when one of them sends
+            // (`print_helper.cc` rather than `print_helper_linux.cc`).
+            let sender = senders[caller]!.min { ($0.location.file.count, $0.location.file) < ($1.location.file.count, $1.location.file) }!
+            let target = targets[sender.message]!
+            let interface = target.interface
+            let className = caller.qualifiedClass.components(separatedBy: "::").last!
+            let getter = "Get\(interface.name)"
+            let member = Naming.words(interface.name).map { $0.lowercased() }.joined(separator: "_") + "_remote_"
+            let candidates = [sender.location.file] + Self.classHeaders(sender.location.file)
+            let sources = self.sources
+            guard let (header, declaration) = candidates.lazy.compactMap({ file in
+                sources[file].flatMap { source in CppClassDeclaration.find(className, in: source, tokens: source.codeTokens()).map { (file, $0) } }
+            }).first else {
+                record(.remote, caller.interface, sender.location, reason: "the definition of class \(className) was not found in \(candidates.joined(separator: " or ")); add \(getter)() and its remote by hand")
+                continue
+            }
+            if declaration.names.contains(getter) || declaration.names.contains(member) {
+                record(.remote, caller.interface, sender.location, reason: "\(className) already declares \(declaration.names.contains(getter) ? getter : member); check that it returns a bound \(interface.namespace)::\(interface.name) remote")
+                continue
+            }
+            guard let definitionOffset = functionEnd(containing: sender.location) else {
+                record(.remote, caller.interface, sender.location, reason: "the function sending \(sender.message) could not be delimited; define \(className)::\(getter)() by hand")
+                continue
+            }
+            let mojomType = interface.namespace + "::" + interface.name
+            let place = target.mojomFile.interfaces.first { $0.name == interface.name }
+                .flatMap { RegistryEntry.places(of: $0, rules: remotes.rules, scheme: remotes.scheme)?.remotes }
+            let connection = RemoteConnection(place: place, member: member, classes: [className] + declaration.bases, settings: remotes)
+            let indent = declaration.indent
+            var lines = members[header]?[declaration.insertion]?.lines ?? []
+            lines += EmitterText.comment("Calls \(caller.interface) in place of legacy IPC (drafted by mojify migrate).", indent: indent)
+            lines += ["\(indent)\(mojomType)* \(getter)();", "\(indent)\(connection.remoteTemplate)<\(mojomType)> \(member);"]
+            members[header, default: [:]][declaration.insertion] = (declaration, lines)
+            // The sender's own file gets the mojom include from the include rewrite.
+            let senderSource = sources[sender.location.file]!
+            let mojomHeader = Self.includePath(of: target.mojomFile, writtenLegacy: includeLine(of: target.mojomFile.sourceHeader, in: senderSource)?.written)
+            includes[header, default: []].formUnion([connection.include] + (header == sender.location.file ? [] : [mojomHeader]))
+
+            let namespaces = enclosingNamespaces(in: sender.location.file, at: definitionOffset)
+            let qualifier = Self.dropEnclosing(namespaces, from: caller.qualifiedClass.components(separatedBy: "::"))
+            var body = ["\(mojomType)* \(qualifier.joined(separator: "::"))::\(getter)() {", "  if (!\(member)) {"]
+            body += connection.comments.flatMap { EmitterText.comment($0, indent: "    ") }
+            if let bind = connection.bind { body.append("    \(bind)") }
+            body += ["  }", "  return \(member).get();", "}"]
+            definitions[sender.location.file, default: [:]][definitionOffset, default: []].append(body.joined(separator: "\n"))
+            record(.remote, caller.interface, sender.location, reason: nil)
+        }
+        for (file, insertions) in members {
+            for (offset, entry) in insertions {
+                let access = entry.declaration.insertsPrivate ? [] : [" private:"]
+                _ = add(UnifiedDiff.Edit(range: offset..<offset, replacement: (access + entry.lines).joined(separator: "\n") + "\n"), in: file)
+            }
+            addIncludes(includes[file] ?? [], to: file)
+        }
+        for (file, insertions) in definitions {
+            for (offset, bodies) in insertions {
+                _ = add(UnifiedDiff.Edit(range: offset..<offset, replacement: bodies.map { "\n" + $0 + "\n" }.joined()), in: file)
+            }
+        }
+    }
+
+    /// `#include` lines for `paths` the file does not include yet, after its last include.
+    private mutating func addIncludes(_ paths: Set<String>, to file: String) {
+        let source = sources[file]!
+        let text = source.text(0..<source.bytes.count)
+        let missing = paths.sorted().filter { !text.contains("#include \"\($0)\"") }
+        guard !missing.isEmpty, let last = lastIncludeLine(in: source) else { return }
+        let offset = min(last.range.upperBound + 1, source.bytes.count)
+        let lines = missing.map { "#include \"\($0)\"\n" }.joined()
+        _ = add(UnifiedDiff.Edit(range: offset..<offset, replacement: last.range.upperBound + 1 > source.bytes.count ? "\n" + lines : lines), in: file)
+    }
+
+    /// The offset of the line after the closing brace of the function holding `location`, when the brace nesting
+    /// around it is plain: namespaces and `extern "C"` blocks outside, a function body (after `)` or a
+    /// qualifier such as `const`) as the first other brace.
+    private func functionEnd(containing location: SourceLocation) -> Int? {
+        guard let source = sources[location.file], let offset = source.offset(line: location.line, column: location.column) else { return nil }
+        let tokens = source.codeTokens()
+        var stack: [(index: Int, isScope: Bool)] = []
+        for (index, token) in tokens.enumerated() {
+            if token.range.lowerBound >= offset { break }
+            if token.text == "{" {
+                stack.append((index, Self.opensScope(tokens, brace: index)))
+            } else if token.text == "}" {
+                _ = stack.popLast()
+            }
+        }
+        guard let body = stack.first(where: { !$0.isScope }), Self.opensFunctionBody(tokens, brace: body.index),
+              let close = CppClassDeclaration.matchingBrace(tokens, from: body.index) else { return nil }
+        let end = source.lineEnd(of: tokens[close].range.lowerBound)
+        // Only a brace that ends its line (a comment may follow) leaves room for a definition after it.
+        let rest = source.text((tokens[close].range.upperBound)..<end).trimmingCharacters(in: .whitespaces)
+        guard rest.isEmpty || rest.hasPrefix("//") else { return nil }
+        return min(end + 1, source.bytes.count)
+    }
+
+    /// The names of the namespaces open at `offset`, outermost first (`namespace a::b {` gives two).
+    private func enclosingNamespaces(in file: String, at offset: Int) -> [String] {
+        guard let source = sources[file] else { return [] }
+        let tokens = source.codeTokens()
+        var stack: [[String]] = []
+        for (index, token) in tokens.enumerated() {
+            if token.range.lowerBound >= offset { break }
+            if token.text == "{" {
+                stack.append(Self.namespaceNames(tokens, brace: index) ?? [])
+            } else if token.text == "}" {
+                _ = stack.popLast()
+            }
+        }
+        return stack.flatMap { $0 }
+    }
+
+    /// The qualified class name written from inside `namespaces`: leading components they already open are dropped.
+    static func dropEnclosing(_ namespaces: [String], from components: [String]) -> [String] {
+        var remaining = components
+        for namespace in namespaces {
+            guard remaining.count > 1, remaining.first == namespace else { break }
+            remaining.removeFirst()
+        }
+        return remaining
+    }
+
+    /// The names a `namespace ... {` brace opens (empty for an anonymous one); nil when the brace is not a namespace's.
+    private static func namespaceNames(_ tokens: [CppToken], brace: Int) -> [String]? {
+        var names: [String] = []
+        var cursor = brace - 1
+        while cursor >= 0, tokens[cursor].isName || tokens[cursor].text == "::" {
+            if tokens[cursor].text == "namespace" { return names.reversed() }
+            if tokens[cursor].isName, tokens[cursor].text != "inline" { names.append(tokens[cursor].text) }
+            cursor -= 1
+        }
+        return nil
+    }
+
+    /// Whether the brace opens a namespace or an `extern "C"` block (whose string literal is not a token).
+    private static func opensScope(_ tokens: [CppToken], brace: Int) -> Bool {
+        namespaceNames(tokens, brace: brace) != nil || (brace > 0 && tokens[brace - 1].text == "extern")
+    }
+
+    /// Whether the brace follows a parameter list, possibly with qualifiers between: a function's body.
+    private static func opensFunctionBody(_ tokens: [CppToken], brace: Int) -> Bool {
+        var cursor = brace - 1
+        while cursor >= 0, ["const", "override", "final", "noexcept", "volatile", "&", "&&"].contains(tokens[cursor].text) { cursor -= 1 }
+        return cursor >= 0 && tokens[cursor].text == ")"
+    }
+}

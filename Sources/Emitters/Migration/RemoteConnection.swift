@@ -1,0 +1,88 @@
+import Foundation
+import MojifyConversion
+
+/// What `mojify migrate` needs to connect callers: the registry form (which decides where remotes come from) and
+/// the rules (the `processes` places and the `remote_holders`).
+public struct RemoteSettings: Sendable {
+    public var registry: OutputFormat
+    public var rules: ConversionRules
+
+    public init(registry: OutputFormat, rules: ConversionRules) {
+        self.registry = registry
+        self.rules = rules
+    }
+
+    /// The places of the registry form: the service manager's for the manifest forms.
+    var scheme: (ConversionRules.Process) -> ConversionRules.Places? {
+        switch registry {
+        case .binders: \.binders
+        case .associated: \.associated
+        default: \.serviceManager
+        }
+    }
+}
+
+/// How a class that sent an interface's legacy messages gets the remote it now calls through `Get<Interface>()`
+/// (migration guide 2.4.5 and 2.5.7): the remote's type, and the statement that binds it on first use through the
+/// frame or process the routing ID used to name.
+struct RemoteConnection: Equatable {
+    var isAssociated: Bool
+    /// The statement binding the member, nil when no rule says how this class reaches the place.
+    var bind: String?
+    /// Notes for a human, written above the statement: a rule's caveat, or where to bind when `bind` is nil.
+    var comments: [String]
+
+    var remoteTemplate: String { isAssociated ? "mojo::AssociatedRemote" : "mojo::Remote" }
+    var include: String { isAssociated ? "mojo/public/cpp/bindings/associated_remote.h" : "mojo/public/cpp/bindings/remote.h" }
+
+    /// `place` is where the caller's process gets remotes (`RenderFrame::GetBrowserInterfaceBroker()`); `classes`
+    /// are the sender's class and its direct bases.
+    init(place: String?, member: String, classes: [String], settings: RemoteSettings) {
+        guard let place, let call = Self.placeCall(place) else {
+            isAssociated = settings.registry == .associated
+            bind = nil
+            comments = ["TODO(mojify): bind \(member) through \(place ?? "the peer process's interfaces") (the rules give no call for it)."]
+            return
+        }
+        isAssociated = call.last.contains("Associated")
+        guard let argumentForm = Self.argumentForm(of: call.last, member: member) else {
+            bind = nil
+            comments = ["TODO(mojify): bind \(member) through \(place)."]
+            return
+        }
+        let holder = settings.rules.remoteHolders.first { holder in
+            holder.object == call.object && (holder.className.map(classes.contains) ?? true)
+        }
+        guard let holder else {
+            bind = nil
+            comments = ["TODO(mojify): bind \(member) through \(place) of the \(call.object) this object sends for (no remote_holders rule matches \(classes.joined(separator: ", ")))."]
+            return
+        }
+        let chain = call.chain + argumentForm
+        bind = (holder.via.isEmpty ? chain : holder.via + "->" + chain) + ";"
+        comments = holder.note.map { ["TODO(mojify): \($0)"] } ?? []
+    }
+
+    /// `RenderFrame::GetRemoteAssociatedInterfaces()` -> object `RenderFrame`, chain `GetRemoteAssociatedInterfaces()`
+    /// (its last call's parentheses removed when the argument goes inside them); nil for free text.
+    private static func placeCall(_ place: String) -> (object: String, chain: String, last: String)? {
+        let parts = place.components(separatedBy: "::")
+        guard parts.count == 2, Naming.isIdentifier(parts[0]) else { return nil }
+        let calls = parts[1].components(separatedBy: "->")
+        guard calls.allSatisfy({ $0.hasSuffix("()") && Naming.isIdentifier($0.dropLast(2)) }) else { return nil }
+        let last = String(calls.last!.dropLast(2))
+        let takesArgument = last.hasPrefix("Bind") || last == "GetRemoteAssociatedInterface"
+        return (parts[0], takesArgument ? String(parts[1].dropLast(2)) : parts[1], last)
+    }
+
+    /// What follows the chain to bind `member`, by the kind of its last call.
+    private static func argumentForm(of call: String, member: String) -> String? {
+        switch call {
+        case "GetRemoteAssociatedInterfaces": "->GetInterface(&\(member))"
+        case "GetRemoteAssociatedInterface": "(&\(member))"
+        case "GetRemoteInterfaces", "GetBrowserInterfaceBroker", "GetInterfaceProvider": "->GetInterface(\(member).BindNewPipeAndPassReceiver())"
+        case _ where call.hasPrefix("Bind"): "(\(member).BindNewPipeAndPassReceiver())"
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,211 @@
+import Foundation
+@testable import MojifyConversion
+@testable import MojifyEmitters
+import MojifyCore
+import MojifyTestSupport
+import XCTest
+
+/// The calling side of `mojify migrate`: the `Get<Interface>()` getter and remote member each class whose senders
+/// were rewritten gains, bound through the frame or process the rules say (guide 2.4.5, 2.5.7).
+final class MigrateRemoteTests: XCTestCase {
+    static let messages = """
+    #include "ipc/ipc_message_macros.h"
+    #define IPC_MESSAGE_START TestMsgStart
+    IPC_MESSAGE_ROUTED1(TestHostMsg_Bar, int /* count */)
+    IPC_MESSAGE_CONTROL1(TestHostMsg_Ping, int /* value */)
+
+    """
+
+    static let observerHeader = """
+    #ifndef CONTENT_RENDERER_TEST_SENDER_H_
+    #define CONTENT_RENDERER_TEST_SENDER_H_
+
+    #include "base/memory/weak_ptr.h"
+    #include "content/public/renderer/render_frame_observer.h"
+
+    namespace content {
+
+    class TestSender;  // A forward declaration is not the class.
+
+    // class TestSender { in a comment is not the class either.
+    class CONTENT_EXPORT TestSender final : public RenderFrameObserver,
+                                            public base::SupportsWeakPtr<TestSender> {
+     public:
+      void Go();
+
+     private:
+      int count_ = 0;
+      // Must be last.
+      base::WeakPtrFactory<TestSender> weak_factory_{this};
+    };
+
+    }  // namespace content
+
+    #endif  // CONTENT_RENDERER_TEST_SENDER_H_
+
+    """
+
+    static let observerSource = """
+    #include "content/renderer/test_sender.h"
+
+    #include "content/common/test_messages.h"
+
+    namespace content {
+
+    void TestSender::Go() {
+      Send(new TestHostMsg_Bar(routing_id(), count_));
+      RenderThread::Get()->Send(new TestHostMsg_Ping(1));
+    }
+
+    }  // namespace content
+
+    """
+
+    func migrate(files: [String: String], registry: OutputFormat = .binders) throws -> (MigrateTests.Result, TemporaryFolder) {
+        let scratch = try temporaryFolder()
+        try scratch.write("content/common/test_messages.h", Self.messages)
+        for (path, text) in files { try scratch.write(path, text) }
+        return (try MigrateTests.migrate(root: scratch.path, registry: registry), scratch)
+    }
+
+    func testARenderFrameObserverGetsAGetterAndARemoteBeforeItsWeakPtrFactory() throws {
+        let (result, scratch) = try migrate(files: ["content/renderer/test_sender.h": Self.observerHeader, "content/renderer/test_sender.cc": Self.observerSource])
+        let diff = result.patch.diff
+        XCTAssertEqual(result.patch.outcomes.filter { $0.kind == .remote && $0.reason == nil }.count, 2, "\(result.patch.outcomes)")
+        XCTAssertTrue(diff.contains("+  Get\(Self.frameInterface)()->Bar(count_);"), diff)
+        // Routed: through the observer's frame (binders era); control: through the render thread.
+        XCTAssertTrue(diff.contains("+    render_frame()->GetBrowserInterfaceBroker()->GetInterface(test_host_remote_.BindNewPipeAndPassReceiver());"), diff)
+        XCTAssertTrue(diff.contains("+    content::RenderThread::Get()->BindHostReceiver(test_host_process_remote_.BindNewPipeAndPassReceiver());"), diff)
+        // Declared in the header's private section, before the comment that keeps the factory last.
+        let header = try XCTUnwrap(diff.components(separatedBy: "diff --git").first { $0.contains("test_sender.h b/") })
+        let remote = try XCTUnwrap(header.range(of: "+  mojo::Remote<content::mojom::TestHost> test_host_remote_;"))
+        let factory = try XCTUnwrap(header.range(of: "   // Must be last."))
+        XCTAssertLessThan(remote.lowerBound, factory.lowerBound, header)
+        XCTAssertFalse(header.contains("+ private:"), "the insertion point is already private:\n\(header)")
+        XCTAssertTrue(header.contains("+#include \"mojo/public/cpp/bindings/remote.h\""), header)
+        XCTAssertTrue(header.contains("+#include \"content/common/test.mojom.h\""), header)
+        // Defined after the sending function, in the namespace it is in, so unqualified by it.
+        XCTAssertTrue(diff.contains("+content::mojom::TestHost* TestSender::GetTestHost() {"), diff)
+        XCTAssertNil(try MigrateTests.gitApplyCheck(diff, on: scratch.path))
+    }
+
+    static let frameInterface = "TestHost"
+
+    func testAClassSendingFromPlatformFilesGetsOneGetterInItsMainFile() throws {
+        let linux = """
+        #include "content/common/test_messages.h"
+        namespace content {
+        void TestSender::GoLinux() {
+          Send(new TestHostMsg_Bar(routing_id(), 2));
+        }
+        }  // namespace content
+
+        """
+        let (result, scratch) = try migrate(files: [
+            "content/renderer/test_sender.h": Self.observerHeader, "content/renderer/test_sender.cc": Self.observerSource,
+            "content/renderer/test_sender_linux.cc": linux,
+        ])
+        let diff = result.patch.diff
+        XCTAssertEqual(diff.components(separatedBy: "TestSender::GetTestHost() {").count, 2, diff)
+        XCTAssertEqual(diff.components(separatedBy: "test_host_remote_;").count, 2, diff)
+        let linuxPart = try XCTUnwrap(diff.components(separatedBy: "diff --git").first { $0.contains("test_sender_linux.cc b/") })
+        XCTAssertFalse(linuxPart.contains("GetTestHost() {"), linuxPart)
+        XCTAssertNil(try MigrateTests.gitApplyCheck(diff, on: scratch.path))
+    }
+
+    func testTheAssociatedRegistryBindsAssociatedRemotes() throws {
+        let (result, _) = try migrate(
+            files: ["content/renderer/test_sender.h": Self.observerHeader, "content/renderer/test_sender.cc": Self.observerSource], registry: .associated
+        )
+        let diff = result.patch.diff
+        XCTAssertTrue(diff.contains("+    render_frame()->GetRemoteAssociatedInterfaces()->GetInterface(&test_host_remote_);"), diff)
+        XCTAssertTrue(diff.contains("+  mojo::AssociatedRemote<content::mojom::TestHost> test_host_remote_;"), diff)
+        XCTAssertTrue(diff.contains("+    content::RenderThread::Get()->GetChannel()->GetRemoteAssociatedInterface(&test_host_process_remote_);"), diff)
+    }
+
+    func testAClassNoRuleReachesGetsATodoNamingThePlace() throws {
+        let header = Self.observerHeader.replacingOccurrences(of: "public RenderFrameObserver,", with: "public SomethingElse,")
+        let (result, _) = try migrate(files: ["content/renderer/test_sender.h": header, "content/renderer/test_sender.cc": Self.observerSource])
+        let diff = result.patch.diff
+        XCTAssertTrue(diff.contains("// TODO(mojify): bind test_host_remote_ through"), diff)
+        XCTAssertTrue(diff.contains("RenderFrame::GetBrowserInterfaceBroker() of the RenderFrame"), diff)
+        XCTAssertFalse(diff.contains("render_frame()->"), diff)
+    }
+
+    func testAClassThatAlreadyHasTheGetterOrNoFoundDefinitionIsListed() throws {
+        let existing = Self.observerHeader.replacingOccurrences(of: "  void Go();", with: "  void Go();\n  mojom::TestHost* GetTestHost();")
+        var (result, _) = try migrate(files: ["content/renderer/test_sender.h": existing, "content/renderer/test_sender.cc": Self.observerSource])
+        XCTAssertTrue(result.reason("content.mojom.TestHost", .remote)?.contains("already declares GetTestHost") == true, "\(result.patch.outcomes)")
+        (result, _) = try migrate(files: ["content/renderer/test_sender.cc": Self.observerSource])
+        XCTAssertTrue(result.reason("content.mojom.TestHost", .remote)?.contains("the definition of class TestSender was not found") == true, "\(result.patch.outcomes)")
+        // The senders are still rewritten; only the getter is left to a human.
+        XCTAssertTrue(result.isRewritten("TestHostMsg_Bar"))
+    }
+
+    func testAFreeFunctionSenderIsListed() throws {
+        let source = """
+        #include "content/common/test_messages.h"
+        void Ping() {
+          content::RenderThread::Get()->Send(new TestHostMsg_Ping(2));
+        }
+
+        """
+        let (result, _) = try migrate(files: ["content/renderer/ping.cc": source])
+        XCTAssertTrue(result.reason("content.mojom.TestHostProcess", .remote)?.contains("free function") == true, "\(result.patch.outcomes)")
+    }
+
+    // MARK: - Class definitions
+
+    func find(_ name: String, in text: String) -> CppClassDeclaration? {
+        let source = CppSource(text)
+        return CppClassDeclaration.find(name, in: source, tokens: source.codeTokens())
+    }
+
+    func testClassDefinitionsAreFoundPastCommentsStringsAndLookalikes() throws {
+        let text = """
+        class Foo;
+        enum class Foo { kA };
+        template <class Foo> void f();
+        const char* s = "class Foo {";
+        /* class Foo { */
+        struct Outer { friend class Foo; };
+        #define DECLARE class Foo {
+        class EXPORT Foo : public ns::Base<int, Other>, private virtual Mixin {
+         public:
+          void Bar();
+        };
+
+        """
+        let found = try XCTUnwrap(find("Foo", in: text))
+        XCTAssertEqual(found.bases, ["Base", "Mixin"])
+        XCTAssertFalse(found.insertsPrivate, "the last section is public")
+        XCTAssertEqual(found.indent, "  ")
+        XCTAssertTrue(found.names.contains("Bar"))
+        XCTAssertEqual(String(decoding: Array(text.utf8)[found.insertion...].prefix(2), as: UTF8.self), "};")
+    }
+
+    func testAStructIsPublicAndAOneLineBodyIsNotEdited() {
+        XCTAssertEqual(find("S", in: "struct S {\n  int a;\n};\n")?.insertsPrivate, false)
+        XCTAssertNil(find("S", in: "struct S { int a; };\n"), "a body closing on a member's line gives no whole line to insert before")
+        XCTAssertNil(find("Missing", in: "class Other {\n};\n"))
+    }
+
+    // MARK: - Rules
+
+    func testARemoteHolderWhoseCallIsNotACallChainIsRefused() throws {
+        let yaml = "remote_holders:\n  - { object: RenderFrame, via: \"render_frame(); system(\\\"x\\\")\" }\n"
+        XCTAssertThrowsError(try ConversionRules(yaml: yaml, path: "rules.yaml", base: try Fixtures.rules())) { error in
+            XCTAssertTrue("\(error)".contains("remote_holders[0]: via"), "\(error)")
+        }
+        let good = try ConversionRules(yaml: "remote_holders:\n  - { object: RenderFrame, class: MyHelper, via: \"owner()->frame()\" }\n", path: "rules.yaml", base: try Fixtures.rules())
+        XCTAssertEqual(good.remoteHolders.first, .init(object: "RenderFrame", className: "MyHelper", via: "owner()->frame()", note: nil), "a user's holder comes first")
+    }
+
+    // MARK: - Diff
+
+    func testAnInsertionAtALineStartShowsNoRemovedLine() {
+        let source = CppSource("a\nb\nc\n")
+        let diff = UnifiedDiff.diff(path: "f.cc", source: source, edits: [.init(range: 2..<2, replacement: "x\n")])
+        XCTAssertEqual(diff, "diff --git a/f.cc b/f.cc\n--- a/f.cc\n+++ b/f.cc\n@@ -1,3 +1,4 @@\n a\n+x\n b\n c\n")
+    }
+}
