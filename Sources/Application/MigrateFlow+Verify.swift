@@ -94,9 +94,10 @@ extension MigrateFlow {
     }
 
     /// The summary's lines on the re-parse check.
-    static func syntaxSummary(_ regressions: [SyntaxRegression], checked: Int) -> [String] {
+    static func syntaxSummary(_ regressions: [SyntaxRegression], unattributed: [SyntaxRegression] = [], checked: Int) -> [String] {
         guard !regressions.isEmpty else {
-            return ["syntax: \(checked) patched file\(checked == 1 ? "" : "s") parse with no new errors (libclang, without includes)"]
+            let moved = unattributed.isEmpty ? "" : "; \(unattributed.count) error\(unattributed.count == 1 ? "" : "s") elsewhere that no rewritten line causes (clang recovering differently from an older problem)"
+            return ["syntax: \(checked) patched file\(checked == 1 ? "" : "s") parse with no new errors (libclang, without includes)\(moved)"]
         }
         let files = Set(regressions.map(\.file)).count
         return ["syntax: the patch adds \(regressions.count) parse error\(regressions.count == 1 ? "" : "s") in \(files) file\(files == 1 ? "" : "s"); fix the rewrite there by hand"]
@@ -104,5 +105,12 @@ extension MigrateFlow {
                 let near = regression.rewrittenLine.map { " (caused by the rewritten line \($0))" } ?? ""
                 return "  \(regression.file):\(regression.error.line):\(regression.error.column): \(regression.error.message)\(near)".escapingControlCharacters
             }
+    }
+}
+
+extension Array {
+    /// The elements that satisfy `belongs`, then the others, each in order.
+    func partitioned(by belongs: (Element) -> Bool) -> ([Element], [Element]) {
+        (filter(belongs), filter { !belongs($0) })
     }
 }

@@ -64,7 +64,9 @@ public enum MigrateFlow {
         // The registration lines name the Bind functions the drafts define.
         var files = CppDraftEmitter.emit(migration, registry: registry, convertedInPlace: patch.convertedInPlace)
         files.merge(try registry.emitter.emit(plan, rules: rules)) { draft, _ in draft }
-        let regressions = syntaxRegressions(patch, sources: sources)
+        // An error no rewritten line causes is clang recovering differently from an earlier problem the file had
+        // without its includes (a constructor it could not read), not something the patch wrote.
+        let (regressions, unattributed) = syntaxRegressions(patch, sources: sources).partitioned { $0.rewrittenLine != nil }
         let applying = options.apply && regressions.isEmpty
         if applying { try ensureUnchanged(patch, sources: sources, root: root, since: scanned) }
 
@@ -82,7 +84,7 @@ public enum MigrateFlow {
             if applying { try apply(patch, root: root) }
         }
         report += summary(migration, patch: patch, statuses: statuses, patchPath: options.patchPath, dryRun: options.dryRun)
-        report += syntaxSummary(regressions, checked: patch.rewritten.count).joined(separator: "\n") + "\n"
+        report += syntaxSummary(regressions, unattributed: unattributed, checked: patch.rewritten.count).joined(separator: "\n") + "\n"
         if options.apply {
             let changed = patch.files.filter { patch.rewritten[$0] != nil }
             let deleted = patch.deletedFiles.isEmpty ? "" : "; \(options.dryRun ? "would be " : "")deleted: \(patch.deletedFiles.joined(separator: ", "))"

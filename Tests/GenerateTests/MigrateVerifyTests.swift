@@ -1,7 +1,7 @@
 import Foundation
 @testable import MojifyApplication
 @testable import MojifyEmitters
-import MojifyScanner
+@testable import MojifyScanner
 import MojifyTestSupport
 import XCTest
 
@@ -60,5 +60,19 @@ final class MigrateVerifyTests: XCTestCase {
         XCTAssertEqual(summary.first, "syntax: the patch adds 1 parse error in 1 file; fix the rewrite there by hand")
         XCTAssertTrue(summary.last!.hasPrefix("  \(file):\(reported):"), "\(summary)")
         XCTAssertTrue(summary.last!.hasSuffix(" (caused by the rewritten line \(line))"), "\(summary)")
+    }
+
+    func testAnErrorNoRewrittenLineCausesIsReportedButDoesNotFailTheCheck() {
+        let moved = MigrateFlow.SyntaxRegression(
+            file: "a.cc", error: .init(line: 117, column: 20, message: "expected '(' for function-style cast or type construction", lineText: "for (..."),
+            rewrittenLine: nil
+        )
+        XCTAssertEqual(
+            MigrateFlow.syntaxSummary([], unattributed: [moved], checked: 3),
+            ["syntax: 3 patched files parse with no new errors (libclang, without includes); 1 error elsewhere that no rewritten line causes (clang recovering differently from an older problem)"]
+        )
+        let (caused, unattributed) = [moved, MigrateFlow.SyntaxRegression(file: "b.cc", error: moved.error, rewrittenLine: 4)].partitioned { $0.rewrittenLine != nil }
+        XCTAssertEqual(caused.map(\.file), ["b.cc"])
+        XCTAssertEqual(unattributed.map(\.file), ["a.cc"])
     }
 }
