@@ -18,6 +18,8 @@ public struct MigrateOptions: Sendable {
     public var patchPath: String?
     /// The registration form, which also decides where callers get their remotes.
     public var registry: OutputFormat = .binders
+    /// The Mojo C++ API the drafts and the patch are written in.
+    public var mojoAPI: MojoAPI = .current
     public var dryRun = false
     public var force = false
     /// Write the rewrites into the scanned tree itself.
@@ -36,6 +38,9 @@ public struct MigrateOptions: Sendable {
 /// patch; the scanned tree is changed only with `apply`, and not when the patch adds syntax errors.
 public enum MigrateFlow {
     public static func execute(options: MigrateOptions, output: (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) }) throws -> Int32 {
+        if options.mojoAPI == .legacy, options.registry == .binders {
+            throw EmitterError.badOption("--mojo-api legacy needs a registry of its era: BinderMap (--registry binders, the default) came in 2020 and takes only mojo::PendingReceiver; give --registry manifest, cpp-manifest or associated")
+        }
         let root = try LintFlow.scannedRoot(options.input.scan.paths)
         let scanned = scanTime(options.input)
         let inventory = try options.input.load()
@@ -59,10 +64,10 @@ public enum MigrateFlow {
         let registry = options.registry
         let patch = MigrationPatch.make(
             plan: plan, migration: migration, inventory: inventory, sources: sources,
-            remotes: RemoteSettings(registry: registry, rules: rules)
+            remotes: RemoteSettings(registry: registry, rules: rules, api: options.mojoAPI)
         )
         // The registration lines name the Bind functions the drafts define.
-        var files = CppDraftEmitter.emit(migration, registry: registry, convertedInPlace: patch.convertedInPlace)
+        var files = CppDraftEmitter.emit(migration, registry: registry, convertedInPlace: patch.convertedInPlace, api: options.mojoAPI)
         files.merge(try registry.emitter.emit(plan, rules: rules)) { draft, _ in draft }
         // An error no rewritten line causes is clang recovering differently from an earlier problem the file had
         // without its includes (a constructor it could not read), not something the patch wrote.

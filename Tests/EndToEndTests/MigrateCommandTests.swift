@@ -36,6 +36,35 @@ final class MigrateCommandTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: scratch + "/out/binders/browser_binders.cc"), "the registration lines that name the Bind functions")
     }
 
+    func testTheLegacyMojoAPIOptionWritesTheOlderFormAndNeedsARegistryOfItsEra() throws {
+        let scratch = try temporaryFolder().path
+        let tree = scratch + "/tree"
+        try FileManager.default.copyItem(atPath: repositoryRoot + "/Examples", toPath: tree)
+        let binders = try MojifyBinary.run(["migrate", tree, "--out", scratch + "/out", "--patch", scratch + "/legacy.patch", "--mojo-api", "legacy", "--no-cache"])
+        XCTAssertEqual(binders.status, 2, binders.stdout)
+        XCTAssertTrue(binders.stderr.contains("--mojo-api legacy needs a registry of its era"), binders.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: scratch + "/out"), "a refused run wrote drafts")
+        let unknown = try MojifyBinary.run(["migrate", tree, "--out", scratch + "/out", "--mojo-api", "2017", "--no-cache"])
+        XCTAssertEqual(unknown.status, 2, unknown.stdout)
+        XCTAssertTrue(unknown.stderr.contains("current") && unknown.stderr.contains("legacy"), "the error lists the values: \(unknown.stderr)")
+
+        let result = try MojifyBinary.run([
+            "migrate", tree, "--out", scratch + "/out", "--patch", scratch + "/legacy.patch", "--mojo-api", "legacy", "--registry", "manifest", "--no-cache",
+        ])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("senders: 26 rewritten, 10 listed"), "the same rewrites as the default: \(result.stdout)")
+        let patch = try String(contentsOfFile: scratch + "/legacy.patch", encoding: .utf8)
+        XCTAssertTrue(patch.contains("+  printing::mojom::PrintHostPtr print_host_remote_;\n"), patch)
+        XCTAssertTrue(patch.contains("+    render_frame()->GetRemoteInterfaces()->GetInterface(mojo::MakeRequest(&print_host_remote_));\n"), patch)
+        XCTAssertFalse(patch.contains("mojo::Remote"), patch)
+        let skeleton = try String(contentsOfFile: scratch + "/out/content/browser/frame_host/frame_host_impl.cc", encoding: .utf8)
+        XCTAssertTrue(skeleton.contains("  mojo::MakeStrongBinding(std::make_unique<FrameHostImpl>(nullptr), std::move(request));\n"), skeleton)
+        let fixture = try String(contentsOfFile: scratch + "/out/content/common/frame_host_mock_unittest.cc", encoding: .utf8)
+        XCTAssertTrue(fixture.contains("  mojo::Binding<mojom::FrameHost> binding_{&mock_};\n"), fixture)
+        XCTAssertEqual(try git(["init", "-q"], in: tree), 0)
+        XCTAssertEqual(try git(["apply", "--check", scratch + "/legacy.patch"], in: tree), 0)
+    }
+
     func testOwnerSelectionNeedsALedgerAndAnOwnerWithMessages() throws {
         let scratch = try temporaryFolder().path
         let noLedger = try MojifyBinary.run(["migrate", repositoryRoot + "/Examples", "--out", scratch + "/out", "--owner", "ana", "--no-cache"])

@@ -61,13 +61,6 @@ final class MigrateRemoteTests: XCTestCase {
 
     """
 
-    func migrate(files: [String: String], registry: OutputFormat = .binders) throws -> (MigrateTests.Result, TemporaryFolder) {
-        let scratch = try temporaryFolder()
-        try scratch.write("content/common/test_messages.h", Self.messages)
-        for (path, text) in files { try scratch.write(path, text) }
-        return (try MigrateTests.migrate(root: scratch.path, registry: registry), scratch)
-    }
-
     func testARenderFrameObserverGetsAGetterAndARemoteBeforeItsWeakPtrFactory() throws {
         let (result, scratch) = try migrate(files: ["content/renderer/test_sender.h": Self.observerHeader, "content/renderer/test_sender.cc": Self.observerSource])
         let diff = result.patch.diff
@@ -225,5 +218,15 @@ final class MigrateRemoteTests: XCTestCase {
         let source = CppSource("a\nb\nc\n")
         let diff = UnifiedDiff.diff(path: "f.cc", source: source, edits: [.init(range: 2..<2, replacement: "x\n")])
         XCTAssertEqual(diff, "diff --git a/f.cc b/f.cc\n--- a/f.cc\n+++ b/f.cc\n@@ -1,3 +1,4 @@\n a\n+x\n b\n c\n")
+    }
+}
+
+extension XCTestCase {
+    /// Migrates a tree of `files` beside MigrateRemoteTests' messages header.
+    func migrate(files: [String: String], registry: OutputFormat = .binders, api: MojoAPI = .current) throws -> (MigrateTests.Result, TemporaryFolder) {
+        let scratch = try temporaryFolder()
+        try scratch.write("content/common/test_messages.h", MigrateRemoteTests.messages)
+        for (path, text) in files { try scratch.write(path, text) }
+        return (try MigrateTests.migrate(root: scratch.path, registry: registry, api: api), scratch)
     }
 }

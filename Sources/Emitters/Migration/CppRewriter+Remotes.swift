@@ -4,7 +4,7 @@ import MojifyCore
 
 /// The calling side of a conversion (migration guide 2.4.5 and 2.5.7): every class whose senders now call
 /// `GetFooHost()->Bar(...)` gains that getter and the remote behind it. The header's class gets a private
-/// `GetFooHost()` declaration and a `mojo::Remote`/`mojo::AssociatedRemote` member (before a trailing
+/// `GetFooHost()` declaration and a `mojo::Remote`/`mojo::AssociatedRemote` (or `FooPtr`) member (before a trailing
 /// `base::WeakPtrFactory`, which stays last); the `.cc` gets the getter's definition after the first function that
 /// sends, binding the remote on first use through the frame or process that replaces the routing ID.
 extension CppRewriter {
@@ -79,7 +79,7 @@ extension CppRewriter {
             let indent = declaration.indent
             var lines = members[header]?[declaration.insertion]?.lines ?? []
             lines += EmitterText.comment("Calls \(caller.interface) in place of legacy IPC (drafted by mojify migrate).", indent: indent)
-            lines += ["\(indent)\(mojomType)* \(getter)();", "\(indent)\(connection.remoteTemplate)<\(mojomType)> \(member);"]
+            lines += ["\(indent)\(mojomType)* \(getter)();", "\(indent)\(connection.remoteType(mojomType)) \(member);"]
             members[header, default: [:]][declaration.insertion] = (declaration, lines)
             // The sender's own file gets the mojom include from the include rewrite.
             let senderSource = sources[sender.location.file]!

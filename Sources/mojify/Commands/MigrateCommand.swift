@@ -21,6 +21,9 @@ struct MigrateCommand: ParsableCommand {
     @Option(help: "How the interfaces are registered, which also decides where callers get remotes: binders (BinderMap, 2020 on; the default), associated (AssociatedInterfaceRegistry, ordered with legacy IPC), manifest or cpp-manifest (service manager, 2017-2019).")
     var registry: OutputFormat = .binders
 
+    @Option(name: .customLong("mojo-api"), help: "The Mojo C++ API the drafts and the patch are written in: current (mojo::Remote, mojo::Receiver, mojo::PendingReceiver; the default) or legacy (FooPtr, mojo::Binding, FooRequest, mojo::MakeRequest, 2017-2019; needs --registry manifest, cpp-manifest or associated).")
+    var mojoAPI: MojoAPI = .current
+
     @Flag(help: "Also rewrite the scanned files themselves (each replaced atomically); refused when one changed since the scan or the rewrite would add a parse error.")
     var apply = false
 
@@ -41,6 +44,7 @@ struct MigrateCommand: ParsableCommand {
         options.owner = owner
         options.patchPath = patch
         options.registry = registry
+        options.mojoAPI = mojoAPI
         options.dryRun = draft.dryRun
         options.force = draft.force
         options.apply = apply
@@ -48,3 +52,5 @@ struct MigrateCommand: ParsableCommand {
         try CommandSupport.run { try MigrateFlow.execute(options: options) }
     }
 }
+
+extension MojoAPI: ExpressibleByArgument {}
