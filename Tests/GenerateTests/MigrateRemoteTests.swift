@@ -174,9 +174,10 @@ final class MigrateRemoteTests: XCTestCase {
 
     // MARK: - Class definitions
 
-    func find(_ name: String, in text: String) -> CppClassDeclaration? {
+    func find(_ name: String, in text: String) -> (declaration: CppClassDeclaration, insertion: CppClassDeclaration.MemberInsertion)? {
         let source = CppSource(text)
-        return CppClassDeclaration.find(name, in: source, tokens: source.codeTokens())
+        guard let found = CppClassDeclaration.all(named: name, in: source.tokens()).first, let insertion = found.memberInsertion(in: source) else { return nil }
+        return (found, insertion)
     }
 
     func testClassDefinitionsAreFoundPastCommentsStringsAndLookalikes() throws {
@@ -195,17 +196,48 @@ final class MigrateRemoteTests: XCTestCase {
 
         """
         let found = try XCTUnwrap(find("Foo", in: text))
-        XCTAssertEqual(found.bases, ["Base", "Mixin"])
-        XCTAssertFalse(found.insertsPrivate, "the last section is public")
-        XCTAssertEqual(found.indent, "  ")
-        XCTAssertTrue(found.names.contains("Bar"))
-        XCTAssertEqual(String(decoding: Array(text.utf8)[found.insertion...].prefix(2), as: UTF8.self), "};")
+        XCTAssertEqual(found.declaration.baseNames, ["Base", "Mixin"])
+        XCTAssertEqual(found.declaration.baseSpecifiers, ["public ns::Base < int , Other >", "private virtual Mixin"])
+        XCTAssertFalse(found.insertion.isPrivate, "the last section is public")
+        XCTAssertEqual(found.insertion.indent, "  ")
+        XCTAssertTrue(found.declaration.mentions("Bar"))
+        XCTAssertEqual(String(decoding: Array(text.utf8)[found.insertion.offset...].prefix(2), as: UTF8.self), "};")
     }
 
     func testAStructIsPublicAndAOneLineBodyIsNotEdited() {
-        XCTAssertEqual(find("S", in: "struct S {\n  int a;\n};\n")?.insertsPrivate, false)
+        XCTAssertEqual(find("S", in: "struct S {\n  int a;\n};\n")?.insertion.isPrivate, false)
         XCTAssertNil(find("S", in: "struct S { int a; };\n"), "a body closing on a member's line gives no whole line to insert before")
         XCTAssertNil(find("Missing", in: "class Other {\n};\n"))
+    }
+
+    func testTheHandlerSideNeedsOneDefinitionAndReadsItsMembersBasesAndNamespaces() throws {
+        let text = """
+        namespace xwalk::extensions {
+        #if defined(OS_ANDROID)
+        class Host final : public IPC::Listener {
+         public:
+          bool OnMessageReceived(const IPC::Message& message) override;
+          struct Nested { void OnMessageReceived(); };
+        };
+        #else
+        class Host {
+        };
+        #endif
+        }
+
+        """
+        let source = CppSource(text)
+        guard case .failure(let problem) = CppClassDeclaration.only(named: "xwalk::extensions::Host", in: source, file: "host.h") else {
+            return XCTFail("two definitions in #if branches are not one")
+        }
+        XCTAssertEqual(problem.reason, "host.h defines class Host 2 times (#if branches?); convert by hand")
+        let found = CppClassDeclaration.all(named: "Host", in: source.tokens())
+        XCTAssertEqual(found[0].baseSpecifiers, ["public IPC::Listener"])
+        XCTAssertEqual(found[0].members(named: "OnMessageReceived").count, 1, "the nested struct's method is not the class's")
+        XCTAssertEqual(found[0].qualified("extensions::mojom::Host"), "::extensions::mojom::Host", "xwalk::extensions would capture it")
+        XCTAssertEqual(found[0].qualified("content::mojom::Host"), "content::mojom::Host")
+        XCTAssertEqual(found[1].addingBases(["a::B"]).replacement, " : public a::B")
+        XCTAssertEqual(found[0].addingBases(["a::B"]).replacement, ", public a::B")
     }
 
     // MARK: - Rules

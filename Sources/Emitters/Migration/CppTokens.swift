@@ -80,12 +80,6 @@ extension CppSource {
         return tokens
     }
 
-    /// The tokens without literals, for the structural reads (class bodies, namespaces): a `{` in a string never
-    /// counts as a brace.
-    func codeTokens() -> [CppToken] {
-        tokens().filter { $0.kind != .literal }
-    }
-
     /// The offset of the line break ending the preprocessor directive at `start`, past `\` continuations.
     private func directiveEnd(from start: Int) -> Int {
         var end = lineEnd(of: start)
@@ -166,5 +160,48 @@ extension Array where Element == CppToken {
         }
         parts.append(self[start..<close])
         return parts
+    }
+}
+
+/// Scopes read from C++ tokens: which braces are open where, and which of them are namespaces or function bodies.
+extension Array where Element == CppToken {
+    /// The indices of the `{` still open at token `index`, outermost first.
+    func openBraces(at index: Int) -> [Int] {
+        var stack: [Int] = []
+        for cursor in 0..<index {
+            if self[cursor].text == "{" { stack.append(cursor) }
+            if self[cursor].text == "}" { _ = stack.popLast() }
+        }
+        return stack
+    }
+
+    /// The names of the namespaces open at token `index`, outermost first (`namespace a::b {` gives two).
+    func namespaces(enclosing index: Int) -> [String] {
+        openBraces(at: index).flatMap { namespaceNames(brace: $0) ?? [] }
+    }
+
+    /// The names a `namespace ... {` brace opens (empty for an anonymous one); nil when the brace is not a namespace's.
+    func namespaceNames(brace: Int) -> [String]? {
+        var names: [String] = []
+        var cursor = brace - 1
+        while cursor >= 0, self[cursor].isName || self[cursor].text == "::" {
+            if self[cursor].text == "namespace" { return names.reversed() }
+            if self[cursor].isName, self[cursor].text != "inline" { names.append(self[cursor].text) }
+            cursor -= 1
+        }
+        return nil
+    }
+
+    /// Whether the brace opens a namespace or an `extern "C"` block.
+    func opensScope(brace: Int) -> Bool {
+        namespaceNames(brace: brace) != nil || (brace >= 2 && self[brace - 1].kind == .literal && self[brace - 2].text == "extern")
+    }
+
+    /// The `)` closing the parameter list of the function whose body the brace opens, past qualifiers such as
+    /// `const` between them; nil when the brace does not follow a parameter list.
+    func parametersClose(beforeBody brace: Int) -> Int? {
+        var cursor = brace - 1
+        while cursor >= 0, ["const", "override", "final", "noexcept", "volatile", "&"].contains(self[cursor].text) { cursor -= 1 }
+        return cursor >= 0 && self[cursor].text == ")" ? cursor : nil
     }
 }
