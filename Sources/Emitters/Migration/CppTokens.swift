@@ -1,6 +1,11 @@
+/// A token of C++ or GN, as far as matching brackets goes.
+protocol BracketToken {
+    var text: String { get }
+}
+
 /// A C++ token with its byte range: the rewrites of declarations and definitions read tokens, so that comments,
 /// string and character literals and preprocessor lines can never be taken for code.
-struct CppToken: Equatable {
+struct CppToken: Equatable, BracketToken {
     enum Kind: Equatable {
         case name
         case number
@@ -107,8 +112,8 @@ extension CppSource {
     }
 }
 
-/// Token-list helpers: brackets matched over tokens, which hold no comment or literal.
-extension Array where Element == CppToken {
+/// Token-list helpers: brackets matched over tokens, where a comment or literal is never a bracket.
+extension Array where Element: BracketToken {
     /// The index of the token closing the bracket at `open` (`(`, `[`, `{` or `<`, counted alone).
     func closing(_ open: Int) -> Int? {
         let pairs = ["(": ")", "[": "]", "{": "}", "<": ">"]
@@ -143,9 +148,9 @@ extension Array where Element == CppToken {
 
     /// Splits the tokens strictly between `open` and `close` at commas outside nested brackets and template
     /// angle brackets; empty for `()`.
-    func arguments(between open: Int, and close: Int) -> [ArraySlice<CppToken>] {
+    func arguments(between open: Int, and close: Int) -> [ArraySlice<Element>] {
         guard close > open + 1 else { return [] }
-        var parts: [ArraySlice<CppToken>] = []
+        var parts: [ArraySlice<Element>] = []
         var depth = 0
         var start = open + 1
         for index in (open + 1)..<close {
