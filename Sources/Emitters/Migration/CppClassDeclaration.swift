@@ -168,13 +168,9 @@ struct CppClassDeclaration {
             }
         }
         let closeLine = source.lineStarts[source.line(of: tokens[close].range.lowerBound) - 1]
-        // Only a factory in the last section, when it is private, moves the insertion point.
-        var factoryLine = weakFactory.map { source.line(of: $0) }
-        // Above the comment lines that belong to the factory ("Must be last member.").
-        while let line = factoryLine, line > 1, source.text(source.lineStarts[line - 2]..<source.lineStarts[line - 1]).trimmingCharacters(in: .whitespaces).hasPrefix("//") {
-            factoryLine = line - 1
-        }
-        let factoryStart = factoryLine.map { source.lineStarts[$0 - 1] }
+        // Only a factory in the last section, when it is private, moves the insertion point: above the comment
+        // lines that belong to it ("Must be last member.").
+        let factoryStart = weakFactory.map { source.lineStarts[source.commentBlockStart(above: source.line(of: $0)) - 1] }
         let offset = (isPrivate ? factoryStart : nil) ?? closeLine
         // The indentation of the factory's line, else of the line of the body's last token.
         let sample = offset != closeLine ? offset : close - 1 > open ? source.lineStarts[source.line(of: tokens[close - 1].range.lowerBound) - 1] : nil

@@ -105,6 +105,13 @@ extension CppSource {
         return lineStarts[line(of: start) - 1]..<(last < bytes.count ? last + 1 : last)
     }
 
+    /// The first line (1-based) of the `//` comment lines right above line `line`; `line` itself when there are none.
+    func commentBlockStart(above line: Int) -> Int {
+        var first = line
+        while first > 1, text(lineStarts[first - 2]..<lineEnd(of: lineStarts[first - 2])).trimmingCharacters(in: .whitespaces).hasPrefix("//") { first -= 1 }
+        return first
+    }
+
     /// Whether the text after `offset` up to its line's end is empty or a `//` comment.
     func restOfLineIsBlank(after offset: Int) -> Bool {
         let rest = text(offset..<lineEnd(of: offset)).trimmingCharacters(in: .whitespaces)
