@@ -128,7 +128,7 @@ public enum CppDraftEmitter {
         var lines: [String] = []
         let structs = method.parameters.filter(\.needsConversion).map(\.name)
         if !structs.isEmpty {
-            lines += EmitterText.comment("TODO(mojify): \(handler.method) takes the legacy C++ types; convert \(structs.joined(separator: ", ")) from the mojom structs.", indent: "  ")
+            lines += EmitterText.comment("TODO(mojify): \(handler.method) takes the legacy C++ types; convert \(structs.joined(separator: ", ")) from the interface's types.", indent: "  ")
         }
         var arguments = method.parameters.map(\.name)
         let call = "  \(handler.member)->\(handler.method)("

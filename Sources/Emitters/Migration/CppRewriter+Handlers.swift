@@ -124,7 +124,7 @@ extension CppRewriter {
             return .failure(Problem("\(interface.name).\(method.name) answers through a callback where the handler sent \(method.messages.dropFirst().joined(separator: ", ")): give it \(method.name)Callback by hand\(keep)"))
         }
         if let parameter = method.parameters.first(where: { $0.needsConversion || $0.type.contains(interface.namespace + "::") }) {
-            return .failure(Problem("parameter \(parameter.name) is \(parameter.type), a type the mojom defines, where \(handler.method) takes the legacy C++ type: convert it by hand\(keep)"))
+            return .failure(Problem("parameter \(parameter.name) is \(parameter.type) in the bindings, where \(handler.method) takes the legacy C++ type: convert it by hand\(keep)"))
         }
         for file in [handler.header, handler.file] {
             if !SafeName.isSafePath(file) { return .failure(Problem("\(file) needs quoting in a diff\(keep)")) }

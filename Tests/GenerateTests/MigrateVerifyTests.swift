@@ -1,0 +1,78 @@
+import Foundation
+@testable import MojifyApplication
+@testable import MojifyEmitters
+@testable import MojifyScanner
+import MojifyTestSupport
+import XCTest
+
+/// What `mojify migrate` checks before the patch is trusted: the patched text is what `git apply` makes, and every
+/// patched file still parses.
+final class MigrateVerifyTests: XCTestCase {
+    func testRewrittenFilesAreWhatGitApplyMakesOfThePatch() throws {
+        let root = repositoryRoot + "/Examples"
+        let patch = try MigrateTests.migrate(root: root).patch
+        XCTAssertEqual(patch.files.count, 14)
+        XCTAssertEqual(patch.deletedFiles, ["components/printing/common/print_messages.h"])
+        XCTAssertEqual(Set(patch.rewritten.keys), Set(patch.files).subtracting(patch.deletedFiles))
+        let copy = try temporaryFolder().path + "/tree"
+        try FileManager.default.copyItem(atPath: root, toPath: copy)
+        try patch.diff.write(toFile: copy + "/migrate.patch", atomically: true, encoding: .utf8)
+        for arguments in [["init", "-q"], ["apply", "migrate.patch"]] {
+            let git = Process()
+            git.executableURL = URL(fileURLWithPath: "/usr/bin/git")
+            git.arguments = arguments
+            git.currentDirectoryURL = URL(fileURLWithPath: copy)
+            try git.run()
+            git.waitUntilExit()
+            XCTAssertEqual(git.terminationStatus, 0, arguments.joined(separator: " "))
+        }
+        for file in patch.files {
+            XCTAssertEqual(FileManager.default.contents(atPath: copy + "/" + file), patch.rewritten[file].map { Data($0.utf8) }, file)
+        }
+    }
+
+    func testExamplesPatchAddsNoParseError() throws {
+        let root = repositoryRoot + "/Examples"
+        let patch = try MigrateTests.migrate(root: root).patch
+        var sources: [String: String] = [:]
+        for file in patch.files { sources[file] = try String(contentsOfFile: root + "/" + file, encoding: .utf8) }
+        XCTAssertEqual(MigrateFlow.syntaxRegressions(patch, sources: sources), [])
+    }
+
+    func testABrokenRewriteIsReportedByFileAndLine() throws {
+        let root = repositoryRoot + "/Examples"
+        var patch = try MigrateTests.migrate(root: root).patch
+        var sources: [String: String] = [:]
+        for file in patch.files { sources[file] = try String(contentsOfFile: root + "/" + file, encoding: .utf8) }
+        // A sender rewrite that lost its closing parenthesis.
+        let file = "content/renderer/render_frame_impl.cc"
+        let rewritten = try XCTUnwrap(patch.rewritten[file])
+        let call = try XCTUnwrap(rewritten.range(of: "GetFrameHost()->PluginCrashed(plugin_path, plugin_pid);"))
+        patch.rewritten[file] = rewritten.replacingCharacters(in: call, with: "GetFrameHost()->PluginCrashed(plugin_path, plugin_pid;")
+        let line = rewritten[..<call.lowerBound].filter { $0 == "\n" }.count + 1
+        let regressions = MigrateFlow.syntaxRegressions(patch, sources: sources)
+        XCTAssertEqual(regressions.map(\.file), [file], "\(regressions)")
+        // Clang reports it where it recovers, lines later; the summary names the rewritten line above it.
+        let reported = try XCTUnwrap(regressions.first?.error.line)
+        XCTAssertGreaterThanOrEqual(reported, line)
+        XCTAssertEqual(regressions.first?.rewrittenLine, line, "\(regressions)")
+        let summary = MigrateFlow.syntaxSummary(regressions, checked: patch.files.count)
+        XCTAssertEqual(summary.first, "syntax: the patch adds 1 parse error in 1 file; fix the rewrite there by hand")
+        XCTAssertTrue(summary.last!.hasPrefix("  \(file):\(reported):"), "\(summary)")
+        XCTAssertTrue(summary.last!.hasSuffix(" (caused by the rewritten line \(line))"), "\(summary)")
+    }
+
+    func testAnErrorNoRewrittenLineCausesIsReportedButDoesNotFailTheCheck() {
+        let moved = MigrateFlow.SyntaxRegression(
+            file: "a.cc", error: .init(line: 117, column: 20, message: "expected '(' for function-style cast or type construction", lineText: "for (..."),
+            rewrittenLine: nil
+        )
+        XCTAssertEqual(
+            MigrateFlow.syntaxSummary([], unattributed: [moved], checked: 3),
+            ["syntax: 3 patched files parse with no new errors (libclang, without includes); 1 error elsewhere that no rewritten line causes (clang recovering differently from an older problem)"]
+        )
+        let (caused, unattributed) = [moved, MigrateFlow.SyntaxRegression(file: "b.cc", error: moved.error, rewrittenLine: 4)].partitioned { $0.rewrittenLine != nil }
+        XCTAssertEqual(caused.map(\.file), ["b.cc"])
+        XCTAssertEqual(unattributed.map(\.file), ["a.cc"])
+    }
+}
