@@ -2,6 +2,7 @@ import Foundation
 @testable import MojifyApplication
 @testable import MojifyEmitters
 @testable import MojifyScanner
+import MojifyConversion
 import MojifyTestSupport
 import XCTest
 
@@ -74,5 +75,27 @@ final class MigrateVerifyTests: XCTestCase {
         let (caused, unattributed) = [moved, MigrateFlow.SyntaxRegression(file: "b.cc", error: moved.error, rewrittenLine: 4)].partitioned { $0.rewrittenLine != nil }
         XCTAssertEqual(caused.map(\.file), ["b.cc"])
         XCTAssertEqual(unattributed.map(\.file), ["a.cc"])
+    }
+
+    /// The promise: once the patch is applied, a new scan finds of the selected messages only the senders,
+    /// handlers and definitions the outcomes list with a reason.
+    func testAfterThePatchOnlyTheListedSendersHandlersAndDefinitionsRemain() throws {
+        let root = repositoryRoot + "/Examples"
+        let before = try Fixtures.examples.get()
+        let selected = Set(try ConversionPlan.make(inventory: before, rules: try Fixtures.rules()).interfaces.flatMap { $0.methods.flatMap(\.messages) })
+        let patch = try MigrateTests.migrate(root: root).patch
+        let copy = try temporaryFolder().path + "/tree"
+        try FileManager.default.copyItem(atPath: root, toPath: copy)
+        for (file, text) in patch.rewritten { try text.write(toFile: copy + "/" + file, atomically: true, encoding: .utf8) }
+        for file in patch.deletedFiles { try FileManager.default.removeItem(atPath: copy + "/" + file) }
+        let after = try IPCScanner.scan(ScanOptions(paths: [copy]))
+
+        func listed(_ kind: MigrationPatch.Kind) -> [String] {
+            patch.outcomes.filter { $0.kind == kind && $0.reason != nil }.map(\.message).sorted()
+        }
+        // Patch files (`.patch`) are not rewritten; their constructs are listed and stay.
+        XCTAssertEqual(after.senders.filter { selected.contains($0.message) }.map(\.message).sorted(), listed(.sender))
+        XCTAssertEqual(after.messageMaps.flatMap(\.handlers).compactMap(\.message).filter(selected.contains).sorted(), listed(.handler))
+        XCTAssertEqual(after.messages.filter { selected.contains($0.name) }.map(\.name).sorted(), listed(.definition))
     }
 }
