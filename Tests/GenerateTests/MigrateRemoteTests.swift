@@ -160,6 +160,12 @@ final class MigrateRemoteTests: XCTestCase {
         XCTAssertTrue(outcomes[0].reason?.contains("sent through rph's Send: the remote belongs to the process it stands for") == true, "\(outcomes)")
     }
 
+    func testAClassDefinedInTwoIfBranchesIsListed() throws {
+        let twice = Self.observerHeader.replacingOccurrences(of: "class TestSender;  // A forward declaration is not the class.", with: "#if defined(OS_ANDROID)\nclass TestSender : public RenderFrameObserver {\n};\n#endif")
+        let (result, _) = try migrate(files: ["content/renderer/test_sender.h": twice, "content/renderer/test_sender.cc": Self.observerSource])
+        XCTAssertTrue(result.reason("content.mojom.TestHost", .remote)?.contains("defines class TestSender 2 times") == true, "\(result.patch.outcomes)")
+    }
+
     func testAFreeFunctionSenderIsListed() throws {
         let source = """
         #include "content/common/test_messages.h"

@@ -57,12 +57,19 @@ extension CppRewriter {
             let getter = "Get\(interface.name)"
             let member = Naming.words(interface.name).map { $0.lowercased() }.joined(separator: "_") + "_remote_"
             let candidates = [sender.location.file] + Self.classHeaders(sender.location.file)
-            let sources = self.sources
-            guard let (header, declaration, insertion) = candidates.lazy.compactMap({ file -> (String, CppClassDeclaration, CppClassDeclaration.MemberInsertion)? in
-                guard let source = sources[file], let found = CppClassDeclaration.all(named: className, in: source.tokens()).first,
-                      let insertion = found.memberInsertion(in: source) else { return nil }
-                return (file, found, insertion)
-            }).first else {
+            // The first candidate file defining the class decides; one defining it twice (`#if` branches) is left.
+            var found: (header: String, definitions: [CppClassDeclaration])?
+            for file in candidates {
+                guard let source = sources[file] else { continue }
+                let definitions = CppClassDeclaration.all(named: className, in: source.tokens())
+                if !definitions.isEmpty { found = (file, definitions); break }
+            }
+            if let found, found.definitions.count > 1 {
+                record(.remote, caller.interface, sender.location, reason: "\(found.header) defines class \(className) \(found.definitions.count) times (#if branches?); add \(getter)() and its remote by hand")
+                continue
+            }
+            guard let (header, declaration) = found.map({ ($0.header, $0.definitions[0]) }),
+                  let insertion = declaration.memberInsertion(in: sources[header]!) else {
                 record(.remote, caller.interface, sender.location, reason: "the definition of class \(className) was not found in \(candidates.joined(separator: " or ")); add \(getter)() and its remote by hand")
                 continue
             }
