@@ -18,8 +18,8 @@ final class MigrateApplyTests: XCTestCase {
         // The tree now holds what `git apply` makes of the patch on the original.
         let expected = scratch + "/expected"
         try FileManager.default.copyItem(atPath: repositoryRoot + "/Examples", toPath: expected)
-        XCTAssertEqual(try git(["init", "-q"], in: expected), 0)
-        XCTAssertEqual(try git(["apply", scratch + "/migrate.patch"], in: expected), 0)
+        XCTAssertEqual(try Git.run(["init", "-q"], in: expected).status, 0)
+        XCTAssertEqual(try Git.run(["apply", scratch + "/migrate.patch"], in: expected).status, 0)
         let files = try FileManager.default.subpathsOfDirectory(atPath: expected).filter { $0 != ".git" && !$0.hasPrefix(".git/") }
         XCTAssertEqual(Set(try FileManager.default.subpathsOfDirectory(atPath: tree)), Set(files), "the same files, the deleted header gone")
         for file in files {
@@ -38,13 +38,13 @@ final class MigrateApplyTests: XCTestCase {
         let changed = tree + "/extensions/browser/extension_message_filter.cc"
         let edited = try String(contentsOfFile: changed, encoding: .utf8) + "// A later edit.\n"
         try edited.write(toFile: changed, atomically: false, encoding: .utf8)
-        let before = try contents(of: tree)
+        let before = treeContents(tree)
 
         let result = try MojifyBinary.run(["migrate", tree, "--inventory", inventory, "--out", scratch + "/out", "--patch", scratch + "/migrate.patch", "--apply"])
         XCTAssertEqual(result.status, 2)
         XCTAssertTrue(result.stderr.contains("extensions/browser/extension_message_filter.cc changed since the scan"), result.stderr)
         XCTAssertTrue(result.stderr.contains("nothing was written"), result.stderr)
-        XCTAssertEqual(try contents(of: tree), before, "--apply changed the tree")
+        XCTAssertEqual(treeContents(tree), before, "--apply changed the tree")
         XCTAssertFalse(FileManager.default.fileExists(atPath: scratch + "/out"), "drafts were written")
         XCTAssertFalse(FileManager.default.fileExists(atPath: scratch + "/migrate.patch"), "the patch was written")
     }
@@ -69,23 +69,5 @@ final class MigrateApplyTests: XCTestCase {
         // implementing every method.
         XCTAssertGreaterThanOrEqual(checked.count, 17, run.stdout)
         XCTAssertTrue(checked.contains { $0["file"] as? String == "extensions/common/extension_worker_mock.h (implements every method)" }, run.stdout)
-    }
-
-    func contents(of root: String) throws -> [String: Data] {
-        var found: [String: Data] = [:]
-        for case let path as String in FileManager.default.enumerator(atPath: root)! {
-            if let data = FileManager.default.contents(atPath: root + "/" + path) { found[path] = data }
-        }
-        return found
-    }
-
-    func git(_ arguments: [String], in directory: String) throws -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/git")
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: directory)
-        try process.run()
-        process.waitUntilExit()
-        return process.terminationStatus
     }
 }

@@ -10,7 +10,7 @@ final class MigrateCommandTests: XCTestCase {
         let scratch = try temporaryFolder().path
         let tree = scratch + "/tree"
         try FileManager.default.copyItem(atPath: repositoryRoot + "/Examples", toPath: tree)
-        let before = try treeContents(tree)
+        let before = treeContents(tree)
         let result = try MojifyBinary.run(["migrate", tree, "--out", scratch + "/out", "--patch", scratch + "/migrate.patch", "--no-cache"])
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.stdout.contains("interfaces: 12 with 38 methods"), result.stdout)
@@ -27,9 +27,9 @@ final class MigrateCommandTests: XCTestCase {
         for path in ["content/browser/frame_host/frame_host_impl.cc", "content/common/frame_host_mock.h"] {
             XCTAssertEqual(try String(contentsOfFile: scratch + "/out/" + path, encoding: .utf8), try String(contentsOfFile: Self.goldenRoot + "/" + path, encoding: .utf8), path)
         }
-        XCTAssertEqual(try treeContents(tree), before, "migrate changed the scanned tree")
-        XCTAssertEqual(try git(["init", "-q"], in: tree), 0)
-        XCTAssertEqual(try git(["apply", "--check", scratch + "/migrate.patch"], in: tree), 0)
+        XCTAssertEqual(treeContents(tree), before, "migrate changed the scanned tree")
+        XCTAssertEqual(try Git.run(["init", "-q"], in: tree).status, 0)
+        XCTAssertEqual(try Git.run(["apply", "--check", scratch + "/migrate.patch"], in: tree).status, 0)
 
         let again = try MojifyBinary.run(["migrate", tree, "--out", scratch + "/out", "--patch", scratch + "/migrate.patch", "--no-cache"])
         XCTAssertTrue(again.stdout.contains("files: 0 written (0 new, 0 changed), 50 unchanged"), again.stdout)
@@ -38,8 +38,7 @@ final class MigrateCommandTests: XCTestCase {
 
     func testTheLegacyMojoAPIOptionWritesTheOlderFormAndNeedsARegistryOfItsEra() throws {
         let scratch = try temporaryFolder().path
-        let tree = scratch + "/tree"
-        try FileManager.default.copyItem(atPath: repositoryRoot + "/Examples", toPath: tree)
+        let tree = repositoryRoot + "/Examples"
         let binders = try MojifyBinary.run(["migrate", tree, "--out", scratch + "/out", "--patch", scratch + "/legacy.patch", "--mojo-api", "legacy", "--no-cache"])
         XCTAssertEqual(binders.status, 2, binders.stdout)
         XCTAssertTrue(binders.stderr.contains("--mojo-api legacy needs a registry of its era"), binders.stderr)
@@ -61,8 +60,7 @@ final class MigrateCommandTests: XCTestCase {
         XCTAssertTrue(skeleton.contains("  mojo::MakeStrongBinding(std::make_unique<FrameHostImpl>(nullptr), std::move(request));\n"), skeleton)
         let fixture = try String(contentsOfFile: scratch + "/out/content/common/frame_host_mock_unittest.cc", encoding: .utf8)
         XCTAssertTrue(fixture.contains("  mojo::Binding<mojom::FrameHost> binding_{&mock_};\n"), fixture)
-        XCTAssertEqual(try git(["init", "-q"], in: tree), 0)
-        XCTAssertEqual(try git(["apply", "--check", scratch + "/legacy.patch"], in: tree), 0)
+        XCTAssertNil(try Git.apply(patch, on: tree))
     }
 
     func testOwnerSelectionNeedsALedgerAndAnOwnerWithMessages() throws {
@@ -81,23 +79,5 @@ final class MigrateCommandTests: XCTestCase {
         XCTAssertTrue(owned.stdout.contains("interfaces: 1 with 1 methods"), owned.stdout)
         XCTAssertTrue(owned.stdout.contains("+  GetFrameHost()->PluginCrashed(plugin_path, plugin_pid);"), owned.stdout)
         XCTAssertFalse(FileManager.default.fileExists(atPath: scratch + "/p"), "--dry-run wrote the patch")
-    }
-
-    func treeContents(_ root: String) throws -> [String: Data] {
-        var contents: [String: Data] = [:]
-        for case let path as String in FileManager.default.enumerator(atPath: root)! {
-            if let data = FileManager.default.contents(atPath: root + "/" + path) { contents[path] = data }
-        }
-        return contents
-    }
-
-    func git(_ arguments: [String], in directory: String) throws -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/git")
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: directory)
-        try process.run()
-        process.waitUntilExit()
-        return process.terminationStatus
     }
 }

@@ -48,23 +48,7 @@ final class MigrateTests: XCTestCase {
 
     /// `git apply --check` on a git copy of `root`; nil when it accepts the patch, else git's complaint.
     static func gitApplyCheck(_ patch: String, on root: String) throws -> String? {
-        let copy = NSTemporaryDirectory() + "mojify-apply-" + UUID().uuidString
-        defer { try? FileManager.default.removeItem(atPath: copy) }
-        try FileManager.default.copyItem(atPath: root, toPath: copy)
-        try patch.write(toFile: copy + "/migrate.patch", atomically: true, encoding: .utf8)
-        for arguments in [["init", "-q"], ["apply", "--check", "migrate.patch"]] {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/git")
-            process.arguments = arguments
-            process.currentDirectoryURL = URL(fileURLWithPath: copy)
-            let errors = Pipe()
-            process.standardError = errors
-            try process.run()
-            let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            if process.terminationStatus != 0 { return text }
-        }
-        return nil
+        try Git.apply(patch, on: root)
     }
 
     // MARK: - Examples/
