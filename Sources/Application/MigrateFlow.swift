@@ -39,7 +39,7 @@ public struct MigrateOptions: Sendable {
 public enum MigrateFlow {
     public static func execute(options: MigrateOptions, output: (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) }) throws -> Int32 {
         if options.mojoAPI == .legacy, options.registry == .binders {
-            throw EmitterError.badOption("--mojo-api legacy needs a registry of its era: BinderMap (--registry binders, the default) came in 2020 and takes only mojo::PendingReceiver; give --registry manifest, cpp-manifest or associated")
+            throw EmitterError.badOption("--mojo-api legacy needs a registry of its era: BinderMap (--registry binders) came in 2020 and takes only mojo::PendingReceiver; give --registry manifest (the default with --mojo-api legacy), cpp-manifest or associated")
         }
         let root = try LintFlow.scannedRoot(options.input.scan.paths)
         let scanned = scanTime(options.input)

@@ -39,7 +39,7 @@ final class MigrateCommandTests: XCTestCase {
     func testTheLegacyMojoAPIOptionWritesTheOlderFormAndNeedsARegistryOfItsEra() throws {
         let scratch = try temporaryFolder().path
         let tree = repositoryRoot + "/Examples"
-        let binders = try MojifyBinary.run(["migrate", tree, "--out", scratch + "/out", "--patch", scratch + "/legacy.patch", "--mojo-api", "legacy", "--no-cache"])
+        let binders = try MojifyBinary.run(["migrate", tree, "--out", scratch + "/out", "--patch", scratch + "/legacy.patch", "--mojo-api", "legacy", "--registry", "binders", "--no-cache"])
         XCTAssertEqual(binders.status, 2, binders.stdout)
         XCTAssertTrue(binders.stderr.contains("--mojo-api legacy needs a registry of its era"), binders.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: scratch + "/out"), "a refused run wrote drafts")
@@ -48,8 +48,9 @@ final class MigrateCommandTests: XCTestCase {
         XCTAssertTrue(unknown.stderr.contains("current") && unknown.stderr.contains("legacy"), "the error lists the values: \(unknown.stderr)")
 
         let result = try MojifyBinary.run([
-            "migrate", tree, "--out", scratch + "/out", "--patch", scratch + "/legacy.patch", "--mojo-api", "legacy", "--registry", "manifest", "--no-cache",
+            "migrate", tree, "--out", scratch + "/out", "--patch", scratch + "/legacy.patch", "--mojo-api", "legacy", "--no-cache",
         ])
+        XCTAssertTrue(FileManager.default.fileExists(atPath: scratch + "/out/manifests/content_browser_manifest_overlay.json"), "manifest is the legacy default registry")
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.stdout.contains("senders: 26 rewritten, 10 listed"), "the same rewrites as the default: \(result.stdout)")
         let patch = try String(contentsOfFile: scratch + "/legacy.patch", encoding: .utf8)
