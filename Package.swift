@@ -91,7 +91,7 @@ let package = Package(
         .target(name: "MojifyTestSupport", path: "Tests/Support"),
         .testTarget(name: "CoreTests", dependencies: ["MojifyCore", "MojifyTestSupport"], path: "Tests/CoreTests"),
         .testTarget(name: "ScannerTests", dependencies: ["MojifyScanner", "MojifyCore", "MojifyTestSupport"], path: "Tests/ScannerTests", exclude: ["Golden"]),
-        .testTarget(name: "GenerateTests", dependencies: ["MojifyConversion", "MojifyEmitters", "MojifyScanner", "MojifyCore", "MojifyTestSupport"], path: "Tests/GenerateTests", exclude: ["Golden"]),
+        .testTarget(name: "GenerateTests", dependencies: ["MojifyApplication", "MojifyConversion", "MojifyEmitters", "MojifyScanner", "MojifyCore", "MojifyTestSupport"], path: "Tests/GenerateTests", exclude: ["Golden"]),
         .testTarget(name: "LedgerTests", dependencies: ["MojifyLedger", "MojifyCore", "mojify", "MojifyTestSupport"], path: "Tests/LedgerTests", exclude: ["Golden"]),
         .testTarget(name: "LintTests", dependencies: ["MojifyLint", "MojifyLedger", "MojifyScanner", "MojifyCore", "mojify", "MojifyTestSupport", .product(name: "Yams", package: "Yams")], path: "Tests/LintTests", exclude: ["Golden", "Fixtures"]),
         .testTarget(

@@ -18,8 +18,14 @@ public struct MigrateOptions: Sendable {
     public var patchPath: String?
     /// The registration form, which also decides where callers get their remotes.
     public var registry: OutputFormat = .binders
+    /// The Mojo C++ API the drafts and the patch are written in.
+    public var mojoAPI: MojoAPI = .current
     public var dryRun = false
     public var force = false
+    /// Write the rewrites into the scanned tree itself.
+    public var apply = false
+    /// Exit 1 when the patch adds syntax errors to a file it touches.
+    public var check = false
 
     public init(input: InventoryInput, out: String) {
         self.input = input
@@ -29,10 +35,14 @@ public struct MigrateOptions: Sendable {
 
 /// `mojify migrate`: the C++ side of a conversion. Plans as `generate` does (same names), then writes the
 /// implementation skeletons and mocks under --out and the rewrites of senders, message maps and includes as a
-/// patch; the scanned tree is never changed.
+/// patch; the scanned tree is changed only with `apply`, and not when the patch adds syntax errors.
 public enum MigrateFlow {
     public static func execute(options: MigrateOptions, output: (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) }) throws -> Int32 {
+        if options.mojoAPI == .legacy, options.registry == .binders {
+            throw EmitterError.badOption("--mojo-api legacy needs a registry of its era: BinderMap (--registry binders) came in 2020 and takes only mojo::PendingReceiver; give --registry manifest (the default with --mojo-api legacy), cpp-manifest or associated")
+        }
         let root = try LintFlow.scannedRoot(options.input.scan.paths)
+        let scanned = scanTime(options.input)
         let (inventory, learned) = try options.input.loadLearningMappings(skipping: [options.out])
         let only = try selection(options, inventory: inventory)
         let rules = try ConversionRules.load(overridePath: options.rulesFile, learned: learned)
@@ -45,7 +55,7 @@ public enum MigrateFlow {
         var sources: [String: String] = [:]
         for file in MigrationPatch.filesToRead(plan: plan, inventory: inventory) + MigrationPatch.registryFiles(under: root) {
             // Read as bytes and kept only when UTF-8: the patch must reproduce every other byte exactly.
-            let path = file.hasPrefix("/") ? file : root + "/" + file
+            let path = treePath(file, root: root)
             if let data = FileManager.default.contents(atPath: path), let text = String(validating: data, as: UTF8.self) {
                 sources[file] = text
             }
@@ -53,11 +63,16 @@ public enum MigrateFlow {
         let registry = options.registry
         let patch = MigrationPatch.make(
             plan: plan, migration: migration, inventory: inventory, sources: sources,
-            remotes: RemoteSettings(registry: registry, rules: rules)
+            remotes: RemoteSettings(registry: registry, rules: rules, api: options.mojoAPI)
         )
         // The registration lines name the Bind functions the drafts define.
-        var files = CppDraftEmitter.emit(migration, registry: registry, convertedInPlace: patch.convertedInPlace)
+        var files = CppDraftEmitter.emit(migration, registry: registry, convertedInPlace: patch.convertedInPlace, api: options.mojoAPI)
         files.merge(try registry.emitter.emit(plan, rules: rules)) { draft, _ in draft }
+        // An error no rewritten line causes is clang recovering differently from an earlier problem the file had
+        // without its includes (a constructor it could not read), not something the patch wrote.
+        let (regressions, unattributed) = syntaxRegressions(patch, sources: sources).partitioned { $0.rewrittenLine != nil }
+        let applying = options.apply && regressions.isEmpty
+        if applying { try ensureUnchanged(patch, sources: sources, root: root, since: scanned) }
 
         let writer = OutputWriter(root: options.out)
         let statuses = try writer.plan(files, force: options.force)
@@ -70,10 +85,19 @@ public enum MigrateFlow {
         } else {
             try writer.write(files, statuses: statuses)
             if let patchPath = options.patchPath { try FileOutput.writeAtomically(patch.diff, to: patchPath) }
+            if applying { try apply(patch, root: root) }
         }
         report += summary(migration, patch: patch, statuses: statuses, patchPath: options.patchPath, dryRun: options.dryRun)
+        report += syntaxSummary(regressions, unattributed: unattributed, checked: patch.rewritten.count).joined(separator: "\n") + "\n"
+        if options.apply {
+            let changed = patch.files.filter { patch.rewritten[$0] != nil }
+            let deleted = patch.deletedFiles.isEmpty ? "" : "; \(options.dryRun ? "would be " : "")deleted: \(patch.deletedFiles.joined(separator: ", "))"
+            report += applying
+                ? "applied: \(changed.count) file\(changed.count == 1 ? "" : "s") of the tree \(options.dryRun ? "would be " : "")rewritten: \(changed.joined(separator: ", "))\(deleted)\n"
+                : "applied: nothing; the patch would add parse errors (listed above)\n"
+        }
         output(report)
-        return 0
+        return regressions.isEmpty || !(options.check || options.apply) ? 0 : 1
     }
 
     /// `--only`, narrowed to the owner's messages when a ledger is given.

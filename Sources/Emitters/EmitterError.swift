@@ -9,6 +9,8 @@ public enum EmitterError: Error, Equatable, CustomStringConvertible {
     /// Valid JSON that mojify cannot merge into safely; `problem` says what is wrong and what to do.
     case unusableManifest(path: String, line: Int, column: Int, problem: String)
     case badOption(String)
+    /// `migrate --apply` found files of the tree changed since they were scanned.
+    case changedSinceScan(paths: [String])
 
     public var description: String {
         switch self {
@@ -24,6 +26,8 @@ public enum EmitterError: Error, Equatable, CustomStringConvertible {
             "\(path): the manifest needs a top-level \"name\" naming a service of the rules' processes (\(known.joined(separator: ", "))); the file was left untouched"
         case let .badOption(message):
             message
+        case let .changedSinceScan(paths):
+            "\(paths.joined(separator: ", ")) changed since the scan, so the rewrites may no longer fit; nothing was written. Run 'mojify migrate --apply' again (with a saved inventory, scan again first)"
         }
     }
 }

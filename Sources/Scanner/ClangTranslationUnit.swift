@@ -68,7 +68,7 @@ final class ClangSession {
         return ClangBatch(unit: unit, names: names, contents: contents)
     }
 
-    private func translationUnit(main: String, files: [(String, [UInt8])], arguments: [String], options: UInt32) -> CXTranslationUnit? {
+    func translationUnit(main: String, files: [(String, [UInt8])], arguments: [String], options: UInt32) -> CXTranslationUnit? {
         // libclang reads unsaved files during the call only: plain C copies live exactly that long.
         let names = files.map { strdup($0.0)! }
         let buffers = files.map { file -> UnsafeMutablePointer<CChar> in

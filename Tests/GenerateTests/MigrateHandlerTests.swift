@@ -172,7 +172,7 @@ final class MigrateHandlerTests: XCTestCase {
         let methods = reasons(result, .method)
         XCTAssertTrue(methods.contains("TestHostMsg_Fetch: OnFetch is a sync handler writing its outputs through pointers: make it take FetchCallback by hand; TestHostImpl forwards to it"), "\(methods)")
         XCTAssertTrue(methods.contains("TestHostMsg_Later: OnLater takes the reply message (IPC_MESSAGE_HANDLER_DELAY_REPLY): make it take LaterCallback by hand; TestHostImpl forwards to it"), "\(methods)")
-        XCTAssertTrue(methods.contains { $0.hasPrefix("TestHostMsg_Region: parameter region is content::mojom::TestRegionPtr, a type the mojom defines") }, "\(methods)")
+        XCTAssertTrue(methods.contains { $0.hasPrefix("TestHostMsg_Region: parameter region is content::mojom::TestRegionPtr in the bindings, where OnRegion takes the legacy C++ type") }, "\(methods)")
         // A map in a function that is not bool OnMessageReceived stays.
         XCTAssertEqual(reasons(result, .messageMap), ["Host::Dispatch: Dispatch does not return bool; remove it by hand"])
     }

@@ -61,13 +61,6 @@ final class MigrateRemoteTests: XCTestCase {
 
     """
 
-    func migrate(files: [String: String], registry: OutputFormat = .binders) throws -> (MigrateTests.Result, TemporaryFolder) {
-        let scratch = try temporaryFolder()
-        try scratch.write("content/common/test_messages.h", Self.messages)
-        for (path, text) in files { try scratch.write(path, text) }
-        return (try MigrateTests.migrate(root: scratch.path, registry: registry), scratch)
-    }
-
     func testARenderFrameObserverGetsAGetterAndARemoteBeforeItsWeakPtrFactory() throws {
         let (result, scratch) = try migrate(files: ["content/renderer/test_sender.h": Self.observerHeader, "content/renderer/test_sender.cc": Self.observerSource])
         let diff = result.patch.diff
@@ -160,6 +153,12 @@ final class MigrateRemoteTests: XCTestCase {
         XCTAssertTrue(outcomes[0].reason?.contains("sent through rph's Send: the remote belongs to the process it stands for") == true, "\(outcomes)")
     }
 
+    func testAClassDefinedInTwoIfBranchesIsListed() throws {
+        let twice = Self.observerHeader.replacingOccurrences(of: "class TestSender;  // A forward declaration is not the class.", with: "#if defined(OS_ANDROID)\nclass TestSender : public RenderFrameObserver {\n};\n#endif")
+        let (result, _) = try migrate(files: ["content/renderer/test_sender.h": twice, "content/renderer/test_sender.cc": Self.observerSource])
+        XCTAssertTrue(result.reason("content.mojom.TestHost", .remote)?.contains("defines class TestSender 2 times") == true, "\(result.patch.outcomes)")
+    }
+
     func testAFreeFunctionSenderIsListed() throws {
         let source = """
         #include "content/common/test_messages.h"
@@ -174,9 +173,10 @@ final class MigrateRemoteTests: XCTestCase {
 
     // MARK: - Class definitions
 
-    func find(_ name: String, in text: String) -> CppClassDeclaration? {
+    func find(_ name: String, in text: String) -> (declaration: CppClassDeclaration, insertion: CppClassDeclaration.MemberInsertion)? {
         let source = CppSource(text)
-        return CppClassDeclaration.find(name, in: source, tokens: source.codeTokens())
+        guard let found = CppClassDeclaration.all(named: name, in: source.tokens()).first, let insertion = found.memberInsertion(in: source) else { return nil }
+        return (found, insertion)
     }
 
     func testClassDefinitionsAreFoundPastCommentsStringsAndLookalikes() throws {
@@ -195,17 +195,48 @@ final class MigrateRemoteTests: XCTestCase {
 
         """
         let found = try XCTUnwrap(find("Foo", in: text))
-        XCTAssertEqual(found.bases, ["Base", "Mixin"])
-        XCTAssertFalse(found.insertsPrivate, "the last section is public")
-        XCTAssertEqual(found.indent, "  ")
-        XCTAssertTrue(found.names.contains("Bar"))
-        XCTAssertEqual(String(decoding: Array(text.utf8)[found.insertion...].prefix(2), as: UTF8.self), "};")
+        XCTAssertEqual(found.declaration.baseNames, ["Base", "Mixin"])
+        XCTAssertEqual(found.declaration.baseSpecifiers, ["public ns::Base < int , Other >", "private virtual Mixin"])
+        XCTAssertFalse(found.insertion.isPrivate, "the last section is public")
+        XCTAssertEqual(found.insertion.indent, "  ")
+        XCTAssertTrue(found.declaration.mentions("Bar"))
+        XCTAssertEqual(String(decoding: Array(text.utf8)[found.insertion.offset...].prefix(2), as: UTF8.self), "};")
     }
 
     func testAStructIsPublicAndAOneLineBodyIsNotEdited() {
-        XCTAssertEqual(find("S", in: "struct S {\n  int a;\n};\n")?.insertsPrivate, false)
+        XCTAssertEqual(find("S", in: "struct S {\n  int a;\n};\n")?.insertion.isPrivate, false)
         XCTAssertNil(find("S", in: "struct S { int a; };\n"), "a body closing on a member's line gives no whole line to insert before")
         XCTAssertNil(find("Missing", in: "class Other {\n};\n"))
+    }
+
+    func testTheHandlerSideNeedsOneDefinitionAndReadsItsMembersBasesAndNamespaces() throws {
+        let text = """
+        namespace xwalk::extensions {
+        #if defined(OS_ANDROID)
+        class Host final : public IPC::Listener {
+         public:
+          bool OnMessageReceived(const IPC::Message& message) override;
+          struct Nested { void OnMessageReceived(); };
+        };
+        #else
+        class Host {
+        };
+        #endif
+        }
+
+        """
+        let source = CppSource(text)
+        guard case .failure(let problem) = CppClassDeclaration.only(named: "xwalk::extensions::Host", in: source, file: "host.h") else {
+            return XCTFail("two definitions in #if branches are not one")
+        }
+        XCTAssertEqual(problem.reason, "host.h defines class Host 2 times (#if branches?); convert by hand")
+        let found = CppClassDeclaration.all(named: "Host", in: source.tokens())
+        XCTAssertEqual(found[0].baseSpecifiers, ["public IPC::Listener"])
+        XCTAssertEqual(found[0].members(named: "OnMessageReceived").count, 1, "the nested struct's method is not the class's")
+        XCTAssertEqual(found[0].qualified("extensions::mojom::Host"), "::extensions::mojom::Host", "xwalk::extensions would capture it")
+        XCTAssertEqual(found[0].qualified("content::mojom::Host"), "content::mojom::Host")
+        XCTAssertEqual(found[1].addingBases(["a::B"]).replacement, " : public a::B")
+        XCTAssertEqual(found[0].addingBases(["a::B"]).replacement, ", public a::B")
     }
 
     // MARK: - Rules
@@ -225,5 +256,15 @@ final class MigrateRemoteTests: XCTestCase {
         let source = CppSource("a\nb\nc\n")
         let diff = UnifiedDiff.diff(path: "f.cc", source: source, edits: [.init(range: 2..<2, replacement: "x\n")])
         XCTAssertEqual(diff, "diff --git a/f.cc b/f.cc\n--- a/f.cc\n+++ b/f.cc\n@@ -1,3 +1,4 @@\n a\n+x\n b\n c\n")
+    }
+}
+
+extension XCTestCase {
+    /// Migrates a tree of `files` beside MigrateRemoteTests' messages header.
+    func migrate(files: [String: String], registry: OutputFormat = .binders, api: MojoAPI = .current) throws -> (MigrateTests.Result, TemporaryFolder) {
+        let scratch = try temporaryFolder()
+        try scratch.write("content/common/test_messages.h", MigrateRemoteTests.messages)
+        for (path, text) in files { try scratch.write(path, text) }
+        return (try MigrateTests.migrate(root: scratch.path, registry: registry, api: api), scratch)
     }
 }

@@ -25,7 +25,7 @@ final class MigrateTests: XCTestCase {
     }
 
     /// Scans `root`, plans (`only` as `--only`), and drafts.
-    static func migrate(root: String, only: [String] = [], registry: OutputFormat = .binders) throws -> Result {
+    static func migrate(root: String, only: [String] = [], registry: OutputFormat = .binders, api: MojoAPI = .current) throws -> Result {
         let inventory = try IPCScanner.scan(ScanOptions(paths: [root]))
         let plan = try ConversionPlan.make(inventory: inventory, rules: try Fixtures.rules(), only: only)
         let migration = CppMigration(plan: plan, inventory: inventory)
@@ -33,9 +33,9 @@ final class MigrateTests: XCTestCase {
         for file in MigrationPatch.filesToRead(plan: plan, inventory: inventory) + MigrationPatch.registryFiles(under: root) {
             sources[file] = try? String(contentsOfFile: root + "/" + file, encoding: .utf8)
         }
-        let remotes = RemoteSettings(registry: registry, rules: try Fixtures.rules())
+        let remotes = RemoteSettings(registry: registry, rules: try Fixtures.rules(), api: api)
         let patch = MigrationPatch.make(plan: plan, migration: migration, inventory: inventory, sources: sources, remotes: remotes)
-        return Result(drafts: CppDraftEmitter.emit(migration, registry: registry, convertedInPlace: patch.convertedInPlace), patch: patch)
+        return Result(drafts: CppDraftEmitter.emit(migration, registry: registry, convertedInPlace: patch.convertedInPlace, api: api), patch: patch)
     }
 
     /// A tree of one messages header and one source file.
@@ -48,23 +48,7 @@ final class MigrateTests: XCTestCase {
 
     /// `git apply --check` on a git copy of `root`; nil when it accepts the patch, else git's complaint.
     static func gitApplyCheck(_ patch: String, on root: String) throws -> String? {
-        let copy = NSTemporaryDirectory() + "mojify-apply-" + UUID().uuidString
-        defer { try? FileManager.default.removeItem(atPath: copy) }
-        try FileManager.default.copyItem(atPath: root, toPath: copy)
-        try patch.write(toFile: copy + "/migrate.patch", atomically: true, encoding: .utf8)
-        for arguments in [["init", "-q"], ["apply", "--check", "migrate.patch"]] {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/git")
-            process.arguments = arguments
-            process.currentDirectoryURL = URL(fileURLWithPath: copy)
-            let errors = Pipe()
-            process.standardError = errors
-            try process.run()
-            let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            if process.terminationStatus != 0 { return text }
-        }
-        return nil
+        try Git.apply(patch, on: root)
     }
 
     // MARK: - Examples/

@@ -1,155 +1,180 @@
-/// A class definition found in a C++ file by reading its tokens: where its body is, what it derives from, and
-/// where new private members can go. Read without a compiler, so only the plain forms are recognised
+/// A class definition found in a C++ file by reading its tokens: where its body is, what it derives from, what
+/// it declares, and where new members can go. Read without a compiler, so only the plain forms are recognised
 /// (`class EXPORT_MACRO Name final : public Base<T>, private Other {`); anything else is not found, and the caller
 /// lists the change for a human instead of guessing.
-struct CppClassDeclaration: Equatable {
-    /// The unqualified names of the direct bases, template arguments dropped (`WebContentsObserver`).
-    var bases: [String]
-    /// Offsets of the body's `{` and `}`.
-    var open: Int
-    var close: Int
-    /// Whether members added at `insertion` are private without a new access specifier.
-    var insertsPrivate: Bool
-    /// The start of the line before which new members go: the `base::WeakPtrFactory` member, which Chromium keeps
-    /// last so that weak pointers are invalidated first, else the line of the closing brace.
-    var insertion: Int
-    /// The indentation of the members around `insertion`.
-    var indent: String
-    /// The names the body declares or uses at its own level, to avoid adding a member that already exists.
-    var names: Set<String>
+struct CppClassDeclaration {
+    /// The file's tokens, which the indices below point into.
+    let tokens: [CppToken]
+    /// Token indices of the `class` or `struct` keyword, of the name, of the base clause's `:` (nil without
+    /// bases), and of the body's `{` and `}`.
+    let keyword: Int
+    let name: Int
+    let colon: Int?
+    let open: Int
+    let close: Int
+    /// The tokens of each base specifier (`public content::RenderFrameObserver`).
+    let bases: [ArraySlice<CppToken>]
 
-    /// The definition of class or struct `name` (unqualified) in `tokens` of `source`; forward declarations,
-    /// friend declarations, `enum class` and template parameters are not definitions.
-    static func find(_ name: String, in source: CppSource, tokens: [CppToken]) -> CppClassDeclaration? {
-        for (index, token) in tokens.enumerated() where token.text == "class" || token.text == "struct" {
-            if index > 0, ["enum", "friend", "<", ",", "(", "typename"].contains(tokens[index - 1].text) { continue }
-            var cursor = index + 1
+    /// The definitions of class or struct `name` (unqualified) in `tokens`, in file order (more than one in
+    /// `#if` branches); forward declarations, friend declarations, `enum class` and template parameters are not
+    /// definitions.
+    static func all(named name: String, in tokens: [CppToken]) -> [CppClassDeclaration] {
+        var found: [CppClassDeclaration] = []
+        keywords: for (keyword, token) in tokens.enumerated() where token.text == "class" || token.text == "struct" {
+            if keyword > 0, ["enum", "friend", "<", ",", "(", "typename"].contains(tokens[keyword - 1].text) { continue }
+            var cursor = keyword + 1
             // Export macros and attributes before the name: `CONTENT_EXPORT`, `[[nodiscard]]`, `alignas(8)`.
             while cursor < tokens.count {
                 if tokens[cursor].text == "[", cursor + 1 < tokens.count, tokens[cursor + 1].text == "[" {
-                    guard let end = tokens[cursor...].firstIndex(where: { $0.text == "]" }) else { return nil }
+                    guard let end = tokens[cursor...].firstIndex(where: { $0.text == "]" }) else { break keywords }
                     cursor = end + 2
                 } else if tokens[cursor].isName, tokens[cursor].text != name, cursor + 1 < tokens.count, tokens[cursor + 1].isName || tokens[cursor + 1].text == "(" {
-                    cursor += tokens[cursor + 1].text == "(" ? skipGroup(tokens, from: cursor + 1) - cursor : 1
+                    guard tokens[cursor + 1].text == "(" else { cursor += 1; continue }
+                    guard let group = tokens.closing(cursor + 1) else { continue keywords }
+                    cursor = group + 1
                 } else {
                     break
                 }
             }
             guard cursor < tokens.count, tokens[cursor].text == name else { continue }
+            let nameIndex = cursor
             cursor += 1
             if cursor < tokens.count, tokens[cursor].text == "final" { cursor += 1 }
-            guard cursor < tokens.count else { return nil }
-            var bases: [String] = []
+            guard cursor < tokens.count else { break }
+            var colon: Int?
             if tokens[cursor].text == ":" {
-                guard let (names, brace) = baseClause(tokens, from: cursor + 1) else { continue }
-                bases = names
+                guard let brace = tokens[cursor...].firstIndex(where: { ["{", ";", "}", "(", ")"].contains($0.text) }), tokens[brace].text == "{" else { continue }
+                colon = cursor
                 cursor = brace
             }
-            guard tokens[cursor].text == "{", let close = matchingBrace(tokens, from: cursor) else { continue }
-            // Members are added as whole lines before the closing brace's line, which must hold nothing else first.
-            guard source.line(of: tokens[close - 1].range.lowerBound) < source.line(of: tokens[close].range.lowerBound) else { return nil }
-            return body(source: source, tokens: tokens, open: cursor, close: close, isStruct: token.text == "struct", bases: bases)
+            guard tokens[cursor].text == "{", let close = tokens.closing(cursor) else { continue }
+            let bases = colon.map { tokens.arguments(between: $0, and: cursor) } ?? []
+            guard bases.allSatisfy({ baseName($0) != nil }) else { continue }
+            found.append(CppClassDeclaration(tokens: tokens, keyword: keyword, name: nameIndex, colon: colon, open: cursor, close: close, bases: bases))
         }
-        return nil
+        return found
     }
 
-    /// The unqualified base names up to the body's `{` (its token index); nil when the clause holds anything else.
-    private static func baseClause(_ tokens: [CppToken], from start: Int) -> (names: [String], brace: Int)? {
-        var names: [String] = []
-        var current: String?
+    /// The one definition of class `className` (qualified or not) in `source`, or why there is none.
+    static func only(named className: String, in source: CppSource, file: String) -> Result<CppClassDeclaration, CppRewriter.Problem> {
+        let last = className.components(separatedBy: "::").last ?? className
+        let found = all(named: last, in: source.tokens())
+        switch found.count {
+        case 0: return .failure(.init("\(file) has no definition of class \(last)"))
+        case 1: return .success(found[0])
+        default: return .failure(.init("\(file) defines class \(last) \(found.count) times (#if branches?); convert by hand"))
+        }
+    }
+
+    /// The base specifiers as written (`public content::RenderFrameObserver`).
+    var baseSpecifiers: [String] {
+        bases.map { $0.map(\.text).joined(separator: " ").replacingOccurrences(of: " :: ", with: "::") }
+    }
+
+    /// The unqualified names of the direct bases, template arguments dropped (`RenderFrameObserver`).
+    var baseNames: [String] {
+        bases.compactMap(Self.baseName)
+    }
+
+    /// The last name of a base specifier outside template arguments; nil when it has none.
+    private static func baseName(_ specifier: ArraySlice<CppToken>) -> String? {
+        var name: String?
         var depth = 0
-        var cursor = start
-        while cursor < tokens.count {
-            let text = tokens[cursor].text
-            switch text {
+        for token in specifier {
+            switch token.text {
             case "<": depth += 1
             case ">": depth -= 1
-            case "," where depth == 0, "{" where depth == 0:
-                guard let name = current else { return nil }
-                names.append(name)
-                current = nil
-                if text == "{" { return (names, cursor) }
-            case ";", "}", "(", ")": return nil
             default:
-                if depth == 0, tokens[cursor].isName, !["public", "protected", "private", "virtual"].contains(text) { current = text }
+                if depth == 0, token.isName, !["public", "protected", "private", "virtual"].contains(token.text) { name = token.text }
             }
-            cursor += 1
         }
-        return nil
+        return name
     }
 
-    private static func body(source: CppSource, tokens: [CppToken], open: Int, close: Int, isStruct: Bool, bases: [String]) -> CppClassDeclaration {
-        var isPrivate = !isStruct
-        var names: Set<String> = []
-        var weakFactory: Int?
+    /// Indices of the body's tokens at its own level: not in nested classes, function bodies, parameter lists
+    /// or subscripts, and not those brackets themselves.
+    private var ownLevel: [Int] {
+        var indices: [Int] = []
         var depth = 0
-        var cursor = open + 1
-        while cursor < close {
-            let token = tokens[cursor]
-            switch token.text {
+        for index in (open + 1)..<close {
+            switch tokens[index].text {
             case "{", "(", "[": depth += 1
             case "}", ")", "]": depth -= 1
-            default:
-                guard depth == 0 else { break }
-                if ["public", "protected", "private"].contains(token.text), cursor + 1 < close, tokens[cursor + 1].text == ":" {
-                    isPrivate = token.text == "private"
-                    weakFactory = nil
-                } else if token.text == "WeakPtrFactory", weakFactory == nil {
-                    weakFactory = token.range.lowerBound
-                } else if token.isName {
-                    names.insert(token.text)
-                }
+            default: if depth == 0 { indices.append(index) }
             }
-            cursor += 1
+        }
+        return indices
+    }
+
+    /// Indices of the member names `name` followed by `(` at the class's own level.
+    func members(named name: String) -> [Int] {
+        ownLevel.filter { tokens[$0].text == name && tokens[$0 + 1].text == "(" }
+    }
+
+    /// Whether the body declares or uses `name` at its own level, so that a member of that name cannot be added.
+    func mentions(_ name: String) -> Bool {
+        ownLevel.contains { tokens[$0].text == name }
+    }
+
+    /// The first token of the member declaration holding the token at `index` (`virtual` in `virtual void F();`).
+    func declarationStart(of index: Int) -> Int {
+        var start = index
+        while start > open + 1, ![";", "{", "}", ":"].contains(tokens[start - 1].text) { start -= 1 }
+        return start
+    }
+
+    /// `name` as the class's base list must write it: with a leading `::` when a namespace enclosing the
+    /// class shares its first component (`xwalk::extensions` would capture `extensions::mojom::X`).
+    func qualified(_ name: String) -> String {
+        let first = name.components(separatedBy: "::")[0]
+        return tokens.namespaces(enclosing: keyword).dropFirst().contains(first) ? "::" + name : name
+    }
+
+    /// The edit adding `added` to the class's base list.
+    func addingBases(_ added: [String]) -> UnifiedDiff.Edit {
+        let list = added.map { "public " + $0 }.joined(separator: ", ")
+        if colon != nil {
+            let end = tokens[open - 1].range.upperBound
+            return UnifiedDiff.Edit(range: end..<end, replacement: ", " + list)
+        }
+        let after = tokens[name + 1].text == "final" ? name + 1 : name
+        let end = tokens[after].range.upperBound
+        return UnifiedDiff.Edit(range: end..<end, replacement: " : " + list)
+    }
+
+    /// Where new members go as whole lines, with their indentation and whether they are private there.
+    struct MemberInsertion: Equatable {
+        /// The start of the line before which new members go: the `base::WeakPtrFactory` member, which Chromium
+        /// keeps last so that weak pointers are invalidated first, else the line of the closing brace.
+        var offset: Int
+        var indent: String
+        /// Whether members added at `offset` are private without a new access specifier.
+        var isPrivate: Bool
+    }
+
+    /// Where new members go in `source` (the file of `tokens`); nil when the closing brace shares its line with
+    /// a member, which leaves no whole line to insert before.
+    func memberInsertion(in source: CppSource) -> MemberInsertion? {
+        guard source.line(of: tokens[close - 1].range.lowerBound) < source.line(of: tokens[close].range.lowerBound) else { return nil }
+        var isPrivate = tokens[keyword].text == "class"
+        var weakFactory: Int?
+        for index in ownLevel {
+            let text = tokens[index].text
+            if ["public", "protected", "private"].contains(text), index + 1 < close, tokens[index + 1].text == ":" {
+                isPrivate = text == "private"
+                weakFactory = nil
+            } else if text == "WeakPtrFactory", weakFactory == nil {
+                weakFactory = tokens[index].range.lowerBound
+            }
         }
         let closeLine = source.lineStarts[source.line(of: tokens[close].range.lowerBound) - 1]
-        // Only a factory in the last section, when it is private, moves the insertion point.
-        var factoryLine = weakFactory.map { source.line(of: $0) }
-        // Above the comment lines that belong to the factory ("Must be last member.").
-        while let line = factoryLine, line > 1, source.text(source.lineStarts[line - 2]..<source.lineStarts[line - 1]).trimmingCharacters(in: .whitespaces).hasPrefix("//") {
-            factoryLine = line - 1
-        }
-        let factoryStart = factoryLine.map { source.lineStarts[$0 - 1] }
-        let insertion = (isPrivate ? factoryStart : nil) ?? closeLine
-        let sample = insertion == closeLine ? lastMemberLine(source, tokens: tokens, open: open, close: close) : insertion
-        let indent = sample.map { source.text($0..<source.skipSpace(from: $0)).filter { $0 == " " || $0 == "\t" } } ?? "  "
-        return CppClassDeclaration(
-            bases: bases, open: tokens[open].range.lowerBound, close: tokens[close].range.lowerBound,
-            insertsPrivate: isPrivate, insertion: insertion, indent: indent.isEmpty ? "  " : indent, names: names
-        )
-    }
-
-    /// The start of the line of the last token before the closing brace that begins a line, when the body has one.
-    private static func lastMemberLine(_ source: CppSource, tokens: [CppToken], open: Int, close: Int) -> Int? {
-        guard close - 1 > open else { return nil }
-        return source.lineStarts[source.line(of: tokens[close - 1].range.lowerBound) - 1]
-    }
-
-    /// The token index just past a bracket group starting at `open`.
-    private static func skipGroup(_ tokens: [CppToken], from open: Int) -> Int {
-        var depth = 0
-        var cursor = open
-        while cursor < tokens.count {
-            if ["(", "[", "{"].contains(tokens[cursor].text) { depth += 1 }
-            if [")", "]", "}"].contains(tokens[cursor].text) {
-                depth -= 1
-                if depth == 0 { return cursor + 1 }
-            }
-            cursor += 1
-        }
-        return cursor
-    }
-
-    /// The token index of the `}` closing the `{` at `open`.
-    static func matchingBrace(_ tokens: [CppToken], from open: Int) -> Int? {
-        var depth = 0
-        for cursor in open..<tokens.count {
-            if tokens[cursor].text == "{" { depth += 1 }
-            if tokens[cursor].text == "}" {
-                depth -= 1
-                if depth == 0 { return cursor }
-            }
-        }
-        return nil
+        // Only a factory in the last section, when it is private, moves the insertion point: above the comment
+        // lines that belong to it ("Must be last member.").
+        let factoryStart = weakFactory.map { source.lineStarts[source.commentBlockStart(above: source.line(of: $0)) - 1] }
+        let offset = (isPrivate ? factoryStart : nil) ?? closeLine
+        // The indentation of the factory's line, else of the line of the body's last token.
+        let sample = offset != closeLine ? offset : close - 1 > open ? source.lineStarts[source.line(of: tokens[close - 1].range.lowerBound) - 1] : nil
+        let indent = sample.map { source.text($0..<source.skipSpace(from: $0)).filter { $0 == " " || $0 == "\t" } } ?? ""
+        return MemberInsertion(offset: offset, indent: indent.isEmpty ? "  " : indent, isPrivate: isPrivate)
     }
 }

@@ -11,7 +11,8 @@ public enum CppDraftEmitter {
     /// `registry` is the form whose registration lines (written beside the drafts) name each `Bind<Interface>`.
     /// `convertedInPlace` (`module.Name`, from the patch) names the interfaces whose handler class implements them
     /// itself once the patch is applied: they get only the `Bind<Interface>` their registration line names.
-    public static func emit(_ migration: CppMigration, registry: OutputFormat = .binders, convertedInPlace: Set<String> = []) -> [String: String] {
+    /// `api` is the Mojo C++ API the drafts are written in.
+    public static func emit(_ migration: CppMigration, registry: OutputFormat = .binders, convertedInPlace: Set<String> = [], api: MojoAPI = .current) -> [String: String] {
         let associated = registry == .associated
         var files: [String: String] = [:]
         for interface in migration.interfaces {
@@ -19,14 +20,14 @@ public enum CppDraftEmitter {
             let implementation = interface.implementationFolder + "/" + stem + "_impl"
             let mock = interface.mojomFolder + "/" + stem + "_mock"
             if convertedInPlace.contains(interface.module + "." + interface.name) {
-                files[implementation + ".h"] = bindingHeader(interface, path: implementation + ".h", associated: associated)
-                files[implementation + ".cc"] = bindingSource(interface, header: implementation + ".h", era: migration.optionalTemplate, associated: associated)
+                files[implementation + ".h"] = bindingHeader(interface, path: implementation + ".h", associated: associated, api: api)
+                files[implementation + ".cc"] = bindingSource(interface, header: implementation + ".h", era: migration.optionalTemplate, associated: associated, api: api)
             } else {
-                files[implementation + ".h"] = implementationHeader(interface, path: implementation + ".h", associated: associated)
-                files[implementation + ".cc"] = implementationSource(interface, header: implementation + ".h", era: migration.optionalTemplate, associated: associated)
+                files[implementation + ".h"] = implementationHeader(interface, path: implementation + ".h", associated: associated, api: api)
+                files[implementation + ".cc"] = implementationSource(interface, header: implementation + ".h", era: migration.optionalTemplate, associated: associated, api: api)
             }
-            files[mock + ".h"] = mockHeader(interface, path: mock + ".h")
-            files[mock + "_unittest.cc"] = mockTest(interface, header: mock + ".h")
+            files[mock + ".h"] = mockHeader(interface, path: mock + ".h", api: api)
+            files[mock + "_unittest.cc"] = mockTest(interface, header: mock + ".h", api: api)
         }
         return files
     }
@@ -35,12 +36,11 @@ public enum CppDraftEmitter {
 
     // MARK: - Implementation
 
-    static func implementationHeader(_ interface: CppMigration.Interface, path: String, associated: Bool) -> String {
+    static func implementationHeader(_ interface: CppMigration.Interface, path: String, associated: Bool, api: MojoAPI) -> String {
         let guardName = includeGuard(path)
         let handlers = interface.handlerClasses
         var lines = [banner, "", "#ifndef \(guardName)", "#define \(guardName)", ""]
-        let pending = "mojo/public/cpp/bindings/pending_\(associated ? "associated_" : "")receiver.h"
-        lines += includes([interface.mojomHeader, pending] + handlers.map(\.header))
+        lines += includes([interface.mojomHeader, api.pendingReceiverHeader(associated: associated)] + handlers.map(\.header))
         lines += ["", "namespace \(interface.implementationNamespace) {", ""]
         lines += EmitterText.comment(
             "Implements \(interface.module).\(interface.name) by calling the legacy IPC handlers it replaces.", indent: ""
@@ -69,20 +69,20 @@ public enum CppDraftEmitter {
         }
         lines += ["};", ""]
         lines += EmitterText.comment("Named by the interface's registration line (written beside these drafts); the connection owns the \(interface.name)Impl it makes.", indent: "")
-        lines += ["\(bindSignature(interface, associated: associated));", ""]
+        lines += ["\(bindSignature(interface, associated: associated, api: api));", ""]
         lines += ["}  // namespace \(interface.implementationNamespace)", "", "#endif  // \(guardName)"]
         return lines.joined(separator: "\n") + "\n"
     }
 
     /// `void BindFrameHost(mojo::PendingReceiver<mojom::FrameHost> receiver)`: the function registration lines name.
-    static func bindSignature(_ interface: CppMigration.Interface, associated: Bool) -> String {
-        "void Bind\(interface.name)(mojo::Pending\(associated ? "Associated" : "")Receiver<mojom::\(interface.name)> receiver)"
+    static func bindSignature(_ interface: CppMigration.Interface, associated: Bool, api: MojoAPI) -> String {
+        "void Bind\(interface.name)(\(api.pendingReceiver("mojom::" + interface.name, associated: associated)) \(api.pendingReceiverName))"
     }
 
     /// The body of `Bind<Interface>`: a self-owned receiver around a new implementation (migration guide 2.4.4).
-    static func bindFunction(_ interface: CppMigration.Interface, associated: Bool) -> [String] {
+    static func bindFunction(_ interface: CppMigration.Interface, associated: Bool, api: MojoAPI) -> [String] {
         let handlers = interface.handlerClasses
-        var lines = [bindSignature(interface, associated: associated) + " {"]
+        var lines = [bindSignature(interface, associated: associated, api: api) + " {"]
         if !handlers.isEmpty {
             lines += EmitterText.comment(
                 "TODO(mojify): pass the \(handlers.map(\.className).joined(separator: " and ")) this connection belongs to (for a frame-scoped interface, the frame's; migration guide 2.5.7), e.g. from a binder that takes the RenderFrameHost or RenderFrame.",
@@ -90,17 +90,16 @@ public enum CppDraftEmitter {
             )
         }
         let arguments = handlers.map { _ in "nullptr" }.joined(separator: ", ")
-        lines.append("  mojo::MakeSelfOwned\(associated ? "Associated" : "")Receiver(std::make_unique<\(interface.name)Impl>(\(arguments)), std::move(receiver));")
+        lines.append("  \(api.selfOwned(associated: associated))(std::make_unique<\(interface.name)Impl>(\(arguments)), std::move(\(api.pendingReceiverName)));")
         return lines + ["}"]
     }
 
-    static func implementationSource(_ interface: CppMigration.Interface, header: String, era: String, associated: Bool) -> String {
+    static func implementationSource(_ interface: CppMigration.Interface, header: String, era: String, associated: Bool, api: MojoAPI) -> String {
         let handlers = interface.handlerClasses
         let notImplemented = interface.methods.contains { $0.handler == nil }
         var lines = [banner, ""]
         lines += ["#include <memory>", "#include <utility>", ""]
-        let selfOwned = "mojo/public/cpp/bindings/self_owned_\(associated ? "associated_" : "")receiver.h"
-        lines += includes([header, selfOwned] + (notImplemented ? [era == "base::Optional" ? "base/logging.h" : "base/notreached.h"] : []))
+        lines += includes([header, api.selfOwnedHeader(associated: associated)] + (notImplemented ? [era == "base::Optional" ? "base/logging.h" : "base/notreached.h"] : []))
         lines += ["", "namespace \(interface.implementationNamespace) {", ""]
         let name = interface.name + "Impl"
         if handlers.isEmpty {
@@ -115,7 +114,7 @@ public enum CppDraftEmitter {
             lines.append("")
             lines += conditional(method, ["void \(name)::\(method.name)(\(parameterList(method))) {"] + body(method) + ["}"])
         }
-        lines += [""] + bindFunction(interface, associated: associated)
+        lines += [""] + bindFunction(interface, associated: associated, api: api)
         lines += ["", "}  // namespace \(interface.implementationNamespace)"]
         return lines.joined(separator: "\n") + "\n"
     }
@@ -128,7 +127,7 @@ public enum CppDraftEmitter {
         var lines: [String] = []
         let structs = method.parameters.filter(\.needsConversion).map(\.name)
         if !structs.isEmpty {
-            lines += EmitterText.comment("TODO(mojify): \(handler.method) takes the legacy C++ types; convert \(structs.joined(separator: ", ")) from the mojom structs.", indent: "  ")
+            lines += EmitterText.comment("TODO(mojify): \(handler.method) takes the legacy C++ types; convert \(structs.joined(separator: ", ")) from the interface's types.", indent: "  ")
         }
         var arguments = method.parameters.map(\.name)
         let call = "  \(handler.member)->\(handler.method)("
@@ -160,7 +159,7 @@ public enum CppDraftEmitter {
 
     // MARK: - Mocks
 
-    static func mockHeader(_ interface: CppMigration.Interface, path: String) -> String {
+    static func mockHeader(_ interface: CppMigration.Interface, path: String, api: MojoAPI) -> String {
         let guardName = includeGuard(path)
         var lines = [banner, "", "#ifndef \(guardName)", "#define \(guardName)", ""]
         lines += includes([interface.mojomHeader, "testing/gmock/include/gmock/gmock.h"])
@@ -174,9 +173,7 @@ public enum CppDraftEmitter {
             "",
         ]
         for method in interface.methods {
-            // gmock wants a type holding a comma in parentheses.
-            let types = signature(method).map { $0.type.contains(",") ? "(\($0.type))" : $0.type }
-            lines += conditional(method, ["  MOCK_METHOD(void, \(method.name), (\(types.joined(separator: ", "))), (override));"])
+            lines += conditional(method, ["  " + api.mockMethod(method.name, types: signature(method).map(\.type))])
         }
         lines += ["};", "", "}  // namespace \(interface.implementationNamespace)", "", "#endif  // \(guardName)"]
         return lines.joined(separator: "\n") + "\n"
@@ -184,31 +181,19 @@ public enum CppDraftEmitter {
 
     /// A test that binds the mock to a remote and delivers a call with `RunUntilIdle()`: the pattern every test of
     /// a converted caller follows. It calls the first method without a reply, whose arguments can be defaults.
-    static func mockTest(_ interface: CppMigration.Interface, header: String) -> String {
-        let mock = "Mock" + interface.name
+    static func mockTest(_ interface: CppMigration.Interface, header: String, api: MojoAPI) -> String {
+        let connection = api.mockConnection(mock: "Mock" + interface.name, interface: "mojom::" + interface.name)
         var lines = [banner, ""]
-        lines += includes([
-            header, "base/run_loop.h", "base/test/task_environment.h", "mojo/public/cpp/bindings/receiver.h",
-            "mojo/public/cpp/bindings/remote.h", "testing/gtest/include/gtest/gtest.h",
-        ])
-        lines += [
-            "", "namespace \(interface.implementationNamespace) {", "",
-            "class \(interface.name)MockTest : public testing::Test {",
-            " protected:",
-            "  base::test::TaskEnvironment task_environment_;",
-            "  testing::StrictMock<\(mock)> mock_;",
-            "  mojo::Remote<mojom::\(interface.name)> remote_;",
-            "  mojo::Receiver<mojom::\(interface.name)> receiver_{&mock_, remote_.BindNewPipeAndPassReceiver()};",
-            "};",
-            "",
-        ]
+        lines += includes([header, "base/run_loop.h", "testing/gtest/include/gtest/gtest.h"] + connection.includes)
+        lines += ["", "namespace \(interface.implementationNamespace) {", "", "class \(interface.name)MockTest : public testing::Test {", " protected:"]
+        lines += connection.members + ["};", ""]
         if let method = interface.methods.first(where: { $0.reply == nil && $0.condition == nil && $0.conditionProblem == nil }) {
             let matchers = method.parameters.map { _ in "testing::_" }.joined(separator: ", ")
             let values = method.parameters.map { $0.isGeneratedStruct ? $0.valueType.dropLast("Ptr".count) + "::New()" : "{}" }
             lines += [
                 "TEST_F(\(interface.name)MockTest, Delivers\(method.name)) {",
                 "  EXPECT_CALL(mock_, \(method.name)(\(matchers)));",
-                "  remote_->\(method.name)(\(values.joined(separator: ", ")));",
+                "  \(connection.remote)->\(method.name)(\(values.joined(separator: ", ")));",
                 "  base::RunLoop().RunUntilIdle();",
                 "}",
             ]
@@ -216,7 +201,7 @@ public enum CppDraftEmitter {
             lines += [
                 "TEST_F(\(interface.name)MockTest, Connects) {",
                 "  base::RunLoop().RunUntilIdle();",
-                "  EXPECT_TRUE(remote_.is_connected());",
+                "  " + connection.healthCheck,
                 "}",
             ]
         }

@@ -178,7 +178,7 @@ public struct CppMigration: Sendable {
                 type: speller.parameter(parameter.type, module: module, original: original),
                 valueType: speller.value(parameter.type, module: module, original: original),
                 isGeneratedStruct: speller.isGeneratedStruct(parameter.type, module: module),
-                needsConversion: speller.containsGeneratedStruct(parameter.type, module: module)
+                needsConversion: speller.needsConversion(parameter.type, module: module, original: original)
             )
         }
     }

@@ -7,7 +7,7 @@ import MojifyCore
 /// `sources` list; its `deps` gains the label (or the target gains a `deps` list).
 extension CppRewriter {
     /// A GN token: a string literal (with its quotes), a name or one punctuation character.
-    struct GNToken {
+    struct GNToken: BracketToken {
         var text: String
         var range: Range<Int>
         var isString: Bool
@@ -117,7 +117,7 @@ extension CppRewriter {
             if tokens[cursor].text == "{" {
                 if depth == 0 {
                     if cursor >= 4, tokens[cursor - 1].text == ")", tokens[cursor - 2].isString, tokens[cursor - 3].text == "(", !tokens[cursor - 4].isString,
-                       tokens[cursor - 4].text != "if", let close = closingBrace(tokens, cursor) {
+                       tokens[cursor - 4].text != "if", let close = tokens.closing(cursor) {
                         return (cursor - 4, close)
                     }
                 } else {
@@ -125,18 +125,6 @@ extension CppRewriter {
                 }
             }
             cursor -= 1
-        }
-        return nil
-    }
-
-    private func closingBrace(_ tokens: [GNToken], _ open: Int) -> Int? {
-        var depth = 0
-        for index in open..<tokens.count {
-            if tokens[index].text == "{" { depth += 1 }
-            if tokens[index].text == "}" {
-                depth -= 1
-                if depth == 0 { return index }
-            }
         }
         return nil
     }

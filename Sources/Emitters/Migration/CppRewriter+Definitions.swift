@@ -94,16 +94,7 @@ extension CppRewriter {
         guard source.isFirstOnLine(start), source.restOfLineIsBlank(after: end) else {
             return "other code shares the definition's lines; remove it by hand"
         }
-        var first = start
-        if definition.comment != nil {
-            var line = source.line(of: start) - 1
-            while line >= 1 {
-                let text = source.text(source.lineStarts[line - 1]..<source.lineEnd(of: source.lineStarts[line - 1])).trimmingCharacters(in: .whitespaces)
-                guard text.hasPrefix("//") else { break }
-                first = source.lineStarts[line - 1]
-                line -= 1
-            }
-        }
+        let first = definition.comment == nil ? start : source.lineStarts[source.commentBlockStart(above: source.line(of: start)) - 1]
         guard add(UnifiedDiff.Edit(range: Self.paragraph(source, first, end), replacement: ""), in: definition.location.file) else {
             return "another rewrite changes the same lines"
         }

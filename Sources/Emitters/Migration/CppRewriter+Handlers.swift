@@ -8,90 +8,6 @@ import MojifyCore
 /// some of an interface's methods would be abstract; the other interfaces keep their forwarding skeleton, and
 /// every handler method gets an outcome saying which way it went.
 extension CppRewriter {
-    /// A class definition (`class X ... { ... };`) found in a file's tokens.
-    struct ClassDeclaration {
-        var tokens: [CppToken]
-        var name: Int
-        var open: Int
-        var close: Int
-
-        /// Indices of the member names `name` followed by `(` at the class's own level (not in nested classes,
-        /// bodies or parameter lists).
-        func members(named name: String) -> [Int] {
-            var found: [Int] = []
-            var braces = 0
-            var parentheses = 0
-            for index in (open + 1)..<close {
-                switch tokens[index].text {
-                case "{": braces += 1
-                case "}": braces -= 1
-                case "(": parentheses += 1
-                case ")": parentheses -= 1
-                case name where braces == 0 && parentheses == 0 && tokens[index + 1].text == "(":
-                    found.append(index)
-                default: break
-                }
-            }
-            return found
-        }
-
-        /// The base specifiers as written (`public content::RenderFrameObserver`).
-        var bases: [String] {
-            guard let colon = (name..<open).first(where: { tokens[$0].text == ":" }) else { return [] }
-            return tokens.arguments(between: colon, and: open).map { $0.map(\.text).joined(separator: " ").replacingOccurrences(of: " :: ", with: "::") }
-        }
-
-        /// `name` as the class's base list must write it: with a leading `::` when a namespace enclosing the
-        /// class shares its first component (`xwalk::extensions` would capture `extensions::mojom::X`).
-        func qualified(_ name: String) -> String {
-            let first = name.components(separatedBy: "::")[0]
-            var depth = 0
-            var enclosing: [String] = []
-            for index in 0..<self.name where index + 2 < tokens.count {
-                if tokens[index].text == "{" { depth += 1 }
-                if tokens[index].text == "}" { depth -= 1; enclosing = Array(enclosing.prefix(depth)) }
-                if tokens[index].text == "namespace", tokens[index + 1].kind == .name, tokens[index + 2].text == "{" {
-                    enclosing = Array(enclosing.prefix(depth)) + [tokens[index + 1].text]
-                }
-            }
-            return enclosing.dropFirst().contains(first) ? "::" + name : name
-        }
-
-        /// The edit adding `bases` to the class's base list.
-        func addingBases(_ added: [String]) -> UnifiedDiff.Edit {
-            let list = added.map { "public " + $0 }.joined(separator: ", ")
-            if (name..<open).contains(where: { tokens[$0].text == ":" }) {
-                let end = tokens[open - 1].range.upperBound
-                return UnifiedDiff.Edit(range: end..<end, replacement: ", " + list)
-            }
-            let after = tokens[name + 1].text == "final" ? name + 1 : name
-            let end = tokens[after].range.upperBound
-            return UnifiedDiff.Edit(range: end..<end, replacement: " : " + list)
-        }
-    }
-
-    /// The one definition of the class `className` (qualified or not) in `source`, or why there is none.
-    func classDeclaration(_ className: String, in source: CppSource, file: String) -> Result<ClassDeclaration, Problem> {
-        let tokens = source.tokens()
-        let last = className.components(separatedBy: "::").last ?? className
-        var found: [ClassDeclaration] = []
-        for index in tokens.indices where ["class", "struct"].contains(tokens[index].text) {
-            // `class CONTENT_EXPORT Foo`: export macros stand between the keyword and the name.
-            var name = index + 1
-            while name + 1 < tokens.count, tokens[name].kind == .name, tokens[name].text != last, tokens[name + 1].kind == .name { name += 1 }
-            guard name < tokens.count, tokens[name].text == last else { continue }
-            var open = name + 1
-            while open < tokens.count, ![";", "{", "(", ")", "="].contains(tokens[open].text) { open += 1 }
-            guard open < tokens.count, tokens[open].text == "{", let close = tokens.closing(open) else { continue }
-            found.append(ClassDeclaration(tokens: tokens, name: name, open: open, close: close))
-        }
-        switch found.count {
-        case 0: return .failure(Problem("\(file) has no definition of class \(last)"))
-        case 1: return .success(found[0])
-        default: return .failure(Problem("\(file) defines class \(last) \(found.count) times (#if branches?); convert by hand"))
-        }
-    }
-
     struct Problem: Error {
         var reason: String
         init(_ reason: String) { self.reason = reason }
@@ -147,9 +63,9 @@ extension CppRewriter {
         var changes: [(String, UnifiedDiff.Edit)] = []
         if let clash {
             reason = "\(handler.className) would implement \(clash) of two interfaces; keep the skeletons"
-        } else if case .success(let declaration) = classDeclaration(handler.className, in: sources[handler.header]!, file: handler.header) {
+        } else if case .success(let declaration) = CppClassDeclaration.only(named: handler.className, in: sources[handler.header]!, file: handler.header) {
             let header = sources[handler.header]!
-            let bases = interfaces.map { declaration.qualified("\($0.interface.namespace)::\($0.interface.name)") }.filter { !declaration.bases.contains("public " + $0) }
+            let bases = interfaces.map { declaration.qualified("\($0.interface.namespace)::\($0.interface.name)") }.filter { !declaration.baseSpecifiers.contains("public " + $0) }
             if !bases.isEmpty { changes.append((handler.header, declaration.addingBases(bases))) }
             for mojom in Set(interfaces.map(\.interface.mojomHeader)).sorted() {
                 let include = "#include \"\(mojom)\""
@@ -208,15 +124,15 @@ extension CppRewriter {
             return .failure(Problem("\(interface.name).\(method.name) answers through a callback where the handler sent \(method.messages.dropFirst().joined(separator: ", ")): give it \(method.name)Callback by hand\(keep)"))
         }
         if let parameter = method.parameters.first(where: { $0.needsConversion || $0.type.contains(interface.namespace + "::") }) {
-            return .failure(Problem("parameter \(parameter.name) is \(parameter.type), a type the mojom defines, where \(handler.method) takes the legacy C++ type: convert it by hand\(keep)"))
+            return .failure(Problem("parameter \(parameter.name) is \(parameter.type) in the bindings, where \(handler.method) takes the legacy C++ type: convert it by hand\(keep)"))
         }
         for file in [handler.header, handler.file] {
             if !SafeName.isSafePath(file) { return .failure(Problem("\(file) needs quoting in a diff\(keep)")) }
             if sources[file] == nil { return .failure(Problem("\(file), where \(handler.className) should be \(file == handler.header ? "declared" : "defined"), was not found or is not UTF-8 text\(keep)")) }
         }
         let header = sources[handler.header]!
-        let declaration: ClassDeclaration
-        switch classDeclaration(handler.className, in: header, file: handler.header) {
+        let declaration: CppClassDeclaration
+        switch CppClassDeclaration.only(named: handler.className, in: header, file: handler.header) {
         case .success(let found): declaration = found
         case .failure(let problem): return .failure(Problem(problem.reason + keep))
         }
@@ -232,8 +148,7 @@ extension CppRewriter {
         }
         let tokens = declaration.tokens
         let name = declared[0]
-        var start = name
-        while start > declaration.open + 1, ![";", "{", "}", ":"].contains(tokens[start - 1].text) { start -= 1 }
+        let start = declaration.declarationStart(of: name)
         let specifiers = tokens[start..<name].map(\.text)
         guard specifiers == ["void"] || specifiers == ["virtual", "void"] else {
             return .failure(Problem("\(handler.method) is declared `\(specifiers.joined(separator: " ")) \(handler.method)(...)`, not a plain `void` member\(keep)"))

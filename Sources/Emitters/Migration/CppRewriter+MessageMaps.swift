@@ -29,17 +29,10 @@ extension CppRewriter {
         let tokens = source.tokens()
         guard let begin = tokens.firstIndex(where: { $0.range.lowerBound == offset }) else { return "the file changed since the scan" }
         // The brace opening the function body around the map, then `bool Class::Name(...) [const] {`.
-        var depth = 0
-        var open = begin - 1
-        while open >= 0, !(tokens[open].text == "{" && depth == 0) {
-            if tokens[open].text == "}" { depth += 1 }
-            if tokens[open].text == "{" { depth -= 1 }
-            open -= 1
+        guard let open = tokens.openBraces(at: begin).last, open > 0, let close = tokens.closing(open) else {
+            return "the function around the map could not be read; remove it by hand"
         }
-        guard open > 0, let close = tokens.closing(open) else { return "the function around the map could not be read; remove it by hand" }
-        var parenthesis = open - 1
-        while parenthesis > 0, ["const", "override", "final"].contains(tokens[parenthesis].text) { parenthesis -= 1 }
-        guard tokens[parenthesis].text == ")", let parametersOpen = tokens.opening(parenthesis), parametersOpen >= 4,
+        guard let parenthesis = tokens.parametersClose(beforeBody: open), let parametersOpen = tokens.opening(parenthesis), parametersOpen >= 4,
               tokens[parametersOpen - 1].kind == .name, tokens[parametersOpen - 2].text == "::" else {
             return "the map is not directly in a member function's body; remove it by hand"
         }
@@ -57,8 +50,8 @@ extension CppRewriter {
 
         let headerPath = (file as NSString).deletingPathExtension + ".h"
         guard let header = sources[headerPath] else { return "\(headerPath), which should declare \(className), was not found or is not UTF-8 text; remove the shell by hand" }
-        let declaration: ClassDeclaration
-        switch classDeclaration(className, in: header, file: headerPath) {
+        let declaration: CppClassDeclaration
+        switch CppClassDeclaration.only(named: className, in: header, file: headerPath) {
         case .success(let found): declaration = found
         case .failure(let problem): return problem.reason + "; remove the shell by hand"
         }
@@ -70,15 +63,14 @@ extension CppRewriter {
             return "\(function) is declared \(declared.count) times in \(headerPath); remove the shell by hand"
         }
         let declTokens = declaration.tokens
-        var declStart = declared[0]
-        while declStart > declaration.open + 1, ![";", "{", "}", ":"].contains(declTokens[declStart - 1].text) { declStart -= 1 }
+        let declStart = declaration.declarationStart(of: declared[0])
         var declEnd = declarationClose + 1
         while declEnd < declaration.close, ["const", "override", "final"].contains(declTokens[declEnd].text) { declEnd += 1 }
         guard declTokens[declEnd].text == ";", header.isFirstOnLine(declTokens[declStart].range.lowerBound),
               header.restOfLineIsBlank(after: declTokens[declEnd].range.upperBound) else {
             return "\(function)'s declaration in \(headerPath) shares its lines with other code; remove the shell by hand"
         }
-        let bases = declaration.bases
+        let bases = declaration.baseSpecifiers
         if let filter = bases.first(where: { $0.hasSuffix("BrowserMessageFilter") }) {
             return "\(className) derives from \(filter.replacingOccurrences(of: "public ", with: "")), whose \(function) is pure virtual: remove the filter and the AddFilter call that installs it by hand"
         }
@@ -89,7 +81,7 @@ extension CppRewriter {
         ]
         var replacedBases: UnifiedDiff.Edit?
         if let listener = bases.firstIndex(of: "public IPC::Listener"), function == "OnMessageReceived" {
-            var removal = listenerRemoval(declaration, baseIndex: listener, baseCount: bases.count, header: header, file: headerPath)
+            var removal = listenerRemoval(declaration, baseIndex: listener, header: header, file: headerPath)
             // The only base gives way to the interfaces the class now implements, if it gained some.
             if bases.count == 1, let gained = edits[headerPath]?.first(where: { $0.range == removal[0].1.range.upperBound..<removal[0].1.range.upperBound && $0.replacement.hasPrefix(", public ") }) {
                 replacedBases = gained
@@ -166,21 +158,19 @@ extension CppRewriter {
     }
 
     /// Removes `public IPC::Listener` from the class's bases, with a TODO where routes registered the object.
-    private func listenerRemoval(_ declaration: ClassDeclaration, baseIndex: Int, baseCount: Int, header: CppSource, file: String) -> [(String, UnifiedDiff.Edit)] {
+    private func listenerRemoval(_ declaration: CppClassDeclaration, baseIndex: Int, header: CppSource, file: String) -> [(String, UnifiedDiff.Edit)] {
         let tokens = declaration.tokens
-        let colon = (declaration.name..<declaration.open).first { tokens[$0].text == ":" }!
-        let parts = tokens.arguments(between: colon, and: declaration.open)
+        let parts = declaration.bases
         let base = parts[baseIndex]
         let range: Range<Int>
-        if baseCount == 1 {
-            range = tokens[colon - 1].range.upperBound..<base.last!.range.upperBound
+        if parts.count == 1 {
+            range = tokens[declaration.colon! - 1].range.upperBound..<base.last!.range.upperBound
         } else if baseIndex == 0 {
             range = base.first!.range.lowerBound..<parts[1].first!.range.lowerBound
         } else {
             range = tokens[base.startIndex - 1].range.lowerBound..<base.last!.range.upperBound
         }
-        var keyword = declaration.name
-        while keyword > 0, !["class", "struct"].contains(tokens[keyword].text) { keyword -= 1 }
+        let keyword = declaration.keyword
         let lineStart = header.lineStarts[header.line(of: tokens[keyword].range.lowerBound) - 1]
         let indent = header.text(lineStart..<tokens[keyword].range.lowerBound)
         let todo = indent + "// TODO(mojify): no longer an IPC::Listener; remove the AddRoute/RemoveRoute calls that registered it.\n"

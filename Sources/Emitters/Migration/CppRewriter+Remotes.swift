@@ -4,7 +4,7 @@ import MojifyCore
 
 /// The calling side of a conversion (migration guide 2.4.5 and 2.5.7): every class whose senders now call
 /// `GetFooHost()->Bar(...)` gains that getter and the remote behind it. The header's class gets a private
-/// `GetFooHost()` declaration and a `mojo::Remote`/`mojo::AssociatedRemote` member (before a trailing
+/// `GetFooHost()` declaration and a `mojo::Remote`/`mojo::AssociatedRemote` (or `FooPtr`) member (before a trailing
 /// `base::WeakPtrFactory`, which stays last); the `.cc` gets the getter's definition after the first function that
 /// sends, binding the remote on first use through the frame or process that replaces the routing ID.
 extension CppRewriter {
@@ -44,7 +44,7 @@ extension CppRewriter {
             senders[caller, default: []].append(sender)
         }
         // Per file, one insertion for all members of a class and one for all includes, so that edits never meet.
-        var members: [String: [Int: (declaration: CppClassDeclaration, lines: [String])]] = [:]
+        var members: [String: [Int: (insertion: CppClassDeclaration.MemberInsertion, lines: [String])]] = [:]
         var includes: [String: Set<String>] = [:]
         var definitions: [String: [Int: [String]]] = [:]
         for caller in order {
@@ -57,15 +57,24 @@ extension CppRewriter {
             let getter = "Get\(interface.name)"
             let member = Naming.words(interface.name).map { $0.lowercased() }.joined(separator: "_") + "_remote_"
             let candidates = [sender.location.file] + Self.classHeaders(sender.location.file)
-            let sources = self.sources
-            guard let (header, declaration) = candidates.lazy.compactMap({ file in
-                sources[file].flatMap { source in CppClassDeclaration.find(className, in: source, tokens: source.codeTokens()).map { (file, $0) } }
-            }).first else {
+            // The first candidate file defining the class decides; one defining it twice (`#if` branches) is left.
+            var found: (header: String, definitions: [CppClassDeclaration])?
+            for file in candidates {
+                guard let source = sources[file] else { continue }
+                let definitions = CppClassDeclaration.all(named: className, in: source.tokens())
+                if !definitions.isEmpty { found = (file, definitions); break }
+            }
+            if let found, found.definitions.count > 1 {
+                record(.remote, caller.interface, sender.location, reason: "\(found.header) defines class \(className) \(found.definitions.count) times (#if branches?); add \(getter)() and its remote by hand")
+                continue
+            }
+            guard let (header, declaration) = found.map({ ($0.header, $0.definitions[0]) }),
+                  let insertion = declaration.memberInsertion(in: sources[header]!) else {
                 record(.remote, caller.interface, sender.location, reason: "the definition of class \(className) was not found in \(candidates.joined(separator: " or ")); add \(getter)() and its remote by hand")
                 continue
             }
-            if declaration.names.contains(getter) || declaration.names.contains(member) {
-                record(.remote, caller.interface, sender.location, reason: "\(className) already declares \(declaration.names.contains(getter) ? getter : member); check that it returns a bound \(interface.namespace)::\(interface.name) remote")
+            if let existing = [getter, member].first(where: declaration.mentions) {
+                record(.remote, caller.interface, sender.location, reason: "\(className) already declares \(existing); check that it returns a bound \(interface.namespace)::\(interface.name) remote")
                 continue
             }
             guard let definitionOffset = functionEnd(containing: sender.location) else {
@@ -75,12 +84,12 @@ extension CppRewriter {
             let mojomType = interface.namespace + "::" + interface.name
             let place = target.mojomFile.interfaces.first { $0.name == interface.name }
                 .flatMap { RegistryEntry.places(of: $0, rules: remotes.rules, scheme: remotes.scheme)?.remotes }
-            let connection = RemoteConnection(place: place, member: member, classes: [className] + declaration.bases, settings: remotes)
-            let indent = declaration.indent
-            var lines = members[header]?[declaration.insertion]?.lines ?? []
+            let connection = RemoteConnection(place: place, member: member, classes: [className] + declaration.baseNames, settings: remotes)
+            let indent = insertion.indent
+            var lines = members[header]?[insertion.offset]?.lines ?? []
             lines += EmitterText.comment("Calls \(caller.interface) in place of legacy IPC (drafted by mojify migrate).", indent: indent)
-            lines += ["\(indent)\(mojomType)* \(getter)();", "\(indent)\(connection.remoteTemplate)<\(mojomType)> \(member);"]
-            members[header, default: [:]][declaration.insertion] = (declaration, lines)
+            lines += ["\(indent)\(mojomType)* \(getter)();", "\(indent)\(connection.remoteType(mojomType)) \(member);"]
+            members[header, default: [:]][insertion.offset] = (insertion, lines)
             // The sender's own file gets the mojom include from the include rewrite.
             let senderSource = sources[sender.location.file]!
             let mojomHeader = Self.includePath(of: target.mojomFile, writtenLegacy: includeLine(of: target.mojomFile.sourceHeader, in: senderSource)?.written)
@@ -97,7 +106,7 @@ extension CppRewriter {
         }
         for (file, insertions) in members {
             for (offset, entry) in insertions {
-                let access = entry.declaration.insertsPrivate ? [] : [" private:"]
+                let access = entry.insertion.isPrivate ? [] : [" private:"]
                 _ = add(UnifiedDiff.Edit(range: offset..<offset, replacement: (access + entry.lines).joined(separator: "\n") + "\n"), in: file)
             }
             addIncludes(includes[file] ?? [], to: file)
@@ -125,39 +134,21 @@ extension CppRewriter {
     /// qualifier such as `const`) as the first other brace.
     private func functionEnd(containing location: SourceLocation) -> Int? {
         guard let source = sources[location.file], let offset = source.offset(line: location.line, column: location.column) else { return nil }
-        let tokens = source.codeTokens()
-        var stack: [(index: Int, isScope: Bool)] = []
-        for (index, token) in tokens.enumerated() {
-            if token.range.lowerBound >= offset { break }
-            if token.text == "{" {
-                stack.append((index, Self.opensScope(tokens, brace: index)))
-            } else if token.text == "}" {
-                _ = stack.popLast()
-            }
-        }
-        guard let body = stack.first(where: { !$0.isScope }), Self.opensFunctionBody(tokens, brace: body.index),
-              let close = CppClassDeclaration.matchingBrace(tokens, from: body.index) else { return nil }
+        let tokens = source.tokens()
+        let braces = tokens.openBraces(at: tokens.firstIndex { $0.range.lowerBound >= offset } ?? tokens.count)
+        guard let body = braces.first(where: { !tokens.opensScope(brace: $0) }), tokens.parametersClose(beforeBody: body) != nil,
+              let close = tokens.closing(body) else { return nil }
         let end = source.lineEnd(of: tokens[close].range.lowerBound)
         // Only a brace that ends its line (a comment may follow) leaves room for a definition after it.
-        let rest = source.text((tokens[close].range.upperBound)..<end).trimmingCharacters(in: .whitespaces)
-        guard rest.isEmpty || rest.hasPrefix("//") else { return nil }
+        guard source.restOfLineIsBlank(after: tokens[close].range.upperBound) else { return nil }
         return min(end + 1, source.bytes.count)
     }
 
     /// The names of the namespaces open at `offset`, outermost first (`namespace a::b {` gives two).
     private func enclosingNamespaces(in file: String, at offset: Int) -> [String] {
         guard let source = sources[file] else { return [] }
-        let tokens = source.codeTokens()
-        var stack: [[String]] = []
-        for (index, token) in tokens.enumerated() {
-            if token.range.lowerBound >= offset { break }
-            if token.text == "{" {
-                stack.append(Self.namespaceNames(tokens, brace: index) ?? [])
-            } else if token.text == "}" {
-                _ = stack.popLast()
-            }
-        }
-        return stack.flatMap { $0 }
+        let tokens = source.tokens()
+        return tokens.namespaces(enclosing: tokens.firstIndex { $0.range.lowerBound >= offset } ?? tokens.count)
     }
 
     /// The qualified class name written from inside `namespaces`: leading components they already open are dropped.
@@ -168,29 +159,5 @@ extension CppRewriter {
             remaining.removeFirst()
         }
         return remaining
-    }
-
-    /// The names a `namespace ... {` brace opens (empty for an anonymous one); nil when the brace is not a namespace's.
-    private static func namespaceNames(_ tokens: [CppToken], brace: Int) -> [String]? {
-        var names: [String] = []
-        var cursor = brace - 1
-        while cursor >= 0, tokens[cursor].isName || tokens[cursor].text == "::" {
-            if tokens[cursor].text == "namespace" { return names.reversed() }
-            if tokens[cursor].isName, tokens[cursor].text != "inline" { names.append(tokens[cursor].text) }
-            cursor -= 1
-        }
-        return nil
-    }
-
-    /// Whether the brace opens a namespace or an `extern "C"` block (whose string literal is not a token).
-    private static func opensScope(_ tokens: [CppToken], brace: Int) -> Bool {
-        namespaceNames(tokens, brace: brace) != nil || (brace > 0 && tokens[brace - 1].text == "extern")
-    }
-
-    /// Whether the brace follows a parameter list, possibly with qualifiers between: a function's body.
-    private static func opensFunctionBody(_ tokens: [CppToken], brace: Int) -> Bool {
-        var cursor = brace - 1
-        while cursor >= 0, ["const", "override", "final", "noexcept", "volatile", "&", "&&"].contains(tokens[cursor].text) { cursor -= 1 }
-        return cursor >= 0 && tokens[cursor].text == ")"
     }
 }

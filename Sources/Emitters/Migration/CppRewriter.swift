@@ -40,6 +40,8 @@ public struct MigrationPatch: Sendable, Equatable {
     public var deletedFiles: [String] = []
     /// Interfaces (`module.Name`) whose handler class now implements them itself: no forwarding skeleton needed.
     public var convertedInPlace: Set<String> = []
+    /// The text of each file in `files` but `deletedFiles` once the diff is applied.
+    public var rewritten: [String: String] = [:]
 
     /// The files holding senders or handlers of `plan`'s messages, the headers beside the senders' files where
     /// their classes are declared, and the handler side's companions (class headers, message headers, BUILD.gn
@@ -130,18 +132,19 @@ struct CppRewriter {
         addBuildDependencies()
         var diff = ""
         var files: [String] = []
+        var rewritten: [String: String] = [:]
         for path in Set(edits.keys).union(deletedFiles).sorted() {
             let source = sources[path]!
-            let text = deletedFiles.contains(path)
-                ? UnifiedDiff.deletion(path: path, source: source)
-                : UnifiedDiff.diff(path: path, source: source, edits: edits[path]!)
+            let deleted = deletedFiles.contains(path)
+            let text = deleted ? UnifiedDiff.deletion(path: path, source: source) : UnifiedDiff.diff(path: path, source: source, edits: edits[path]!)
             if !text.isEmpty {
                 diff += text
                 files.append(path)
+                if !deleted { rewritten[path] = UnifiedDiff.apply(edits[path]!, to: source) }
             }
         }
         return MigrationPatch(
-            diff: diff, files: files, outcomes: outcomes, deletedFiles: deletedFiles.sorted(), convertedInPlace: convertedInPlace
+            diff: diff, files: files, outcomes: outcomes, deletedFiles: deletedFiles.sorted(), convertedInPlace: convertedInPlace, rewritten: rewritten
         )
     }
 

@@ -1,6 +1,11 @@
+/// A token of C++ or GN, as far as matching brackets goes.
+protocol BracketToken {
+    var text: String { get }
+}
+
 /// A C++ token with its byte range: the rewrites of declarations and definitions read tokens, so that comments,
 /// string and character literals and preprocessor lines can never be taken for code.
-struct CppToken: Equatable {
+struct CppToken: Equatable, BracketToken {
     enum Kind: Equatable {
         case name
         case number
@@ -80,12 +85,6 @@ extension CppSource {
         return tokens
     }
 
-    /// The tokens without literals, for the structural reads (class bodies, namespaces): a `{` in a string never
-    /// counts as a brace.
-    func codeTokens() -> [CppToken] {
-        tokens().filter { $0.kind != .literal }
-    }
-
     /// The offset of the line break ending the preprocessor directive at `start`, past `\` continuations.
     private func directiveEnd(from start: Int) -> Int {
         var end = lineEnd(of: start)
@@ -106,6 +105,13 @@ extension CppSource {
         return lineStarts[line(of: start) - 1]..<(last < bytes.count ? last + 1 : last)
     }
 
+    /// The first line (1-based) of the `//` comment lines right above line `line`; `line` itself when there are none.
+    func commentBlockStart(above line: Int) -> Int {
+        var first = line
+        while first > 1, text(lineStarts[first - 2]..<lineEnd(of: lineStarts[first - 2])).trimmingCharacters(in: .whitespaces).hasPrefix("//") { first -= 1 }
+        return first
+    }
+
     /// Whether the text after `offset` up to its line's end is empty or a `//` comment.
     func restOfLineIsBlank(after offset: Int) -> Bool {
         let rest = text(offset..<lineEnd(of: offset)).trimmingCharacters(in: .whitespaces)
@@ -113,8 +119,8 @@ extension CppSource {
     }
 }
 
-/// Token-list helpers: brackets matched over tokens, which hold no comment or literal.
-extension Array where Element == CppToken {
+/// Token-list helpers: brackets matched over tokens, where a comment or literal is never a bracket.
+extension Array where Element: BracketToken {
     /// The index of the token closing the bracket at `open` (`(`, `[`, `{` or `<`, counted alone).
     func closing(_ open: Int) -> Int? {
         let pairs = ["(": ")", "[": "]", "{": "}", "<": ">"]
@@ -149,9 +155,9 @@ extension Array where Element == CppToken {
 
     /// Splits the tokens strictly between `open` and `close` at commas outside nested brackets and template
     /// angle brackets; empty for `()`.
-    func arguments(between open: Int, and close: Int) -> [ArraySlice<CppToken>] {
+    func arguments(between open: Int, and close: Int) -> [ArraySlice<Element>] {
         guard close > open + 1 else { return [] }
-        var parts: [ArraySlice<CppToken>] = []
+        var parts: [ArraySlice<Element>] = []
         var depth = 0
         var start = open + 1
         for index in (open + 1)..<close {
@@ -166,5 +172,48 @@ extension Array where Element == CppToken {
         }
         parts.append(self[start..<close])
         return parts
+    }
+}
+
+/// Scopes read from C++ tokens: which braces are open where, and which of them are namespaces or function bodies.
+extension Array where Element == CppToken {
+    /// The indices of the `{` still open at token `index`, outermost first.
+    func openBraces(at index: Int) -> [Int] {
+        var stack: [Int] = []
+        for cursor in 0..<index {
+            if self[cursor].text == "{" { stack.append(cursor) }
+            if self[cursor].text == "}" { _ = stack.popLast() }
+        }
+        return stack
+    }
+
+    /// The names of the namespaces open at token `index`, outermost first (`namespace a::b {` gives two).
+    func namespaces(enclosing index: Int) -> [String] {
+        openBraces(at: index).flatMap { namespaceNames(brace: $0) ?? [] }
+    }
+
+    /// The names a `namespace ... {` brace opens (empty for an anonymous one); nil when the brace is not a namespace's.
+    func namespaceNames(brace: Int) -> [String]? {
+        var names: [String] = []
+        var cursor = brace - 1
+        while cursor >= 0, self[cursor].isName || self[cursor].text == "::" {
+            if self[cursor].text == "namespace" { return names.reversed() }
+            if self[cursor].isName, self[cursor].text != "inline" { names.append(self[cursor].text) }
+            cursor -= 1
+        }
+        return nil
+    }
+
+    /// Whether the brace opens a namespace or an `extern "C"` block.
+    func opensScope(brace: Int) -> Bool {
+        namespaceNames(brace: brace) != nil || (brace >= 2 && self[brace - 1].kind == .literal && self[brace - 2].text == "extern")
+    }
+
+    /// The `)` closing the parameter list of the function whose body the brace opens, past qualifiers such as
+    /// `const` between them; nil when the brace does not follow a parameter list.
+    func parametersClose(beforeBody brace: Int) -> Int? {
+        var cursor = brace - 1
+        while cursor >= 0, ["const", "override", "final", "noexcept", "volatile", "&"].contains(self[cursor].text) { cursor -= 1 }
+        return cursor >= 0 && self[cursor].text == ")" ? cursor : nil
     }
 }

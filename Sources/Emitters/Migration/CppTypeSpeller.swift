@@ -56,19 +56,35 @@ struct CppTypeSpeller {
         return passedByValue(mojom, module: module) ? value : "const \(value)&"
     }
 
-    /// Scalars and enums are passed by value, and so is whatever holds a struct pointer (move-only, as the
-    /// bindings' `IsMoveOnlyKind` says: `FooPtr`, `std::vector<FooPtr>`); everything else by const reference.
+    /// Scalars and enums are passed by value, and so is whatever holds a struct pointer or a move-only mapped type
+    /// (as the bindings' `IsMoveOnlyKind` says: `FooPtr`, `std::vector<FooPtr>`, `base::Value::Dict`) and a type
+    /// mapped as `copyable_pass_by_value` (`base::TimeDelta`); everything else by const reference.
     func passedByValue(_ mojom: String, module: String) -> Bool {
         let bare = mojom.hasSuffix("?") ? String(mojom.dropLast()) : mojom
         if containsGeneratedStruct(mojom, module: module) { return true }
+        if Self.names(in: mojom).contains(where: { ChromiumTypemaps.mappings[$0]?.moveOnly == true }) { return true }
+        if ChromiumTypemaps.mappings[bare]?.passedByValue == true { return true }
         return Self.scalars[bare] != nil || enums[qualified(bare, module: module)] != nil
+    }
+
+    /// Whether the handler's C++ type differs from the interface's, other than by name: a struct the plan defines
+    /// replaces the legacy type, or a mapped type is today a different C++ type (`base::DictionaryValue` is now
+    /// `base::Value::Dict`).
+    func needsConversion(_ mojom: String, module: String, original: String?) -> Bool {
+        if containsGeneratedStruct(mojom, module: module) { return true }
+        guard let original, Self.names(in: mojom).contains(where: { ChromiumTypemaps.mappings[$0] != nil }) else { return false }
+        return ChromiumTypemaps.normalized(original) != value(mojom, module: module, original: original).filter { $0 != " " }
     }
 
     /// Whether a struct the plan defines appears anywhere in the type (`array<Foo>`): the legacy handler took
     /// the C++ type it replaces, so a conversion is needed.
     func containsGeneratedStruct(_ mojom: String, module: String) -> Bool {
-        let names = mojom.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_" || $0 == ".") })
-        return names.contains { structs[qualified(String($0), module: module)] != nil }
+        Self.names(in: mojom).contains { structs[qualified($0, module: module)] != nil }
+    }
+
+    /// The type names in a mojom type: `map<string, gfx.mojom.Rect>` -> `map`, `string`, `gfx.mojom.Rect`.
+    private static func names(in mojom: String) -> [String] {
+        mojom.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_" || $0 == ".") }).map(String.init)
     }
 
     /// Whether the type is a struct the plan defines: a reply built from the legacy handler's outputs then needs
@@ -98,8 +114,9 @@ struct CppTypeSpeller {
         let name = qualified(type, module: module)
         if let generated = structs[name] { return generated + "Ptr" }
         if let generated = enums[name] { return generated }
-        // A typemapped mojom type: the bindings use the C++ type the typemap names, which is what the legacy
-        // message carried.
+        // A typemapped mojom type: the bindings use the C++ type the typemap names: today's, where mojify knows
+        // Chromium's typemap, else what the legacy message carried.
+        if let mapping = ChromiumTypemaps.mappings[type] { return mapping.cpp }
         if let original { return original }
         return Self.namespace(ofModule: type)
     }

@@ -1,15 +1,17 @@
 import Foundation
 import MojifyConversion
 
-/// What `mojify migrate` needs to connect callers: the registry form (which decides where remotes come from) and
-/// the rules (the `processes` places and the `remote_holders`).
+/// What `mojify migrate` needs to connect callers: the registry form (which decides where remotes come from),
+/// the rules (the `processes` places and the `remote_holders`) and the Mojo C++ API the code is written in.
 public struct RemoteSettings: Sendable {
     public var registry: OutputFormat
     public var rules: ConversionRules
+    public var api: MojoAPI
 
-    public init(registry: OutputFormat, rules: ConversionRules) {
+    public init(registry: OutputFormat, rules: ConversionRules, api: MojoAPI = .current) {
         self.registry = registry
         self.rules = rules
+        self.api = api
     }
 
     /// The places of the registry form: the service manager's for the manifest forms.
@@ -26,18 +28,21 @@ public struct RemoteSettings: Sendable {
 /// (migration guide 2.4.5 and 2.5.7): the remote's type, and the statement that binds it on first use through the
 /// frame or process the routing ID used to name.
 struct RemoteConnection: Equatable {
+    var api: MojoAPI
     var isAssociated: Bool
     /// The statement binding the member, nil when no rule says how this class reaches the place.
     var bind: String?
     /// Notes for a human, written above the statement: a rule's caveat, or where to bind when `bind` is nil.
     var comments: [String]
 
-    var remoteTemplate: String { isAssociated ? "mojo::AssociatedRemote" : "mojo::Remote" }
-    var include: String { isAssociated ? "mojo/public/cpp/bindings/associated_remote.h" : "mojo/public/cpp/bindings/remote.h" }
+    /// The member's type, for the qualified interface name.
+    func remoteType(_ interface: String) -> String { api.remote(interface, associated: isAssociated) }
+    var include: String { api.remoteHeader(associated: isAssociated) }
 
     /// `place` is where the caller's process gets remotes (`RenderFrame::GetBrowserInterfaceBroker()`); `classes`
     /// are the sender's class and its direct bases.
     init(place: String?, member: String, classes: [String], settings: RemoteSettings) {
+        api = settings.api
         guard let place, let call = Self.placeCall(place) else {
             isAssociated = settings.registry == .associated
             bind = nil
@@ -45,7 +50,7 @@ struct RemoteConnection: Equatable {
             return
         }
         isAssociated = call.last.contains("Associated")
-        guard let argumentForm = Self.argumentForm(of: call.last, member: member) else {
+        guard let argumentForm = Self.argumentForm(of: call.last, member: member, api: api) else {
             bind = nil
             comments = ["TODO(mojify): bind \(member) through \(place)."]
             return
@@ -76,12 +81,13 @@ struct RemoteConnection: Equatable {
     }
 
     /// What follows the chain to bind `member`, by the kind of its last call.
-    private static func argumentForm(of call: String, member: String) -> String? {
+    /// Associated remotes are passed by address in both APIs.
+    private static func argumentForm(of call: String, member: String, api: MojoAPI) -> String? {
         switch call {
         case "GetRemoteAssociatedInterfaces": "->GetInterface(&\(member))"
         case "GetRemoteAssociatedInterface": "(&\(member))"
-        case "GetRemoteInterfaces", "GetBrowserInterfaceBroker", "GetInterfaceProvider": "->GetInterface(\(member).BindNewPipeAndPassReceiver())"
-        case _ where call.hasPrefix("Bind"): "(\(member).BindNewPipeAndPassReceiver())"
+        case "GetRemoteInterfaces", "GetBrowserInterfaceBroker", "GetInterfaceProvider": "->GetInterface(\(api.newPipe(binding: member)))"
+        case _ where call.hasPrefix("Bind"): "(\(api.newPipe(binding: member)))"
         default: nil
         }
     }

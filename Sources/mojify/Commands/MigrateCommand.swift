@@ -6,7 +6,7 @@ struct MigrateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "migrate",
         abstract: "Draft the C++ side of a conversion: implementation skeletons and mocks per interface, and a patch rewriting senders, message-map entries and includes.",
-        discussion: "Interfaces and methods are named as 'mojify generate' names them. The skeletons and mocks are written under --out; the rewrites go to --patch as a unified diff, and the scanned tree is never changed. Every sender and handler of the selected messages is rewritten or listed with the reason it was not. Exit status: 0 when the drafts were written (or shown with --dry-run), 2 for usage or input errors."
+        discussion: "Interfaces and methods are named as 'mojify generate' names them. The skeletons and mocks are written under --out; the rewrites go to --patch as a unified diff, and the scanned tree is changed only with --apply. Every file the patch changes is parsed by libclang (syntax only, no includes) before and after, and parse errors the patch adds are listed. Every sender and handler of the selected messages is rewritten or listed with the reason it was not. Exit status: 0 when the drafts were written (or shown with --dry-run), 1 when the patch adds parse errors with --check or --apply (--apply then changes nothing in the tree), 2 for usage or input errors, including a file changed since the scan with --apply (nothing is written)."
     )
 
     @OptionGroup var scan: ScanArguments
@@ -18,8 +18,17 @@ struct MigrateCommand: ParsableCommand {
     @Option(help: "Write the rewrites of the scanned files to this file as a unified diff, for 'git apply'.")
     var patch: String?
 
-    @Option(help: "How the interfaces are registered, which also decides where callers get remotes: binders (BinderMap, 2020 on; the default), associated (AssociatedInterfaceRegistry, ordered with legacy IPC), manifest or cpp-manifest (service manager, 2017-2019).")
-    var registry: OutputFormat = .binders
+    @Option(help: "How the interfaces are registered, which also decides where callers get remotes: binders (BinderMap, 2020 on; the default), associated (AssociatedInterfaceRegistry, ordered with legacy IPC), manifest or cpp-manifest (service manager, 2017-2019; manifest is the default with --mojo-api legacy).")
+    var registry: OutputFormat?
+
+    @Option(name: .customLong("mojo-api"), help: "The Mojo C++ API the drafts and the patch are written in: current (mojo::Remote, mojo::Receiver, mojo::PendingReceiver; the default) or legacy (FooPtr, mojo::Binding, FooRequest, mojo::MakeRequest, 2017-2019; with --registry manifest, the default then, cpp-manifest or associated).")
+    var mojoAPI: MojoAPI = .current
+
+    @Flag(help: "Also rewrite the scanned files themselves (each replaced atomically); refused when one changed since the scan or the rewrite would add a parse error.")
+    var apply = false
+
+    @Flag(help: "Exit 1 when the patch adds a parse error to a file it changes (the check runs and is reported always).")
+    var check = false
 
     @Option(help: "The migration ledger (CSV); with --owner, convert the messages it says that person owns (narrowed by --only).")
     var ledger: String?
@@ -34,9 +43,15 @@ struct MigrateCommand: ParsableCommand {
         options.ledgerPath = ledger
         options.owner = owner
         options.patchPath = patch
-        options.registry = registry
+        // BinderMap came with the current API; a legacy tree registers in its service manifests.
+        options.registry = registry ?? (mojoAPI == .legacy ? .manifest : .binders)
+        options.mojoAPI = mojoAPI
         options.dryRun = draft.dryRun
         options.force = draft.force
+        options.apply = apply
+        options.check = check
         try CommandSupport.run { try MigrateFlow.execute(options: options) }
     }
 }
+
+extension MojoAPI: ExpressibleByArgument {}

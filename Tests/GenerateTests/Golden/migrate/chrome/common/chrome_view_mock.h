@@ -15,10 +15,10 @@ class MockChromeView : public mojom::ChromeView {
   ~MockChromeView() override = default;
 
   MOCK_METHOD(void, PurgeWarmupCache, (), (override));
-  MOCK_METHOD(void, SetContentRules, (chrome::mojom::ContentRuleAction, const base::ListValue&), (override));
-  MOCK_METHOD(void, SetPrefetchBudget, (uint64_t, const base::TimeDelta&, chrome::mojom::PrefetchPriority), (override));
-  MOCK_METHOD(void, LoadSpellingDictionary, (const IPC::PlatformFileForTransit&, const std::string&, const base::Optional<base::Time>&), (override));
-  MOCK_METHOD(void, SetHyphenationTable, (const base::SharedMemoryHandle&, const base::UnguessableToken&), (override));
+  MOCK_METHOD(void, SetContentRules, (chrome::mojom::ContentRuleAction, base::Value::List), (override));
+  MOCK_METHOD(void, SetPrefetchBudget, (uint64_t, base::TimeDelta, chrome::mojom::PrefetchPriority), (override));
+  MOCK_METHOD(void, LoadSpellingDictionary, (base::File, const std::string&, base::Optional<base::Time>), (override));
+  MOCK_METHOD(void, SetHyphenationTable, (base::UnsafeSharedMemoryRegion, const base::UnguessableToken&), (override));
   MOCK_METHOD(void, SetConfig, (bool, const std::string&), (override));
 };
 

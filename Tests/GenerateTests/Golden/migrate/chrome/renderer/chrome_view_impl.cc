@@ -17,19 +17,25 @@ void ChromeViewImpl::PurgeWarmupCache() {
   chrome_render_thread_observer_->OnPurgeWarmupCache();
 }
 
-void ChromeViewImpl::SetContentRules(chrome::mojom::ContentRuleAction default_action, const base::ListValue& rules) {
+void ChromeViewImpl::SetContentRules(chrome::mojom::ContentRuleAction default_action, base::Value::List rules) {
+  // TODO(mojify): OnSetContentRules takes the legacy C++ types; convert rules
+  // from the interface's types.
   chrome_render_thread_observer_->OnSetContentRules(default_action, rules);
 }
 
-void ChromeViewImpl::SetPrefetchBudget(uint64_t max_bytes, const base::TimeDelta& window, chrome::mojom::PrefetchPriority priority) {
+void ChromeViewImpl::SetPrefetchBudget(uint64_t max_bytes, base::TimeDelta window, chrome::mojom::PrefetchPriority priority) {
   chrome_render_thread_observer_->OnSetPrefetchBudget(max_bytes, window, priority);
 }
 
-void ChromeViewImpl::LoadSpellingDictionary(const IPC::PlatformFileForTransit& dictionary_file, const std::string& language, const base::Optional<base::Time>& last_modified) {
+void ChromeViewImpl::LoadSpellingDictionary(base::File dictionary_file, const std::string& language, base::Optional<base::Time> last_modified) {
+  // TODO(mojify): OnLoadSpellingDictionary takes the legacy C++ types; convert
+  // dictionary_file from the interface's types.
   chrome_render_thread_observer_->OnLoadSpellingDictionary(dictionary_file, language, last_modified);
 }
 
-void ChromeViewImpl::SetHyphenationTable(const base::SharedMemoryHandle& table, const base::UnguessableToken& table_id) {
+void ChromeViewImpl::SetHyphenationTable(base::UnsafeSharedMemoryRegion table, const base::UnguessableToken& table_id) {
+  // TODO(mojify): OnSetHyphenationTable takes the legacy C++ types; convert
+  // table from the interface's types.
   chrome_render_thread_observer_->OnSetHyphenationTable(table, table_id);
 }
 

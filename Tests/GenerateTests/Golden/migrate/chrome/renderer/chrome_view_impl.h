@@ -20,10 +20,10 @@ class ChromeViewImpl : public mojom::ChromeView {
 
   // mojom::ChromeView:
   void PurgeWarmupCache() override;
-  void SetContentRules(chrome::mojom::ContentRuleAction default_action, const base::ListValue& rules) override;
-  void SetPrefetchBudget(uint64_t max_bytes, const base::TimeDelta& window, chrome::mojom::PrefetchPriority priority) override;
-  void LoadSpellingDictionary(const IPC::PlatformFileForTransit& dictionary_file, const std::string& language, const base::Optional<base::Time>& last_modified) override;
-  void SetHyphenationTable(const base::SharedMemoryHandle& table, const base::UnguessableToken& table_id) override;
+  void SetContentRules(chrome::mojom::ContentRuleAction default_action, base::Value::List rules) override;
+  void SetPrefetchBudget(uint64_t max_bytes, base::TimeDelta window, chrome::mojom::PrefetchPriority priority) override;
+  void LoadSpellingDictionary(base::File dictionary_file, const std::string& language, base::Optional<base::Time> last_modified) override;
+  void SetHyphenationTable(base::UnsafeSharedMemoryRegion table, const base::UnguessableToken& table_id) override;
   void SetConfig(bool bool_value, const std::string& string_value) override;
 
  private:

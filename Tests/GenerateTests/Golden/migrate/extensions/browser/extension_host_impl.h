@@ -3,15 +3,31 @@
 #ifndef EXTENSIONS_BROWSER_EXTENSION_HOST_IMPL_H_
 #define EXTENSIONS_BROWSER_EXTENSION_HOST_IMPL_H_
 
+#include "extensions/browser/extension_message_filter.h"
 #include "extensions/common/extension.mojom.h"
 #include "mojo/public/cpp/bindings/pending_receiver.h"
 
 namespace extensions {
 
-// ExtensionMessageFilter implements extensions.mojom.ExtensionHost itself once
-// the patch is applied (its handlers became the interface methods), so there is
-// no ExtensionHostImpl. Named by the interface's registration line (written
-// beside these drafts).
+// Implements extensions.mojom.ExtensionHost by calling the legacy IPC handlers
+// it replaces.
+class ExtensionHostImpl : public mojom::ExtensionHost {
+ public:
+  explicit ExtensionHostImpl(ExtensionMessageFilter* extension_message_filter);
+  ExtensionHostImpl(const ExtensionHostImpl&) = delete;
+  ExtensionHostImpl& operator=(const ExtensionHostImpl&) = delete;
+  ~ExtensionHostImpl() override;
+
+  // mojom::ExtensionHost:
+  void SubscribeToEvent(const std::string& extension_id, const std::string& event_name) override;
+  void ReportStorageUsage(const std::string& extension_id, int64_t bytes_in_use, base::Value::Dict usage_by_area) override;
+
+ private:
+  ExtensionMessageFilter* const extension_message_filter_;
+};
+
+// Named by the interface's registration line (written beside these drafts); the
+// connection owns the ExtensionHostImpl it makes.
 void BindExtensionHost(mojo::PendingReceiver<mojom::ExtensionHost> receiver);
 
 }  // namespace extensions

@@ -15,7 +15,7 @@ class MockExtensionHost : public mojom::ExtensionHost {
   ~MockExtensionHost() override = default;
 
   MOCK_METHOD(void, SubscribeToEvent, (const std::string&, const std::string&), (override));
-  MOCK_METHOD(void, ReportStorageUsage, (const std::string&, int64_t, const base::DictionaryValue&), (override));
+  MOCK_METHOD(void, ReportStorageUsage, (const std::string&, int64_t, base::Value::Dict), (override));
 };
 
 }  // namespace extensions

@@ -13,7 +13,7 @@ ExtensionWorkerImpl::ExtensionWorkerImpl() = default;
 
 ExtensionWorkerImpl::~ExtensionWorkerImpl() = default;
 
-void ExtensionWorkerImpl::DispatchEvent(int32_t worker_thread_id, int32_t event_id, const std::string& event_name, const base::ListValue& event_args, DispatchEventCallback callback) {
+void ExtensionWorkerImpl::DispatchEvent(int32_t worker_thread_id, int32_t event_id, const std::string& event_name, base::Value::List event_args, DispatchEventCallback callback) {
   // TODO(mojify): no message map in the scanned tree handles
   // ExtensionWorkerMsg_DispatchEvent.
   NOTIMPLEMENTED();

@@ -18,7 +18,7 @@ class ExtensionWorkerImpl : public mojom::ExtensionWorker {
   ~ExtensionWorkerImpl() override;
 
   // mojom::ExtensionWorker:
-  void DispatchEvent(int32_t worker_thread_id, int32_t event_id, const std::string& event_name, const base::ListValue& event_args, DispatchEventCallback callback) override;
+  void DispatchEvent(int32_t worker_thread_id, int32_t event_id, const std::string& event_name, base::Value::List event_args, DispatchEventCallback callback) override;
 };
 
 // Named by the interface's registration line (written beside these drafts); the

@@ -15,7 +15,7 @@ class MockExtensionWorker : public mojom::ExtensionWorker {
   MockExtensionWorker() = default;
   ~MockExtensionWorker() override = default;
 
-  MOCK_METHOD(void, DispatchEvent, (int32_t, int32_t, const std::string&, const base::ListValue&, DispatchEventCallback), (override));
+  MOCK_METHOD(void, DispatchEvent, (int32_t, int32_t, const std::string&, base::Value::List, DispatchEventCallback), (override));
 };
 
 }  // namespace extensions

@@ -13,7 +13,7 @@ PrintHostProcessImpl::PrintHostProcessImpl() = default;
 
 PrintHostProcessImpl::~PrintHostProcessImpl() = default;
 
-void PrintHostProcessImpl::RecordPrintJobMetrics(int32_t page_count, const base::TimeDelta& duration) {
+void PrintHostProcessImpl::RecordPrintJobMetrics(int32_t page_count, base::TimeDelta duration) {
   // TODO(mojify): no message map in the scanned tree handles
   // PrintHostMsg_RecordPrintJobMetrics.
   NOTIMPLEMENTED();

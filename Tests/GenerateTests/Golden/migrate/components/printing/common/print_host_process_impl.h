@@ -18,7 +18,7 @@ class PrintHostProcessImpl : public mojom::PrintHostProcess {
   ~PrintHostProcessImpl() override;
 
   // mojom::PrintHostProcess:
-  void RecordPrintJobMetrics(int32_t page_count, const base::TimeDelta& duration) override;
+  void RecordPrintJobMetrics(int32_t page_count, base::TimeDelta duration) override;
 };
 
 // Named by the interface's registration line (written beside these drafts); the

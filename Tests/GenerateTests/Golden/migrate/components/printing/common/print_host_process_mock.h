@@ -14,7 +14,7 @@ class MockPrintHostProcess : public mojom::PrintHostProcess {
   MockPrintHostProcess() = default;
   ~MockPrintHostProcess() override = default;
 
-  MOCK_METHOD(void, RecordPrintJobMetrics, (int32_t, const base::TimeDelta&), (override));
+  MOCK_METHOD(void, RecordPrintJobMetrics, (int32_t, base::TimeDelta), (override));
 };
 
 }  // namespace printing

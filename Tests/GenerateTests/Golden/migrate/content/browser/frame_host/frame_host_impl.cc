@@ -16,13 +16,13 @@ FrameHostImpl::~FrameHostImpl() = default;
 
 void FrameHostImpl::DidCommitProvisionalLoad(content::mojom::DidCommitProvisionalLoadParamsPtr did_commit_provisional_load_params) {
   // TODO(mojify): OnDidCommitProvisionalLoad takes the legacy C++ types;
-  // convert did_commit_provisional_load_params from the mojom structs.
+  // convert did_commit_provisional_load_params from the interface's types.
   render_frame_host_impl_->OnDidCommitProvisionalLoad(did_commit_provisional_load_params);
 }
 
 void FrameHostImpl::DidCommitSameDocumentLoad(content::mojom::DidCommitSameDocumentLoadParamsPtr did_commit_same_document_load_params) {
   // TODO(mojify): OnDidCommitSameDocumentLoad takes the legacy C++ types;
-  // convert did_commit_same_document_load_params from the mojom structs.
+  // convert did_commit_same_document_load_params from the interface's types.
   render_frame_host_impl_->OnDidCommitSameDocumentLoad(did_commit_same_document_load_params);
 }
 
@@ -30,19 +30,19 @@ void FrameHostImpl::DidLoadResourceFromMemoryCache(const GURL& url, const std::s
   render_frame_host_impl_->OnDidLoadResourceFromMemoryCache(url, http_method, mime_type);
 }
 
-void FrameHostImpl::ReportLayoutShift(const gfx::Rect& old_rect, const gfx::Rect& new_rect, double score, const base::TimeDelta& since_navigation, bool had_recent_input) {
+void FrameHostImpl::ReportLayoutShift(const gfx::Rect& old_rect, const gfx::Rect& new_rect, double score, base::TimeDelta since_navigation, bool had_recent_input) {
   render_frame_host_impl_->OnReportLayoutShift(old_rect, new_rect, score, since_navigation, had_recent_input);
 }
 
 void FrameHostImpl::UpdateFaviconURL(std::vector<content::mojom::FaviconURLPtr> candidates) {
   // TODO(mojify): OnUpdateFaviconURL takes the legacy C++ types; convert
-  // candidates from the mojom structs.
+  // candidates from the interface's types.
   render_frame_host_impl_->OnUpdateFaviconURL(candidates);
 }
 
 void FrameHostImpl::UpdateLinkPreloads(base::flat_map<int32_t, std::vector<content::mojom::TodoStdPairStdStringGurlPtr>> preloads_by_priority) {
   // TODO(mojify): OnUpdateLinkPreloads takes the legacy C++ types; convert
-  // preloads_by_priority from the mojom structs.
+  // preloads_by_priority from the interface's types.
   render_frame_host_impl_->OnUpdateLinkPreloads(preloads_by_priority);
 }
 
@@ -58,7 +58,7 @@ void FrameHostImpl::SelectionBoundsChanged(const gfx::Rect& anchor_rect, const g
 
 void FrameHostImpl::RequestThumbnail(int32_t request_id, const GURL& page_url, content::mojom::ThumbnailRegionPtr region, bool prefer_cached, RequestThumbnailCallback callback) {
   // TODO(mojify): OnRequestThumbnail takes the legacy C++ types; convert region
-  // from the mojom structs.
+  // from the interface's types.
   // TODO(mojify): the reply was the separate message
   // FrameMsg_RequestThumbnail_Reply; make OnRequestThumbnail take
   // RequestThumbnailCallback and run it with std::move(callback).Run(...) where
@@ -79,7 +79,7 @@ void FrameHostImpl::GetStoredFormDraft(const GURL& form_action, GetStoredFormDra
   std::move(callback).Run(draft_json);
 }
 
-void FrameHostImpl::FlushPendingEdits(int32_t edit_sequence, const base::TimeDelta& deadline, FlushPendingEditsCallback callback) {
+void FrameHostImpl::FlushPendingEdits(int32_t edit_sequence, base::TimeDelta deadline, FlushPendingEditsCallback callback) {
   // TODO(mojify): OnFlushPendingEdits took the reply message
   // (IPC_MESSAGE_HANDLER_DELAY_REPLY); make OnFlushPendingEdits take
   // FlushPendingEditsCallback and run it with std::move(callback).Run(...)
@@ -94,13 +94,13 @@ void FrameHostImpl::PluginCrashed(const base::FilePath& plugin_path, int32_t plu
 #endif
 
 #if defined(OS_ANDROID)
-void FrameHostImpl::ShowPopupMenu(const gfx::Rect& bounds, const std::vector<base::string16>& items, bool allow_multiple_selection) {
+void FrameHostImpl::ShowPopupMenu(const gfx::Rect& bounds, const std::vector<std::u16string>& items, bool allow_multiple_selection) {
   render_frame_host_impl_->OnShowPopupMenu(bounds, items, allow_multiple_selection);
 }
 #endif
 
 #if !(defined(OS_ANDROID))
-void FrameHostImpl::ShowPopupMenu(const gfx::Rect& bounds, const std::vector<base::string16>& items) {
+void FrameHostImpl::ShowPopupMenu(const gfx::Rect& bounds, const std::vector<std::u16string>& items) {
   render_frame_host_impl_->OnShowPopupMenu(bounds, items);
 }
 #endif

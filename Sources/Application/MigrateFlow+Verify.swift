@@ -1,0 +1,116 @@
+import Foundation
+import MojifyCore
+import MojifyEmitters
+import MojifyScanner
+
+/// Checking the patch before anyone relies on it, and applying it to the tree on request.
+extension MigrateFlow {
+    /// A syntax error the patch introduces, by file (as the patch names it) and line (in the patched file).
+    public struct SyntaxRegression: Sendable, Equatable {
+        public var file: String
+        public var error: SyntaxCheck.Diagnostic
+        /// The line the patch wrote that causes the error, when blanking one written line removes it: clang
+        /// reports an unbalanced rewrite where it recovers, often many lines later.
+        public var rewrittenLine: Int?
+    }
+
+    /// The file of the tree a path of the inventory names.
+    static func treePath(_ file: String, root: String) -> String {
+        file.hasPrefix("/") ? file : root + "/" + file
+    }
+
+    /// When the inventory's files were read: the saved inventory's modification time, else now, taken before the
+    /// scan starts. A file modified later may no longer hold what the inventory says.
+    static func scanTime(_ input: InventoryInput) -> Date {
+        if let saved = input.savedInventory,
+           let modified = (try? FileManager.default.attributesOfItem(atPath: saved))?[.modificationDate] as? Date {
+            return modified
+        }
+        return Date()
+    }
+
+    /// Every file the patch touches parsed by libclang before and after the rewrite: the syntax errors it adds.
+    static func syntaxRegressions(_ patch: MigrationPatch, sources: [String: String]) -> [SyntaxRegression] {
+        patch.files.flatMap { file -> [SyntaxRegression] in
+            guard let before = sources[file], let after = patch.rewritten[file] else { return [] }
+            let errorsBefore = SyntaxCheck.errors(path: file, text: before)
+            let added = SyntaxCheck.newErrors(before: errorsBefore, after: SyntaxCheck.errors(path: file, text: after))
+            let written = writtenLines(before: before, after: after)
+            return added.map { error in
+                // Nearest first: blank each written line above the error until the error goes away.
+                let culprit = written.filter { $0 <= error.line }.reversed().first { line in
+                    var lines = after.split(separator: "\n", omittingEmptySubsequences: false)
+                    lines[line - 1] = ""
+                    let remaining = SyntaxCheck.newErrors(before: errorsBefore, after: SyntaxCheck.errors(path: file, text: lines.joined(separator: "\n")))
+                    return !remaining.contains { $0.message == error.message }
+                }
+                return SyntaxRegression(file: file, error: error, rewrittenLine: culprit)
+            }
+        }
+    }
+
+    /// The line numbers of `after` whose text `before` does not have (as many times).
+    static func writtenLines(before: String, after: String) -> [Int] {
+        var old: [Substring: Int] = [:]
+        for line in before.split(separator: "\n", omittingEmptySubsequences: false) { old[line, default: 0] += 1 }
+        return after.split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap { index, line in
+            guard let count = old[line], count > 0 else { return index + 1 }
+            old[line] = count - 1
+            return nil
+        }
+    }
+
+    /// Throws when a file the patch changes is not, on disk, what the patch was made from: modified since the
+    /// scan, or since migrate read it.
+    static func ensureUnchanged(_ patch: MigrationPatch, sources: [String: String], root: String, since scan: Date) throws {
+        let changed = patch.files.filter { file in
+            let path = treePath(file, root: root)
+            let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+            if let modified = attributes?[.modificationDate] as? Date, modified > scan { return true }
+            guard let data = FileManager.default.contents(atPath: path) else { return true }
+            return data != Data((sources[file] ?? "").utf8)
+        }
+        if !changed.isEmpty { throw EmitterError.changedSinceScan(paths: changed) }
+    }
+
+    /// Writes the patched files over the tree's, all staged before the first is replaced, then removes the files
+    /// the patch deletes.
+    static func apply(_ patch: MigrationPatch, root: String) throws {
+        try FileOutput.writeAtomically(patch.files.compactMap { file in patch.rewritten[file].map { (treePath(file, root: root), Data($0.utf8)) } })
+        for file in patch.deletedFiles {
+            var path = treePath(file, root: root)
+            do {
+                try FileManager.default.removeItem(atPath: path)
+            } catch {
+                throw CoreError.writeFailed(path: path, reason: (error as NSError).localizedDescription)
+            }
+            // As `git apply` does, folders the deletion leaves empty go too.
+            path = (path as NSString).deletingLastPathComponent
+            while path.count > root.count, (try? FileManager.default.contentsOfDirectory(atPath: path))?.isEmpty == true {
+                try? FileManager.default.removeItem(atPath: path)
+                path = (path as NSString).deletingLastPathComponent
+            }
+        }
+    }
+
+    /// The summary's lines on the re-parse check.
+    static func syntaxSummary(_ regressions: [SyntaxRegression], unattributed: [SyntaxRegression] = [], checked: Int) -> [String] {
+        guard !regressions.isEmpty else {
+            let moved = unattributed.isEmpty ? "" : "; \(unattributed.count) error\(unattributed.count == 1 ? "" : "s") elsewhere that no rewritten line causes (clang recovering differently from an older problem)"
+            return ["syntax: \(checked) patched file\(checked == 1 ? "" : "s") parse with no new errors (libclang, without includes)\(moved)"]
+        }
+        let files = Set(regressions.map(\.file)).count
+        return ["syntax: the patch adds \(regressions.count) parse error\(regressions.count == 1 ? "" : "s") in \(files) file\(files == 1 ? "" : "s"); fix the rewrite there by hand"]
+            + regressions.map { regression in
+                let near = regression.rewrittenLine.map { " (caused by the rewritten line \($0))" } ?? ""
+                return "  \(regression.file):\(regression.error.line):\(regression.error.column): \(regression.error.message)\(near)".escapingControlCharacters
+            }
+    }
+}
+
+extension Array {
+    /// The elements that satisfy `belongs`, then the others, each in order.
+    func partitioned(by belongs: (Element) -> Bool) -> ([Element], [Element]) {
+        (filter(belongs), filter { !belongs($0) })
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import MojifyTestSupport
+import XCTest
+
+/// `mojify migrate --apply` on a copy of Examples/, and the compile check of the drafts against Chromium's own
+/// bindings generator (Tools/check_drafts_compile.py) where a libchrome snapshot is at hand.
+final class MigrateApplyTests: XCTestCase {
+    func testApplyRewritesTheTreeAsThePatchDoes() throws {
+        let scratch = try temporaryFolder().path
+        let tree = scratch + "/tree"
+        try FileManager.default.copyItem(atPath: repositoryRoot + "/Examples", toPath: tree)
+        let result = try MojifyBinary.run(["migrate", tree, "--out", scratch + "/out", "--patch", scratch + "/migrate.patch", "--apply", "--check", "--no-cache"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("syntax: 13 patched files parse with no new errors"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("applied: 13 files of the tree rewritten: chrome/browser/chrome_render_message_filter.cc, "), result.stdout)
+        XCTAssertTrue(result.stdout.contains("; deleted: components/printing/common/print_messages.h\n"), result.stdout)
+
+        // The tree now holds what `git apply` makes of the patch on the original.
+        let expected = scratch + "/expected"
+        try FileManager.default.copyItem(atPath: repositoryRoot + "/Examples", toPath: expected)
+        XCTAssertEqual(try Git.run(["init", "-q"], in: expected).status, 0)
+        XCTAssertEqual(try Git.run(["apply", scratch + "/migrate.patch"], in: expected).status, 0)
+        let files = try FileManager.default.subpathsOfDirectory(atPath: expected).filter { $0 != ".git" && !$0.hasPrefix(".git/") }
+        XCTAssertEqual(Set(try FileManager.default.subpathsOfDirectory(atPath: tree)), Set(files), "the same files, the deleted header gone")
+        for file in files {
+            XCTAssertEqual(FileManager.default.contents(atPath: tree + "/" + file), FileManager.default.contents(atPath: expected + "/" + file), file)
+        }
+        let source = try String(contentsOfFile: tree + "/content/renderer/render_frame_impl.cc", encoding: .utf8)
+        XCTAssertTrue(source.contains("GetFrameHost()->PluginCrashed(plugin_path, plugin_pid);"), source)
+    }
+
+    func testApplyRefusesWhenAFileChangedSinceTheScan() throws {
+        let scratch = try temporaryFolder().path
+        let tree = scratch + "/tree"
+        try FileManager.default.copyItem(atPath: repositoryRoot + "/Examples", toPath: tree)
+        let inventory = scratch + "/inventory.json"
+        XCTAssertEqual(try MojifyBinary.run(["scan", tree, "--format", "json", "-o", inventory, "--no-cache"]).status, 0)
+        let changed = tree + "/extensions/browser/extension_message_filter.cc"
+        let edited = try String(contentsOfFile: changed, encoding: .utf8) + "// A later edit.\n"
+        try edited.write(toFile: changed, atomically: false, encoding: .utf8)
+        let before = treeContents(tree)
+
+        let result = try MojifyBinary.run(["migrate", tree, "--inventory", inventory, "--out", scratch + "/out", "--patch", scratch + "/migrate.patch", "--apply"])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(result.stderr.contains("extensions/browser/extension_message_filter.cc changed since the scan"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("nothing was written"), result.stderr)
+        XCTAssertEqual(treeContents(tree), before, "--apply changed the tree")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: scratch + "/out"), "drafts were written")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: scratch + "/migrate.patch"), "the patch was written")
+    }
+
+    /// Runs when MOJIFY_LIBCHROME names a libchrome snapshot and MOJIFY_PERFETTO a Perfetto checkout (v49.0).
+    func testDraftsCompileAgainstChromiumsBindings() throws {
+        let environment = ProcessInfo.processInfo.environment
+        guard let libchrome = environment["MOJIFY_LIBCHROME"], let perfetto = environment["MOJIFY_PERFETTO"] else {
+            throw XCTSkip("set MOJIFY_LIBCHROME to a libchrome snapshot (msft-mirror-aosp/platform.external.libchrome) and MOJIFY_PERFETTO to a Perfetto v49.0 checkout to compile the drafts")
+        }
+        let report = try temporaryFolder().path + "/report.json"
+        let run = try RunningProcess(
+            URL(fileURLWithPath: "/usr/bin/env"),
+            ["python3", repositoryRoot + "/Tools/check_drafts_compile.py", "--libchrome", libchrome, "--perfetto", perfetto,
+             "--mojify", try MojifyBinary.url().path, "--json", report],
+            timeout: 1200
+        ).finish()
+        XCTAssertEqual(run.status, 0, run.stdout + run.stderr)
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: try Data(contentsOf: URL(fileURLWithPath: report))) as? [String: Any])
+        let checked = try XCTUnwrap(json["checked"] as? [[String: Any]])
+        // Examples' extension and printing interfaces: their skeletons and mocks, each also checked for
+        // implementing every method.
+        XCTAssertGreaterThanOrEqual(checked.count, 17, run.stdout)
+        XCTAssertTrue(checked.contains { $0["file"] as? String == "extensions/common/extension_worker_mock.h (implements every method)" }, run.stdout)
+    }
+}
