@@ -6,6 +6,11 @@ import MojifyScanner
 public enum ScanFlow {
     public static func execute(input: InventoryInput, format: InventoryFormat, output: String?, progress: IPCScanner.Progress?) throws -> Int32 {
         let start = Date()
+        if format == .json, output == nil, input.savedInventory == nil {
+            // Nothing but the JSON is needed: a re-scan that the cache answers decodes no inventory.
+            FileHandle.standardOutput.write(try IPCScanner.scanJSON(input.scan, progress: progress))
+            return 0
+        }
         let (inventory, json) = try input.loadWithJSON(progress: progress)
         let rendered: Data
         if format == .json, let json {

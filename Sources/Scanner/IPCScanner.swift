@@ -58,7 +58,30 @@ public enum IPCScanner {
         return (result.inventory, cache)
     }
 
+    /// The inventory's JSON (`Inventory.jsonData()`) of a scan; when the cache keeps the last scan's inventory and
+    /// JSON and they still stand, the stored JSON, with no inventory decoded.
+    public static func scanJSON(_ options: ScanOptions, progress: Progress? = nil) throws -> Data {
+        try scan(options, progress: progress,
+                 answerFromKept: { kept, _ in kept.json },
+                 answerFromScan: { result in try result.inventoryJSON ?? result.inventory.jsonData() }).answer
+    }
+
     private static func scanWithStatistics(_ options: ScanOptions, progress: Progress?) throws -> (result: ScanResult, cache: ScanCache.Statistics?) {
+        let (result, cache) = try scan(options, progress: progress, answerFromKept: { kept, listed in
+            kept.decodedInventory().map { ScanResult(inventory: $0, listed: listed, inventoryJSON: kept.json) }
+        }, answerFromScan: { $0 })
+        return (result, cache)
+    }
+
+    /// Re-scans in which at most this many files changed try the last inventory first (see `ScanCache.lastScan`).
+    static let maxSuspects = 256
+
+    /// The scan, answered from the cache's kept inventory when it stands and `answerFromKept` can answer from it
+    /// (given the walk's listings), else from a scan of the files.
+    private static func scan<Answer>(
+        _ options: ScanOptions, progress: Progress?,
+        answerFromKept: (ScanCache.KeptScan, [ListedFiles]) -> Answer?, answerFromScan: (ScanResult) throws -> Answer
+    ) throws -> (answer: Answer, cache: ScanCache.Statistics?) {
         if let empty = options.excludes.first(where: \.isEmpty) { throw ScannerError.invalidExclude(empty) }
         let database = try options.compileCommands.map(CompileDatabase.init(folder:))
         try checkFolders(options)
@@ -76,9 +99,11 @@ public enum IPCScanner {
         for path in options.paths where options.onlyFiles == nil {
             try checkNamedPath(path)
             let walked = walker.walk(root: path)
-            let prefix = options.paths.count > 1 ? displayRoot(path) : nil
-            files += walked.files.map { entry in
-                FileWalker.Entry(path: entry.path, relativePath: prefix.map { "\($0)/\(entry.relativePath)" } ?? entry.relativePath, stamp: entry.stamp)
+            if options.paths.count > 1 {
+                let prefix = displayRoot(path)
+                files += walked.files.map { FileWalker.Entry(path: $0.path, relativePath: "\(prefix)/\($0.relativePath)", stamp: $0.stamp) }
+            } else {
+                files = walked.files
             }
             diagnostics += walked.problems
             listed.append(ListedFiles(root: path, relativePaths: walked.listed))
@@ -86,18 +111,26 @@ public enum IPCScanner {
 
         let walkProblems = diagnostics
         let cache = ScanCache.open(options, diagnostics: &diagnostics)
+        let analyser = FileAnalyser(files: files, database: database, options: options, cache: cache)
+        let scheduler = ScanScheduler(analyser: analyser, jobs: options.jobs)
         // Markers ask for every file to be read; the stored inventory never holds them.
-        if let cache, options.markers.isEmpty, let last = cache.unchangedInventory(files: files, walkProblems: walkProblems) {
-            var json = last.json
-            if json == nil {
-                // Stored for the re-scans after this one; a cache that cannot be written only costs them time.
-                json = try? last.inventory.jsonData()
-                if let json { try? cache.keep(json: json) }
+        if let cache, options.markers.isEmpty, var kept = cache.lastScan(files: files, walkProblems: walkProblems, maxSuspects: maxSuspects) {
+            if !kept.suspects.isEmpty {
+                cache.attach(paths: files.map(\.path))
+                for pass in kept.passes {
+                    _ = scheduler.run(cache.suspects(of: kept, in: pass.context), pass: pass, progress: nil)
+                }
             }
-            return (ScanResult(inventory: last.inventory, listed: listed, inventoryJSON: json), cache.statistics)
+            if kept.suspects.isEmpty || cache.outcomesStand(kept) {
+                kept.renderMissingJSON()
+                if let answer = answerFromKept(kept, listed) {
+                    // A cache that cannot be written only costs the re-scans after this one time.
+                    try? cache.keep(kept, json: kept.json)
+                    return (answer, cache.statistics)
+                }
+            }
         }
         cache?.attach(paths: files.map(\.path))
-        let scheduler = ScanScheduler(analyser: FileAnalyser(files: files, database: database, options: options, cache: cache), jobs: options.jobs)
         var joiner = InventoryJoiner(files: files, database: database, options: options)
         joiner.add(scheduler.run(Array(files.indices), pass: FileAnalyser.Pass(needles: needles, wrappers: [:]), progress: progress))
 
@@ -126,7 +159,7 @@ public enum IPCScanner {
             cache.save(paths: files.map(\.path), lastScan: lastScan, diagnostics: &diagnostics)
             if diagnostics.count > before { inventory = joiner.inventory(extraDiagnostics: diagnostics) }
         }
-        return (ScanResult(inventory: inventory, listed: listed), cache?.statistics)
+        return (try answerFromScan(ScanResult(inventory: inventory, listed: listed)), cache?.statistics)
     }
 
     /// The files `names` selects under each of `roots` that is a folder, walked as a scan would walk it (honouring

@@ -19,6 +19,7 @@ struct ScanScheduler {
 
     /// Analyses the files at `indices` on up to `jobs` threads; the outcomes are in the order of `indices`.
     func run(_ indices: [Int], pass: FileAnalyser.Pass, progress: IPCScanner.Progress?) -> [Outcome] {
+        analyser.cache?.note(pass)
         // Files that traits macros lead to (no needles) need their AST: they are parsed one by one.
         let batchSize = pass.needles.isEmpty ? 1 : 48
         let outcomes = UnsafeMutableBufferPointer<Outcome>.allocate(capacity: indices.count)

@@ -156,15 +156,60 @@ final class ScanCacheTests: XCTestCase {
     }
 
     /// Files written just before a scan are stored with their hashes; once their stamps are old enough, the next
-    /// scan stores them without, so that the scan after it can take the last inventory.
+    /// scan checks them against the hashes, takes the last inventory and stores the stamps without hashes, so that
+    /// the scan after it reads nothing.
     func testHashesNoLongerNeededAreDroppedSoTheLastInventoryServes() throws {
         try cachedScan()
         let cachePath = cacheFolder + "/" + (try XCTUnwrap(cacheFiles().first))
-        XCTAssertNotNil(try XCTUnwrap(CacheFile(decoding: try Data(contentsOf: URL(fileURLWithPath: cachePath)))).files.first?.contentHash)
+        func storedHashes() throws -> Int {
+            try XCTUnwrap(CacheFile(decoding: try Data(contentsOf: URL(fileURLWithPath: cachePath)))).files.filter { $0.contentHash != nil }.count
+        }
+        XCTAssertEqual(try storedHashes(), 3)
         // Change times cannot be set back: wait until the stamps are out of the racy window.
         Thread.sleep(forTimeInterval: Double(FileStamp.racyWindow) / 1e9 + 0.2)
-        XCTAssertFalse(try cachedScan().1.inventoryReused)
+        let (_, checked) = try cachedScan()
+        XCTAssertTrue(checked.inventoryReused)
+        XCTAssertEqual(checked.computed, 0, "the files' bytes match their hashes: nothing is analysed again")
+        XCTAssertEqual(try storedHashes(), 0)
         XCTAssertTrue(try cachedScan().1.inventoryReused)
+    }
+
+    /// A touched file (new stamp, same bytes) and an edit that adds or removes no IPC are analysed again, alone;
+    /// their outcomes are as stored, so the last inventory and its JSON still answer.
+    func testChangesThatLeaveEveryOutcomeKeepTheLastInventory() throws {
+        try cachedScan()
+        try forgetContentHashes()
+        try IPCScanner.scanListing(options())
+        let expected = try IPCScanner.scan(ScanOptions(paths: [root])).jsonData()
+        var times = [timespec(tv_sec: 2_000_000_000, tv_nsec: 0), timespec(tv_sec: 2_000_000_000, tv_nsec: 0)]
+        XCTAssertEqual(utimensat(AT_FDCWD, root + "/foo/browser/foo_sender.cc", &times, 0), 0)
+        let (_, touched) = try cachedScan()
+        XCTAssertTrue(touched.inventoryReused)
+        XCTAssertEqual(touched.computed, 1)
+        XCTAssertEqual(try IPCScanner.scanJSON(options()), expected)
+
+        try write("foo/browser/plain.cc", "int Plain() { return 2; }\nint Other() { return 3; }\n")
+        let (_, edited) = try cachedScan()
+        XCTAssertTrue(edited.inventoryReused)
+        XCTAssertGreaterThan(edited.computed, 0)
+        XCTAssertEqual(try IPCScanner.scanJSON(options()), expected)
+    }
+
+    /// An edit that changes a file's outcome rebuilds the inventory, also in a later pass than the first: here a
+    /// message named without the `Msg_` convention, which only the third pass looks for, comes to be sent.
+    func testAnEditThatChangesAnOutcomeRebuildsTheInventory() throws {
+        try write("foo/common/foo_messages.h", header + "IPC_MESSAGE_CONTROL0(ShutdownRequest)\n")
+        try cachedScan()
+        try forgetContentHashes()
+        try write("foo/browser/plain.cc", "void Plain() {\n  Send(new ShutdownRequest());\n}\n")
+        let (inventory, statistics) = try cachedScan()
+        XCTAssertFalse(statistics.inventoryReused)
+        XCTAssertEqual(Set(inventory.senders.map(\.location.file)), ["foo/browser/foo_sender.cc", "foo/browser/plain.cc"])
+
+        try write("foo/browser/foo_sender.cc", "\n" + sender)
+        let (moved, afterMove) = try cachedScan()
+        XCTAssertFalse(afterMove.inventoryReused, "a sender one line lower is another outcome")
+        XCTAssertEqual(moved.senders.first { $0.location.file == "foo/browser/foo_sender.cc" }?.location.line, 3)
     }
 
     func testNewWalkProblemIsNotHiddenByTheLastInventory() throws {

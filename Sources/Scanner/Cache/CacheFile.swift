@@ -1,9 +1,10 @@
 import Foundation
 
-/// The on-disk form of a scan cache: a checksummed binary table of files with their stamps and outcomes, then
-/// the binary encoding (`BinaryCoding`) of each cached result, which is decoded only when a file is reused, then
-/// the last scan's whole inventory, which answers a re-scan of a tree in which nothing changed, and that
-/// inventory's JSON, which is then the output as it stands.
+/// The on-disk form of a scan cache: a checksummed binary table of files with their stamps and outcomes, the passes
+/// those outcomes were worked out in, then the binary encoding (`BinaryCoding`) of each cached result, which is
+/// decoded only when a file is reused, then the last scan's walk problems and whole inventory, which answer a
+/// re-scan of a tree in which nothing changed (or nothing that changes an outcome), and that inventory's JSON,
+/// which is then the output as it stands.
 /// In memory, the paths are one byte buffer rather than a string each.
 ///
 /// Layout (little-endian): magic, format version, payload length, payload checksum (`ContentHash`), payload.
@@ -27,18 +28,26 @@ struct CacheFile {
 
     static let magic = Array("MOJIFYSCANCACHE\n".utf8)
     /// Bumped whenever this layout or the meaning of a stored result changes.
-    static let formatVersion: UInt32 = 5
+    static let formatVersion: UInt32 = 6
 
     var key: String
     var files: [Stored]
     var pathBytes: [UInt8]
     var outcomes: [Outcome]
+    /// The binary encoding of the passes (`ScanCache.StoredPass`) that `outcomes` name by context, so that a file
+    /// can be analysed again as the last scan did.
+    var passes: Data?
     /// Slices of the file as read (no copies): a large tree's results and inventory are tens of MB.
     var results: [Data]
-    /// The binary encoding of `ScanCache.LastScan`, when the scan that wrote the file can vouch for it.
-    var lastScan: Data?
-    /// `Inventory.jsonData()` of the last scan's inventory, stored with `lastScan`.
+    /// The binary encodings of the last scan's walk problems and inventory, when the scan that wrote the file can
+    /// vouch for them; apart, so that the problems can be compared without decoding the inventory.
+    var lastWalkProblems: Data?
+    var lastInventory: Data?
+    /// `Inventory.jsonData()` of the last scan's inventory, stored with `lastInventory`.
     var lastInventoryJSON: Data?
+    /// The results and the last scan's sections as they lie in the file read, one slice: what a file that only
+    /// changes stamps writes again as it stands. Nil for a cache not read from a file.
+    private(set) var resultsAndLastScan: Data?
 
     func path(at index: Int) -> ArraySlice<UInt8> {
         pathBytes[files[index].path]
@@ -60,16 +69,20 @@ struct CacheFile {
     /// The file's bytes in one buffer.
     func encoded() -> [UInt8] {
         var tables = encodedTables()
-        let tail = CacheFile.seal(&tables, lastInventoryJSON: lastInventoryJSON)
-        return tables + tail.length + (tail.json.map(Array.init) ?? [])
+        let pieces = CacheFile.seal(&tables, then: [], lastInventoryJSON: lastInventoryJSON)
+        return pieces.reduce(tables) { $0 + $1 }
     }
 
     /// The file's bytes up to the kept inventory's JSON, which comes last, in one buffer allocated once at its final
     /// size (a large tree's cache is tens of MB, and a growing buffer would need twice that at its peak); the
     /// header is left for `seal`. The JSON is not written here: the caller may render it once these tables, and the
-    /// old cache behind them, are freed.
-    func encodedTables() -> [UInt8] {
-        var size = CacheFile.headerSize + 8 + key.utf8.count + 8 + 8 + results.reduce(0) { $0 + 8 + $1.count } + 8 + (lastScan?.count ?? 0)
+    /// old cache behind them, are freed. Without `withResults`, the tables end after the passes: the results and
+    /// the last scan's sections are to follow from elsewhere (`resultsAndLastScan`).
+    func encodedTables(withResults: Bool = true) -> [UInt8] {
+        var size = CacheFile.headerSize + 8 + key.utf8.count + 8 + 8 + (passes?.count ?? 0)
+        if withResults {
+            size += 8 + results.reduce(0) { $0 + 8 + $1.count } + 16 + (lastWalkProblems?.count ?? 0) + (lastInventory?.count ?? 0)
+        }
         size += files.count * (8 + 5 * 8 + 17 + 8) + pathBytes.count + outcomes.count * (17 + 8)
         var file = Writer()
         file.bytes.reserveCapacity(size)
@@ -93,30 +106,34 @@ struct CacheFile {
                 file.integer(outcome.result.map { UInt64($0) + 1 } ?? 0)
             }
         }
+        file.section(passes)
+        guard withResults else { return file.bytes }
         file.integer(UInt64(results.count))
         for result in results {
             file.integer(UInt64(result.count))
             file.append(result)
         }
-        file.integer(lastScan.map { UInt64($0.count) + 1 } ?? 0)
-        lastScan.map { file.append($0) }
+        file.section(lastWalkProblems)
+        file.section(lastInventory)
         return file.bytes
     }
 
-    /// Completes `tables` (from `encodedTables`) with the header for a file that goes on with the JSON section:
-    /// the pieces to write after `tables` are `length`, then `json`.
-    static func seal(_ tables: inout [UInt8], lastInventoryJSON json: Data?) -> (length: [UInt8], json: Data?) {
+    /// Completes `tables` (from `encodedTables`) with the header for a file that goes on with `middle`, then the
+    /// JSON section: returns the pieces to write after `tables`.
+    static func seal(_ tables: inout [UInt8], then middle: [Data], lastInventoryJSON json: Data?) -> [Data] {
         var length = Writer()
         length.integer(json.map { UInt64($0.count) + 1 } ?? 0)
+        let pieces = middle + [Data(length.bytes)] + (json.map { [$0] } ?? [])
         var hasher = ContentHash.Hasher()
         tables.withUnsafeBytes { hasher.add(UnsafeRawBufferPointer(rebasing: $0[headerSize...])) }
-        length.bytes.withUnsafeBytes { hasher.add($0) }
-        json?.withUnsafeBytes { hasher.add($0) }
+        for piece in pieces {
+            piece.withUnsafeBytes { hasher.add($0) }
+        }
         var header = Writer()
-        header.integer(UInt64(tables.count - headerSize + length.bytes.count + (json?.count ?? 0)))
+        header.integer(UInt64(tables.count - headerSize + pieces.reduce(0) { $0 + $1.count }))
         header.hash(hasher.finish())
         tables.replaceSubrange((headerSize - 25)..<headerSize, with: header.bytes)
-        return (length.bytes, json)
+        return pieces
     }
 
     /// nil for anything that is not an intact cache file of this format.
@@ -125,19 +142,23 @@ struct CacheFile {
         self = decoded
     }
 
-    init(key: String, files: [Stored], pathBytes: [UInt8], outcomes: [Outcome], results: [Data], lastScan: Data?, lastInventoryJSON: Data?) {
+    init(key: String, files: [Stored], pathBytes: [UInt8], outcomes: [Outcome], passes: Data?, results: [Data],
+         lastWalkProblems: Data?, lastInventory: Data?, lastInventoryJSON: Data?) {
         self.key = key
         self.files = files
         self.pathBytes = pathBytes
         self.outcomes = outcomes
+        self.passes = passes
         self.results = results
-        self.lastScan = lastScan
+        self.lastWalkProblems = lastWalkProblems
+        self.lastInventory = lastInventory
         self.lastInventoryJSON = lastInventoryJSON
     }
 
     /// A cache that holds nothing yet.
     init(empty key: String) {
-        self.init(key: key, files: [], pathBytes: [], outcomes: [], results: [], lastScan: nil, lastInventoryJSON: nil)
+        self.init(key: key, files: [], pathBytes: [], outcomes: [], passes: nil, results: [], lastWalkProblems: nil,
+                  lastInventory: nil, lastInventoryJSON: nil)
     }
 
     /// `start` reads `file`'s bytes.
@@ -175,13 +196,6 @@ struct CacheFile {
             pathBytes.append(contentsOf: path)
             files.append(Stored(path: (pathBytes.count - path.count)..<pathBytes.count, stamp: stamp, contentHash: contentHash, outcomes: first..<outcomes.count))
         }
-        guard let resultCount = reader.count() else { return nil }
-        var results: [Data] = []
-        results.reserveCapacity(resultCount)
-        for _ in 0..<resultCount {
-            guard let length = reader.count(), let bytes = slice(length, &reader) else { return nil }
-            results.append(bytes)
-        }
         /// A section stored with its length plus one, 0 for none: `.some(nil)` for none, nil when malformed.
         func optionalSection(_ reader: inout Reader) -> Data?? {
             guard let length = reader.integer() else { return nil }
@@ -189,10 +203,24 @@ struct CacheFile {
             guard length - 1 <= UInt64(reader.remaining), let bytes = slice(Int(length - 1), &reader) else { return nil }
             return .some(bytes)
         }
-        guard let lastScan = optionalSection(&reader), let lastInventoryJSON = optionalSection(&reader),
-              reader.remaining == 0, outcomes.allSatisfy({ $0.result.map { $0 < resultCount } ?? true }) else { return nil }
-        return CacheFile(key: key, files: files, pathBytes: pathBytes, outcomes: outcomes, results: results,
-                         lastScan: lastScan, lastInventoryJSON: lastInventoryJSON)
+        guard let passes = optionalSection(&reader) else { return nil }
+        let resultsStart = bodyStart + reader.offset
+        guard let resultCount = reader.count() else { return nil }
+        var results: [Data] = []
+        results.reserveCapacity(resultCount)
+        for _ in 0..<resultCount {
+            guard let length = reader.count(), let bytes = slice(length, &reader) else { return nil }
+            results.append(bytes)
+        }
+        guard let lastWalkProblems = optionalSection(&reader), let lastInventory = optionalSection(&reader) else { return nil }
+        let lastScanEnd = bodyStart + reader.offset
+        guard let lastInventoryJSON = optionalSection(&reader), reader.remaining == 0,
+              (lastWalkProblems == nil) == (lastInventory == nil),
+              outcomes.allSatisfy({ $0.result.map { $0 < resultCount } ?? true }) else { return nil }
+        var decoded = CacheFile(key: key, files: files, pathBytes: pathBytes, outcomes: outcomes, passes: passes, results: results,
+                                lastWalkProblems: lastWalkProblems, lastInventory: lastInventory, lastInventoryJSON: lastInventoryJSON)
+        decoded.resultsAndLastScan = file[resultsStart..<lastScanEnd]
+        return decoded
     }
 
     private struct Writer {
@@ -209,6 +237,12 @@ struct CacheFile {
 
         mutating func append(_ data: Data) {
             data.withUnsafeBytes { bytes.append(contentsOf: $0) }
+        }
+
+        /// An optional section: its length plus one (0 for none), then its bytes.
+        mutating func section(_ data: Data?) {
+            integer(data.map { UInt64($0.count) + 1 } ?? 0)
+            data.map { append($0) }
         }
 
         mutating func hash(_ value: ContentHash?) {

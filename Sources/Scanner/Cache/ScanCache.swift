@@ -13,12 +13,62 @@ import MojifyCore
 /// Files parsed with compile-database flags follow includes, so only their prefilter verdicts are cached.
 ///
 /// The last scan's inventory is kept too: when the walk finds the same files with the same stamps (none of them
-/// stored racy) and the same walk problems, it is the answer, and no file is read and nothing is rebuilt.
+/// stored racy) and the same walk problems, it is the answer, and no file is read and nothing is rebuilt. When only
+/// a few stamps differ, those files are analysed again in the passes they were in; if every outcome is as stored
+/// (an edit that adds or removes no IPC, a touched file), the inventory is still the answer, since it is a function
+/// of the file list, the walk problems and the outcomes.
 final class ScanCache: @unchecked Sendable {
     /// What a re-scan of an unchanged tree returns, and the walk problems that went into it.
-    struct LastScan: Codable, Equatable {
+    struct LastScan: Equatable {
         var inventory: Inventory
         var walkProblems: [Diagnostic]
+    }
+
+    /// A pass as the cache keeps it, to analyse a file again as the scan that stored its outcome did.
+    struct StoredPass: Codable {
+        var needles: [String]
+        /// Sorted by name: a dictionary has no stable order, and the binary coding cannot read one back.
+        var wrappers: [WrapperMacro]
+
+        init(_ pass: FileAnalyser.Pass) {
+            needles = pass.needles.map { String(decoding: $0, as: UTF8.self) }
+            wrappers = pass.wrappers.sorted { $0.key < $1.key }.map(\.value)
+        }
+
+        var pass: FileAnalyser.Pass {
+            FileAnalyser.Pass(needles: needles, wrappers: Dictionary(wrappers.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first }))
+        }
+    }
+
+    /// The last scan's answer, when the walk found the same files as it did: the files whose stamps cannot vouch
+    /// for them (to be analysed again in `passes`, those they were in) and the inventory, still encoded.
+    struct KeptScan {
+        var suspects: [Int]
+        var passes: [FileAnalyser.Pass]
+        /// The binary encoding of the inventory, decoded only for a caller that needs more than its JSON.
+        var inventory: Data
+        var json: Data?
+        /// The inventory, once decoded.
+        private var decoded: Inventory?
+
+        init(suspects: [Int], passes: [FileAnalyser.Pass], inventory: Data, json: Data?) {
+            self.suspects = suspects
+            self.passes = passes
+            self.inventory = inventory
+            self.json = json
+        }
+
+        /// nil if the stored bytes do not decode.
+        func decodedInventory() -> Inventory? {
+            decoded ?? (try? BinaryCoding.decode(Inventory.self, from: inventory))
+        }
+
+        /// Renders the JSON when the cache file lacks it (for the re-scans after this one, too).
+        mutating func renderMissingJSON() {
+            guard json == nil else { return }
+            decoded = decodedInventory()
+            json = try? decoded?.jsonData()
+        }
     }
 
     enum Outcome {
@@ -43,11 +93,13 @@ final class ScanCache: @unchecked Sendable {
     let path: String
     private let key: String
     private let scanStart = FileStamp.now()
-    private let stored: CacheFile
+    private var stored: CacheFile
     private let cacheResults: Bool
     /// Per visited file (by index in the scan's file list): its entry in `stored.files`, and what this scan learnt.
     private var matches: [Int] = []
     private var fresh: UnsafeMutableBufferPointer<Fresh?>
+    /// The passes this scan ran, by context.
+    private var passes: [ContentHash: FileAnalyser.Pass] = [:]
 
     private struct Fresh {
         enum Result {
@@ -107,20 +159,54 @@ final class ScanCache: @unchecked Sendable {
         fresh.initialize(repeating: nil)
     }
 
-    /// The last scan's inventory and its JSON (when stored), if it is provably what scanning `files` would give now: the same
-    /// files in the same order with the same stamps (taken by the walk), none stored racy, the same walk problems,
-    /// and results cached for every file (not so with a compile database, whose parses follow includes the stamps
-    /// do not cover).
-    func unchangedInventory(files: [FileWalker.Entry], walkProblems: [Diagnostic]) -> (inventory: Inventory, json: Data?)? {
-        guard cacheResults, let last = stored.lastScan, files.count == stored.files.count else { return nil }
+    /// The last scan's answer, if it may still be the answer to scanning `files` now: the same files in the same
+    /// order, the same walk problems, results cached for every file (not so with a compile database, whose parses
+    /// follow includes the stamps do not cover), and at most `maxSuspects` files whose stamps (taken by the walk)
+    /// differ or were stored racy. The suspects are then to be analysed again in their passes before `outcomesStand`
+    /// says whether the inventory stands.
+    func lastScan(files: [FileWalker.Entry], walkProblems: [Diagnostic], maxSuspects: Int) -> KeptScan? {
+        guard cacheResults, let inventory = stored.lastInventory, let problems = stored.lastWalkProblems,
+              files.count == stored.files.count else { return nil }
+        var suspects: [Int] = []
         for (index, file) in files.enumerated() {
             let entry = stored.files[index]
-            guard let stamp = file.stamp, stamp == entry.stamp, entry.contentHash == nil,
-                  stored.hasPath(file.path, at: index) else { return nil }
+            guard stored.hasPath(file.path, at: index) else { return nil }
+            if file.stamp != entry.stamp || entry.contentHash != nil {
+                suspects.append(index)
+                guard suspects.count <= maxSuspects else { return nil }
+            }
         }
-        guard let decoded = try? BinaryCoding.decode(LastScan.self, from: last), decoded.walkProblems == walkProblems else { return nil }
-        inventoryReused = true
-        return (decoded.inventory, stored.lastInventoryJSON)
+        guard (try? BinaryCoding.decode([Diagnostic].self, from: problems)) == walkProblems else { return nil }
+        var passes: [FileAnalyser.Pass] = []
+        if !suspects.isEmpty {
+            guard let encoded = stored.passes, let decoded = try? BinaryCoding.decode([StoredPass].self, from: encoded) else { return nil }
+            passes = decoded.map(\.pass)
+            let known = Set(passes.map(\.context))
+            guard suspects.allSatisfy({ stored.outcomes[stored.files[$0].outcomes].allSatisfy { known.contains($0.context) } }) else { return nil }
+        }
+        return KeptScan(suspects: suspects, passes: passes, inventory: inventory, json: stored.lastInventoryJSON)
+    }
+
+    /// The suspects of `kept` that had an outcome in `context` in the last scan.
+    func suspects(of kept: KeptScan, in context: ContentHash) -> [Int] {
+        kept.suspects.filter { stored.outcomes[stored.files[$0].outcomes].contains { $0.context == context } }
+    }
+
+    /// Whether, after the suspects were analysed again in every pass they were in, each outcome is as stored: then
+    /// the last inventory stands (see the type's note). An outcome may be as stored in bytes only.
+    func outcomesStand(_ kept: KeptScan) -> Bool {
+        kept.suspects.allSatisfy { index in
+            let old = stored.outcomes[stored.files[index].outcomes]
+            guard let entry = fresh[index], entry.stamp.size >= 0, entry.outcomes.count == old.count else { return false }
+            return entry.outcomes.allSatisfy { context, result in
+                guard let stored = old.first(where: { $0.context == context }) else { return false }
+                switch result {
+                case .noMatch: return stored.result == nil
+                case let .stored(index): return stored.result == index
+                case let .new(bytes): return stored.result.map { self.stored.results[$0].elementsEqual(bytes) } ?? false
+                }
+            }
+        }
     }
 
     private var inventoryReused = false
@@ -186,11 +272,20 @@ final class ScanCache: @unchecked Sendable {
     }
 
     var statistics: Statistics {
-        guard !inventoryReused else { return Statistics(reused: stored.outcomes.count, computed: 0, inventoryReused: true) }
-        return fresh.reduce(into: Statistics()) { total, entry in
+        var total = fresh.reduce(into: Statistics()) { total, entry in
             total.reused += entry?.reused ?? 0
             total.computed += entry?.computed ?? 0
         }
+        if inventoryReused {
+            total.reused = stored.outcomes.count - total.computed
+            total.inventoryReused = true
+        }
+        return total
+    }
+
+    /// Remembers a pass this scan runs, for the cache file (see `StoredPass`).
+    func note(_ pass: FileAnalyser.Pass) {
+        passes[pass.context] = pass
     }
 
     /// Writes what this scan learnt about `paths` (the files it visited, as given to `attach`) and, when given, the
@@ -200,12 +295,16 @@ final class ScanCache: @unchecked Sendable {
     /// the scan's and the cache's tables are all alive would raise the peak memory of every scan that changes
     /// something; the first re-scan that finds nothing changed stores it (`keep(json:)`).
     func save(paths: [String], lastScan: LastScan?) throws {
-        let encodedLastScan = cacheResults ? lastScan.flatMap { try? BinaryCoding.encode($0) }.map { Data($0) } : nil
+        let encodedLastScan = cacheResults ? lastScan.flatMap { last in
+            (try? BinaryCoding.encode(last.walkProblems)).flatMap { problems in
+                (try? BinaryCoding.encode(last.inventory)).map { (problems: Data(problems), inventory: Data($0)) }
+            }
+        } : nil
         // A stored hash that is no longer needed is dropped too: while it is stored, the last inventory cannot be used.
         let unchanged = paths.count == stored.files.count && matches.enumerated().allSatisfy { index, match in
             index == match && fresh[index].map { $0.computed == 0 && $0.contentHash == stored.files[index].contentHash } ?? false
         }
-        guard !unchanged || (encodedLastScan != nil && encodedLastScan != stored.lastScan) else { return }
+        guard !unchanged || (encodedLastScan != nil && (encodedLastScan?.problems != stored.lastWalkProblems || encodedLastScan?.inventory != stored.lastInventory)) else { return }
         var files: [CacheFile.Stored] = []
         var pathBytes: [UInt8] = []
         var outcomes: [CacheFile.Outcome] = []
@@ -230,21 +329,36 @@ final class ScanCache: @unchecked Sendable {
             files.append(CacheFile.Stored(path: (pathBytes.count - path.utf8.count)..<pathBytes.count, stamp: entry.stamp,
                                           contentHash: entry.contentHash, outcomes: first..<outcomes.count))
         }
-        var tables = CacheFile(key: key, files: files, pathBytes: pathBytes, outcomes: outcomes, results: results,
-                               lastScan: encodedLastScan, lastInventoryJSON: nil).encodedTables()
-        try write(&tables, lastInventoryJSON: nil)
+        let usedPasses = Set(outcomes.map(\.context)).compactMap { passes[$0] }.sorted { $0.context.hex < $1.context.hex }
+        let encodedPasses = (try? BinaryCoding.encode(usedPasses.map(StoredPass.init))).map { Data($0) }
+        var tables = CacheFile(key: key, files: files, pathBytes: pathBytes, outcomes: outcomes, passes: encodedPasses, results: results,
+                               lastWalkProblems: encodedLastScan?.problems, lastInventory: encodedLastScan?.inventory,
+                               lastInventoryJSON: nil).encodedTables()
+        try write(&tables, then: [], lastInventoryJSON: nil)
     }
 
-    /// Stores the JSON of the inventory `unchangedInventory` returned, when the cache file lacks it.
-    func keep(json: Data) throws {
-        var tables = stored.encodedTables()
-        try write(&tables, lastInventoryJSON: json)
+    /// After the kept scan stood (see `lastScan`): stores the stamps the suspects have now (and drops hashes no longer needed), and
+    /// `json` when the file lacks it. Everything else is written again as it was read, without decoding it.
+    func keep(_ kept: KeptScan, json: Data?) throws {
+        inventoryReused = true
+        var changed = false
+        // In place: a copy of the table would be another 100 bytes a file.
+        for index in kept.suspects {
+            guard let entry = fresh[index], entry.stamp != stored.files[index].stamp || entry.contentHash != stored.files[index].contentHash else { continue }
+            stored.files[index].stamp = entry.stamp
+            stored.files[index].contentHash = entry.contentHash
+            changed = true
+        }
+        guard changed || (json != nil && stored.lastInventoryJSON == nil), let rest = stored.resultsAndLastScan else { return }
+        var tables = stored.encodedTables(withResults: false)
+        try write(&tables, then: [rest], lastInventoryJSON: json ?? stored.lastInventoryJSON)
     }
 
-    /// Writes the cache file: `tables` (from `CacheFile.encodedTables`), then the JSON section; then trims the folder.
-    private func write(_ tables: inout [UInt8], lastInventoryJSON json: Data?) throws {
-        let tail = CacheFile.seal(&tables, lastInventoryJSON: json)
-        let size = tables.count + tail.length.count + (json?.count ?? 0)
+    /// Writes the cache file: `tables` (from `CacheFile.encodedTables`), `middle`, then the JSON section; then trims
+    /// the folder.
+    private func write(_ tables: inout [UInt8], then middle: [Data], lastInventoryJSON json: Data?) throws {
+        let pieces = CacheFile.seal(&tables, then: middle, lastInventoryJSON: json)
+        let size = pieces.reduce(tables.count) { $0 + $1.count }
         guard size <= ScanCache.maxBytes else {
             throw ScannerError.cacheUnusable(folder: (path as NSString).deletingLastPathComponent,
                                              reason: "the cache for this tree would take \(size >> 20) MB, over the \(ScanCache.maxBytes >> 20) MB limit")
@@ -252,7 +366,7 @@ final class ScanCache: @unchecked Sendable {
         // Written from the buffer itself, not a copy of it.
         try tables.withUnsafeBytes { raw in
             let head = Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: raw.baseAddress!), count: raw.count, deallocator: .none)
-            try FileOutput.writeAtomically(pieces: [head, Data(tail.length)] + (json.map { [$0] } ?? []), to: path)
+            try FileOutput.writeAtomically(pieces: [head] + pieces, to: path)
         }
         trim()
     }
