@@ -44,10 +44,17 @@ struct FileWalker {
         self.honourGitIgnore = honourGitIgnore
     }
 
-    /// The rules of one ignore file and how many bytes of the relative path name the folder that holds it.
-    private struct IgnoreLevel {
-        var base: Int
-        var rules: IgnoreRules
+    /// The rules of one ignore file and how many bytes of the relative path name the folder that holds it. A
+    /// class: the stack is copied into every folder below and read for every path, and the rules hold a dozen
+    /// tables that would each be retained and released at every copy.
+    private final class IgnoreLevel: Sendable {
+        let base: Int
+        let rules: IgnoreRules
+
+        init(base: Int, rules: IgnoreRules) {
+            self.base = base
+            self.rules = rules
+        }
     }
 
     private typealias IgnoreStack = [IgnoreLevel]
@@ -56,6 +63,9 @@ struct FileWalker {
     private struct Folder {
         var path: [UInt8]
         var relative: [UInt8]
+        /// Where its name starts in `relative`: it is opened by name through its parent's descriptor while that is
+        /// open, which spares the kernel a lookup of every folder of the path.
+        var nameStart = 0
     }
 
     /// What one walk (or one subtree of it) found, in walk order.
@@ -99,7 +109,7 @@ struct FileWalker {
         let top = Folder(path: Array(root.utf8), relative: [])
         var visitedFolders = Set<FolderIdentity>()
         if followSymlinks || jobs <= 1 {
-            visit(top, ignoreStack: [], visited: &visitedFolders, into: &found)
+            visit(top, parent: nil, ignoreStack: [], visited: &visitedFolders, into: &found)
         } else {
             walkInParallel(top, into: &found)
         }
@@ -120,7 +130,8 @@ struct FileWalker {
             pieces = pieces.flatMap { piece -> [Piece] in
                 guard case let .folder(folder, ignoreStack) = piece else { return [piece] }
                 var listing = Found()
-                let (children, stack) = list(folder, ignoreStack: ignoreStack, visited: &unused, into: &listing)
+                let (children, stack, handle) = list(folder, parent: nil, ignoreStack: ignoreStack, visited: &unused, into: &listing)
+                if let handle { closedir(handle) }
                 return [.done(listing)] + children.map { child in
                     switch child {
                     case let .file(entry):
@@ -151,7 +162,7 @@ struct FileWalker {
                     slots.buffer[index] = done
                 case let .folder(folder, ignoreStack):
                     var visited = Set<FolderIdentity>()
-                    visit(folder, ignoreStack: ignoreStack, visited: &visited, into: &slots.buffer[index])
+                    visit(folder, parent: nil, ignoreStack: ignoreStack, visited: &visited, into: &slots.buffer[index])
                 }
             }
         }
@@ -167,8 +178,12 @@ struct FileWalker {
         case folder(Folder)
     }
 
-    private func visit(_ folder: Folder, ignoreStack: IgnoreStack, visited: inout Set<FolderIdentity>, into found: inout Found) {
-        let (children, stack) = list(folder, ignoreStack: ignoreStack, visited: &visited, into: &found)
+    /// `parent`: the open descriptor of the folder that holds `folder`, if any.
+    private func visit(_ folder: Folder, parent: Int32?, ignoreStack: IgnoreStack, visited: inout Set<FolderIdentity>, into found: inout Found) {
+        let (children, stack, handle) = list(folder, parent: parent, ignoreStack: ignoreStack, visited: &visited, into: &found)
+        // Kept open while the subfolders are opened through it.
+        defer { if let handle { closedir(handle) } }
+        let descriptor = handle.map(dirfd)
         for child in children {
             switch child {
             case let .file(entry):
@@ -176,7 +191,7 @@ struct FileWalker {
             case let .listed(relative):
                 found.listed.append(relative)
             case let .folder(child):
-                visit(child, ignoreStack: stack, visited: &visited, into: &found)
+                visit(child, parent: descriptor, ignoreStack: stack, visited: &visited, into: &found)
             }
         }
     }
@@ -211,12 +226,34 @@ struct FileWalker {
         }
     }
 
-    /// The scannable files and the folders to enter in one folder, in name order, and the ignore rules in
-    /// force below it. Problems (unreadable folder, broken link, link loop) go to `found`.
+    /// Opens a folder for listing: by name through `parent` when given, else by path.
+    private func open(_ folder: Folder, parent: Int32?) -> OpaquePointer? {
+        let flags = O_RDONLY | O_DIRECTORY | O_CLOEXEC
+        let descriptor: Int32
+        if let parent, folder.nameStart < folder.relative.count {
+            descriptor = (folder.relative[folder.nameStart...] + [0]).withUnsafeBufferPointer { name in
+                openat(parent, UnsafeRawPointer(name.baseAddress!).assumingMemoryBound(to: CChar.self), flags)
+            }
+        } else {
+            descriptor = (folder.path + [0]).withUnsafeBufferPointer { path in
+                Glibc.open(UnsafeRawPointer(path.baseAddress!).assumingMemoryBound(to: CChar.self), flags)
+            }
+        }
+        guard descriptor >= 0 else { return nil }
+        guard let handle = fdopendir(descriptor) else {
+            close(descriptor)
+            return nil
+        }
+        return handle
+    }
+
+    /// The scannable files and the folders to enter in one folder, in name order, the ignore rules in force below
+    /// it, and the folder still open (for the caller to close). Problems (unreadable folder, broken link, link
+    /// loop) go to `found`.
     private func list(
-        _ folder: Folder, ignoreStack inherited: IgnoreStack, visited visitedFolders: inout Set<FolderIdentity>,
+        _ folder: Folder, parent: Int32?, ignoreStack inherited: IgnoreStack, visited visitedFolders: inout Set<FolderIdentity>,
         into found: inout Found
-    ) -> (children: [Child], ignoreStack: IgnoreStack) {
+    ) -> (children: [Child], ignoreStack: IgnoreStack, handle: OpaquePointer?) {
         var ignoreStack = inherited
         let folderPath = String(decoding: folder.path, as: UTF8.self)
         let relativeText = String(decoding: folder.relative, as: UTF8.self)
@@ -225,14 +262,13 @@ struct FileWalker {
             var info = stat()
             if stat(folderPath, &info) == 0 { visitedFolders.insert(FolderIdentity(info)) }
         }
-        guard let handle = opendir(folderPath) else {
+        guard let handle = open(folder, parent: parent) else {
             found.problems.append(Diagnostic(
                 severity: .warning, location: SourceLocation(file: folder.relative.isEmpty ? "." : relativeText, line: 0, column: 0),
                 message: "cannot list folder: \(String(cString: strerror(errno)))", hint: "check its permissions; it was skipped"
             ))
-            return ([], ignoreStack)
+            return ([], ignoreStack, nil)
         }
-        defer { closedir(handle) }
         let descriptor = dirfd(handle)
         // The names, one after another in one buffer, each followed by a 0 (so it is a C string for fstatat).
         var nameBytes: [UInt8] = []
@@ -331,7 +367,7 @@ struct FileWalker {
             }
             let path = folder.path + [UInt8(ascii: "/")] + nameBytes[start..<end]
             if isDirectory {
-                children.append(.folder(Folder(path: path, relative: child)))
+                children.append(.folder(Folder(path: path, relative: child, nameStart: nameStart)))
                 continue
             }
             var stamp: FileStamp?
@@ -342,7 +378,7 @@ struct FileWalker {
             }
             children.append(.file(Entry(path: String(decoding: path, as: UTF8.self), relativePath: String(decoding: child, as: UTF8.self), stamp: stamp)))
         }
-        return (children, ignoreStack)
+        return (children, ignoreStack, handle)
     }
 
     static func isScannable(_ name: String) -> Bool {
