@@ -186,6 +186,16 @@ final class ScanCacheTests: XCTestCase {
         let (_, touched) = try cachedScan()
         XCTAssertTrue(touched.inventoryReused)
         XCTAssertEqual(touched.computed, 1)
+        // The cache file, written again from the one read with the new stamp in place, is whole and holds it.
+        let cachePath = cacheFolder + "/" + (try XCTUnwrap(cacheFiles().first))
+        let stored = try XCTUnwrap(CacheFile(decoding: try Data(contentsOf: URL(fileURLWithPath: cachePath))))
+        let sender = root + "/foo/browser/foo_sender.cc"
+        let index = try XCTUnwrap(stored.files.indices.first { stored.path(at: $0).elementsEqual(sender.utf8) })
+        XCTAssertEqual(stored.files[index].stamp, FileStamp.of(path: sender))
+        XCTAssertEqual(stored.lastInventoryJSON, expected)
+        let (_, again) = try cachedScan()
+        XCTAssertTrue(again.inventoryReused)
+        XCTAssertEqual(again.computed, 0, "the touched file's bytes match the hash stored with its new stamp")
         XCTAssertEqual(try IPCScanner.scanJSON(options()), expected)
 
         try write("foo/browser/plain.cc", "int Plain() { return 2; }\nint Other() { return 3; }\n")

@@ -45,9 +45,9 @@ struct CacheFile {
     var lastInventory: Data?
     /// `Inventory.jsonData()` of the last scan's inventory, stored with `lastInventory`.
     var lastInventoryJSON: Data?
-    /// The results and the last scan's sections as they lie in the file read, one slice: what a file that only
-    /// changes stamps writes again as it stands. Nil for a cache not read from a file.
-    private(set) var resultsAndLastScan: Data?
+    /// For a cache read from a file: the file, where each file's stamp lies in it and where the JSON section
+    /// starts, so that a file that only changes stamps is written as slices of this one (see `patched`).
+    private var read: (file: Data, stampOffsets: [Int], jsonSection: Int)?
 
     func path(at index: Int) -> ArraySlice<UInt8> {
         pathBytes[files[index].path]
@@ -69,20 +69,17 @@ struct CacheFile {
     /// The file's bytes in one buffer.
     func encoded() -> [UInt8] {
         var tables = encodedTables()
-        let pieces = CacheFile.seal(&tables, then: [], lastInventoryJSON: lastInventoryJSON)
+        let pieces = CacheFile.seal(&tables, lastInventoryJSON: lastInventoryJSON)
         return pieces.reduce(tables) { $0 + $1 }
     }
 
     /// The file's bytes up to the kept inventory's JSON, which comes last, in one buffer allocated once at its final
     /// size (a large tree's cache is tens of MB, and a growing buffer would need twice that at its peak); the
     /// header is left for `seal`. The JSON is not written here: the caller may render it once these tables, and the
-    /// old cache behind them, are freed. Without `withResults`, the tables end after the passes: the results and
-    /// the last scan's sections are to follow from elsewhere (`resultsAndLastScan`).
-    func encodedTables(withResults: Bool = true) -> [UInt8] {
+    /// old cache behind them, are freed.
+    func encodedTables() -> [UInt8] {
         var size = CacheFile.headerSize + 8 + key.utf8.count + 8 + 8 + (passes?.count ?? 0)
-        if withResults {
-            size += 8 + results.reduce(0) { $0 + 8 + $1.count } + 16 + (lastWalkProblems?.count ?? 0) + (lastInventory?.count ?? 0)
-        }
+        size += 8 + results.reduce(0) { $0 + 8 + $1.count } + 16 + (lastWalkProblems?.count ?? 0) + (lastInventory?.count ?? 0)
         size += files.count * (8 + 5 * 8 + 17 + 8) + pathBytes.count + outcomes.count * (17 + 8)
         var file = Writer()
         file.bytes.reserveCapacity(size)
@@ -95,10 +92,7 @@ struct CacheFile {
         for stored in files {
             file.integer(UInt64(stored.path.count))
             file.bytes.append(contentsOf: pathBytes[stored.path])
-            let stamp = stored.stamp
-            for value in [UInt64(bitPattern: stamp.size), UInt64(bitPattern: stamp.modified), UInt64(bitPattern: stamp.changed), stamp.inode, stamp.device] {
-                file.integer(value)
-            }
+            file.stamp(stored.stamp)
             file.hash(stored.contentHash)
             file.integer(UInt64(stored.outcomes.count))
             for outcome in outcomes[stored.outcomes] {
@@ -107,7 +101,6 @@ struct CacheFile {
             }
         }
         file.section(passes)
-        guard withResults else { return file.bytes }
         file.integer(UInt64(results.count))
         for result in results {
             file.integer(UInt64(result.count))
@@ -118,22 +111,58 @@ struct CacheFile {
         return file.bytes
     }
 
-    /// Completes `tables` (from `encodedTables`) with the header for a file that goes on with `middle`, then the
-    /// JSON section: returns the pieces to write after `tables`.
-    static func seal(_ tables: inout [UInt8], then middle: [Data], lastInventoryJSON json: Data?) -> [Data] {
+    /// Completes `tables` (from `encodedTables`) with the header for a file that goes on with the JSON section:
+    /// returns the pieces to write after `tables`.
+    static func seal(_ tables: inout [UInt8], lastInventoryJSON json: Data?) -> [Data] {
         var length = Writer()
         length.integer(json.map { UInt64($0.count) + 1 } ?? 0)
-        let pieces = middle + [Data(length.bytes)] + (json.map { [$0] } ?? [])
+        let pieces = [Data(length.bytes)] + (json.map { [$0] } ?? [])
         var hasher = ContentHash.Hasher()
         tables.withUnsafeBytes { hasher.add(UnsafeRawBufferPointer(rebasing: $0[headerSize...])) }
         for piece in pieces {
             piece.withUnsafeBytes { hasher.add($0) }
         }
-        var header = Writer()
-        header.integer(UInt64(tables.count - headerSize + pieces.reduce(0) { $0 + $1.count }))
-        header.hash(hasher.finish())
-        tables.replaceSubrange((headerSize - 25)..<headerSize, with: header.bytes)
+        tables.replaceSubrange((headerSize - 25)..<headerSize,
+                               with: lengthAndChecksum(tables.count - headerSize + pieces.reduce(0) { $0 + $1.count }, hasher.finish()))
         return pieces
+    }
+
+    private static func lengthAndChecksum(_ length: Int, _ checksum: ContentHash) -> [UInt8] {
+        var header = Writer()
+        header.integer(UInt64(length))
+        header.hash(checksum)
+        return header.bytes
+    }
+
+    /// The pieces of this cache written again with the stamps and hashes `files` hold now for the files at
+    /// `changed` (ascending) and `json` as the JSON section: all but those entries and the header are slices of
+    /// the file as read, so no table is encoded and nothing is copied. Nil for a cache not read from a file.
+    func patched(changed: [Int], lastInventoryJSON json: Data?) -> [Data]? {
+        guard let (file, stampOffsets, jsonSection) = read else { return nil }
+        var body: [Data] = []
+        var position = file.startIndex + CacheFile.headerSize
+        for index in changed {
+            let offset = stampOffsets[index]
+            body.append(file[position..<offset])
+            var stamp = Writer()
+            stamp.stamp(files[index].stamp)
+            stamp.hash(files[index].contentHash)
+            body.append(Data(stamp.bytes))
+            // Five integers, then the hash's flag byte (1 when 16 bytes of hash follow).
+            position = offset + 40 + (file[offset + 40] == 1 ? 17 : 1)
+        }
+        body.append(file[position..<jsonSection])
+        var length = Writer()
+        length.integer(json.map { UInt64($0.count) + 1 } ?? 0)
+        body.append(Data(length.bytes))
+        if let json { body.append(json) }
+        var hasher = ContentHash.Hasher()
+        for piece in body {
+            piece.withUnsafeBytes { hasher.add($0) }
+        }
+        let header = CacheFile.magic + Writer.integerBytes(UInt64(CacheFile.formatVersion))
+            + CacheFile.lengthAndChecksum(body.reduce(0) { $0 + $1.count }, hasher.finish())
+        return [Data(header)] + body
     }
 
     /// nil for anything that is not an intact cache file of this format.
@@ -180,10 +209,14 @@ struct CacheFile {
         var files: [Stored] = []
         var pathBytes: [UInt8] = []
         var outcomes: [Outcome] = []
+        var stampOffsets: [Int] = []
         files.reserveCapacity(fileCount)
+        stampOffsets.reserveCapacity(fileCount)
         outcomes.reserveCapacity(fileCount)
         for _ in 0..<fileCount {
-            guard let pathLength = reader.count(), let path = reader.take(pathLength), let size = reader.integer(), let modified = reader.integer(),
+            guard let pathLength = reader.count(), let path = reader.take(pathLength) else { return nil }
+            stampOffsets.append(bodyStart + reader.offset)
+            guard let size = reader.integer(), let modified = reader.integer(),
                   let changed = reader.integer(), let inode = reader.integer(), let device = reader.integer(),
                   let contentHash = reader.hash(), let outcomeCount = reader.count() else { return nil }
             let first = outcomes.count
@@ -204,7 +237,6 @@ struct CacheFile {
             return .some(bytes)
         }
         guard let passes = optionalSection(&reader) else { return nil }
-        let resultsStart = bodyStart + reader.offset
         guard let resultCount = reader.count() else { return nil }
         var results: [Data] = []
         results.reserveCapacity(resultCount)
@@ -213,13 +245,13 @@ struct CacheFile {
             results.append(bytes)
         }
         guard let lastWalkProblems = optionalSection(&reader), let lastInventory = optionalSection(&reader) else { return nil }
-        let lastScanEnd = bodyStart + reader.offset
+        let jsonSection = bodyStart + reader.offset
         guard let lastInventoryJSON = optionalSection(&reader), reader.remaining == 0,
               (lastWalkProblems == nil) == (lastInventory == nil),
               outcomes.allSatisfy({ $0.result.map { $0 < resultCount } ?? true }) else { return nil }
         var decoded = CacheFile(key: key, files: files, pathBytes: pathBytes, outcomes: outcomes, passes: passes, results: results,
                                 lastWalkProblems: lastWalkProblems, lastInventory: lastInventory, lastInventoryJSON: lastInventoryJSON)
-        decoded.resultsAndLastScan = file[resultsStart..<lastScanEnd]
+        decoded.read = (file, stampOffsets, jsonSection)
         return decoded
     }
 
@@ -228,6 +260,19 @@ struct CacheFile {
 
         mutating func integer(_ value: UInt64) {
             withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+        }
+
+        static func integerBytes(_ value: UInt64) -> [UInt8] {
+            var writer = Writer()
+            writer.integer(value)
+            return writer.bytes
+        }
+
+        /// Five integers: what `patched` replaces in place.
+        mutating func stamp(_ stamp: FileStamp) {
+            for value in [UInt64(bitPattern: stamp.size), UInt64(bitPattern: stamp.modified), UInt64(bitPattern: stamp.changed), stamp.inode, stamp.device] {
+                integer(value)
+            }
         }
 
         mutating func string(_ value: String) {

@@ -334,40 +334,43 @@ final class ScanCache: @unchecked Sendable {
         var tables = CacheFile(key: key, files: files, pathBytes: pathBytes, outcomes: outcomes, passes: encodedPasses, results: results,
                                lastWalkProblems: encodedLastScan?.problems, lastInventory: encodedLastScan?.inventory,
                                lastInventoryJSON: nil).encodedTables()
-        try write(&tables, then: [], lastInventoryJSON: nil)
+        try write(&tables, lastInventoryJSON: nil)
     }
 
-    /// After the kept scan stood (see `lastScan`): stores the stamps the suspects have now (and drops hashes no longer needed), and
-    /// `json` when the file lacks it. Everything else is written again as it was read, without decoding it.
+    /// After the kept scan stood (see `lastScan`): stores the stamps the suspects have now (and drops hashes no
+    /// longer needed), and `json` when the file lacks it. Everything else is written again as it was read.
     func keep(_ kept: KeptScan, json: Data?) throws {
         inventoryReused = true
-        var changed = false
+        var changed: [Int] = []
         // In place: a copy of the table would be another 100 bytes a file.
         for index in kept.suspects {
             guard let entry = fresh[index], entry.stamp != stored.files[index].stamp || entry.contentHash != stored.files[index].contentHash else { continue }
             stored.files[index].stamp = entry.stamp
             stored.files[index].contentHash = entry.contentHash
-            changed = true
+            changed.append(index)
         }
-        guard changed || (json != nil && stored.lastInventoryJSON == nil), let rest = stored.resultsAndLastScan else { return }
-        var tables = stored.encodedTables(withResults: false)
-        try write(&tables, then: [rest], lastInventoryJSON: json ?? stored.lastInventoryJSON)
+        guard !changed.isEmpty || (json != nil && stored.lastInventoryJSON == nil),
+              let pieces = stored.patched(changed: changed, lastInventoryJSON: json ?? stored.lastInventoryJSON) else { return }
+        try write(pieces)
     }
 
-    /// Writes the cache file: `tables` (from `CacheFile.encodedTables`), `middle`, then the JSON section; then trims
-    /// the folder.
-    private func write(_ tables: inout [UInt8], then middle: [Data], lastInventoryJSON json: Data?) throws {
-        let pieces = CacheFile.seal(&tables, then: middle, lastInventoryJSON: json)
-        let size = pieces.reduce(tables.count) { $0 + $1.count }
+    /// Writes the cache file: `tables` (from `CacheFile.encodedTables`), then the JSON section.
+    private func write(_ tables: inout [UInt8], lastInventoryJSON json: Data?) throws {
+        let pieces = CacheFile.seal(&tables, lastInventoryJSON: json)
+        // Written from the buffer itself, not a copy of it.
+        try tables.withUnsafeBytes { raw in
+            try write([Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: raw.baseAddress!), count: raw.count, deallocator: .none)] + pieces)
+        }
+    }
+
+    /// Writes the cache file from `pieces`, one after another; then trims the folder.
+    private func write(_ pieces: [Data]) throws {
+        let size = pieces.reduce(0) { $0 + $1.count }
         guard size <= ScanCache.maxBytes else {
             throw ScannerError.cacheUnusable(folder: (path as NSString).deletingLastPathComponent,
                                              reason: "the cache for this tree would take \(size >> 20) MB, over the \(ScanCache.maxBytes >> 20) MB limit")
         }
-        // Written from the buffer itself, not a copy of it.
-        try tables.withUnsafeBytes { raw in
-            let head = Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: raw.baseAddress!), count: raw.count, deallocator: .none)
-            try FileOutput.writeAtomically(pieces: [head] + pieces, to: path)
-        }
+        try FileOutput.writeAtomically(pieces: pieces, to: path)
         trim()
     }
 
