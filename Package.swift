@@ -24,12 +24,10 @@ func libclangPrefix() -> String? {
 }
 
 let llvm = libclangPrefix()
-let clangCFlags: [CSetting] = llvm.map { [.unsafeFlags(["-I\($0)/include"])] } ?? []
+// libclang is loaded on first use (Sources/CClang/libclang.c), from the prefix whose headers the build used.
+let clangCFlags: [CSetting] = llvm.map { [.unsafeFlags(["-I\($0)/include", "-DMOJIFY_LLVM_PREFIX=\"\($0)\""])] } ?? []
 // Swift code importing the C module needs the header path too; only the scanner imports it.
 let clangSwiftFlags: [SwiftSetting] = llvm.map { [.unsafeFlags(["-Xcc", "-I\($0)/include"])] } ?? []
-let clangLinkFlags: [LinkerSetting] = llvm.map {
-    [.unsafeFlags(["-L\($0)/lib", "-Xlinker", "-rpath", "-Xlinker", "\($0)/lib"])]
-} ?? []
 
 let package = Package(
     name: "mojify",
@@ -47,7 +45,7 @@ let package = Package(
             name: "CClang",
             path: "Sources/CClang",
             cSettings: clangCFlags,
-            linkerSettings: clangLinkFlags + [.linkedLibrary("clang")]
+            linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
         ),
         .target(name: "MojifyCore", dependencies: [.product(name: "Yams", package: "Yams")], path: "Sources/Core"),
         .target(name: "MojifyScanner", dependencies: ["MojifyCore", "CClang"], path: "Sources/Scanner", swiftSettings: clangSwiftFlags),

@@ -41,10 +41,10 @@ struct FileAnalyser {
         }
     }
 
-    /// What one worker thread reuses from file to file: its libclang index (indexes are not shared) and its
-    /// read buffer.
-    struct Workbench {
-        let session = ClangSession()
+    /// What one worker thread reuses from file to file: its libclang index (indexes are not shared), made when a
+    /// file first needs it (a pass in which nothing passes the prefilter never loads libclang), and its read buffer.
+    final class Workbench {
+        private(set) lazy var session = ClangSession()
         let buffer = SourceFile.ReadBuffer()
     }
 

@@ -44,6 +44,7 @@ struct ScanScheduler {
                 if !results.isEmpty, snapshot % 256 < results.count || snapshot == indices.count { progress?(snapshot, indices.count) }
             }
             func flush() {
+                guard !pending.isEmpty else { return }
                 let results = analyser.analyse(pending.map(\.file), pass: pass, session: workbench.session)
                 store(zip(pending, results).map { ($0.position, $1) })
                 pending.removeAll(keepingCapacity: true)

@@ -10,4 +10,6 @@
 #include <stddef.h>
 /// glibc's memmem, which Swift cannot see without _GNU_SOURCE: the prefilter's byte search.
 void *mojify_memmem(const void *haystack, size_t haystack_length, const void *needle, size_t needle_length);
+/// The libclang library file mojify loads on first use (see libclang.c).
+const char *mojify_libclang_path(void);
 #endif

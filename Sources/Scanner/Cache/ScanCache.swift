@@ -393,7 +393,7 @@ final class ScanCache: @unchecked Sendable {
         var lines = [
             "cache format \(CacheFile.formatVersion)",
             "mojify \(MojifyVersion.current)",
-            "libclang \(clangVersion())",
+            "libclang \(libclangIdentity())",
             "cwd \(FileManager.default.currentDirectoryPath)",
             "max file bytes \(options.maxFileBytes)",
             "follow symlinks \(options.followSymlinks)",
@@ -413,10 +413,15 @@ final class ScanCache: @unchecked Sendable {
         return lines.joined(separator: "\n")
     }
 
-    private static func clangVersion() -> String {
-        let version = clang_getClangVersion()
-        defer { clang_disposeString(version) }
-        return clang_getCString(version).map { String(cString: $0) } ?? "unknown"
+    /// The libclang file that parses (links resolved), with its size and modification time: another libclang
+    /// selects another cache, without loading the library (which a re-scan answered from the cache never needs).
+    private static func libclangIdentity() -> String {
+        let path = String(cString: mojify_libclang_path())
+        guard let resolved = realpath(path, nil) else { return path + " (missing)" }
+        defer { free(resolved) }
+        let file = String(cString: resolved)
+        guard let stamp = FileStamp.of(path: file) else { return file }
+        return "\(file) \(stamp.size) \(stamp.modified)"
     }
 
     /// The Rules folder's files and contents, so that editing a rule file invalidates the cache.
