@@ -14,8 +14,12 @@ struct CacheFile {
         /// Where the path lies in `pathBytes`.
         var path: Range<Int>
         var stamp: FileStamp
-        /// Set when the stamp was too close to the scan that stored it to prove anything (see `FileStamp.isRacy`).
+        /// The hash of the file's bytes, kept when the stamp was too close to the scan that stored it to prove
+        /// anything (see `FileStamp.isRacy`), and for a file with a result, so that the same bytes under a new
+        /// stamp (a touched file, one checked out again unchanged) are not parsed again.
         var contentHash: ContentHash?
+        /// Whether the stamp cannot vouch for the file: the hash must match even when the stamp does.
+        var racy = false
         /// This file's share of `outcomes`.
         var outcomes: Range<Int>
     }
@@ -28,7 +32,7 @@ struct CacheFile {
 
     static let magic = Array("MOJIFYSCANCACHE\n".utf8)
     /// Bumped whenever this layout or the meaning of a stored result changes.
-    static let formatVersion: UInt32 = 6
+    static let formatVersion: UInt32 = 7
 
     var key: String
     var files: [Stored]
@@ -93,7 +97,7 @@ struct CacheFile {
             file.integer(UInt64(stored.path.count))
             file.bytes.append(contentsOf: pathBytes[stored.path])
             file.stamp(stored.stamp)
-            file.hash(stored.contentHash)
+            file.contentHash(stored.contentHash, racy: stored.racy)
             file.integer(UInt64(stored.outcomes.count))
             for outcome in outcomes[stored.outcomes] {
                 file.hash(outcome.context)
@@ -146,10 +150,10 @@ struct CacheFile {
             body.append(file[position..<offset])
             var stamp = Writer()
             stamp.stamp(files[index].stamp)
-            stamp.hash(files[index].contentHash)
+            stamp.contentHash(files[index].contentHash, racy: files[index].racy)
             body.append(Data(stamp.bytes))
-            // Five integers, then the hash's flag byte (1 when 16 bytes of hash follow).
-            position = offset + 40 + (file[offset + 40] == 1 ? 17 : 1)
+            // Five integers, then the hash's flag byte (not 0 when 16 bytes of hash follow).
+            position = offset + 40 + (file[offset + 40] == 0 ? 1 : 17)
         }
         body.append(file[position..<jsonSection])
         var length = Writer()
@@ -218,7 +222,7 @@ struct CacheFile {
             stampOffsets.append(bodyStart + reader.offset)
             guard let size = reader.integer(), let modified = reader.integer(),
                   let changed = reader.integer(), let inode = reader.integer(), let device = reader.integer(),
-                  let contentHash = reader.hash(), let outcomeCount = reader.count() else { return nil }
+                  let (contentHash, racy) = reader.contentHash(), let outcomeCount = reader.count() else { return nil }
             let first = outcomes.count
             for _ in 0..<outcomeCount {
                 guard let context = reader.hash() ?? nil, let result = reader.integer() else { return nil }
@@ -227,7 +231,8 @@ struct CacheFile {
             let stamp = FileStamp(size: Int64(bitPattern: size), modified: Int64(bitPattern: modified),
                                   changed: Int64(bitPattern: changed), inode: inode, device: device)
             pathBytes.append(contentsOf: path)
-            files.append(Stored(path: (pathBytes.count - path.count)..<pathBytes.count, stamp: stamp, contentHash: contentHash, outcomes: first..<outcomes.count))
+            files.append(Stored(path: (pathBytes.count - path.count)..<pathBytes.count, stamp: stamp, contentHash: contentHash, racy: racy,
+                                outcomes: first..<outcomes.count))
         }
         /// A section stored with its length plus one, 0 for none: `.some(nil)` for none, nil when malformed.
         func optionalSection(_ reader: inout Reader) -> Data?? {
@@ -296,6 +301,15 @@ struct CacheFile {
             integer(value.high)
             integer(value.low)
         }
+
+        /// A file's content hash: flagged 1 when its stamp is racy, 2 when not (a hash with no racy stamp is
+        /// kept only to recognise the same bytes under a new stamp).
+        mutating func contentHash(_ value: ContentHash?, racy: Bool) {
+            guard let value else { return bytes.append(0) }
+            bytes.append(racy ? 1 : 2)
+            integer(value.high)
+            integer(value.low)
+        }
     }
 
     /// Reads with bounds checks only: every accessor returns nil past the end instead of trapping.
@@ -325,6 +339,14 @@ struct CacheFile {
         mutating func string() -> String? {
             guard let length = count(), let raw = take(length) else { return nil }
             return String(decoding: raw, as: UTF8.self)
+        }
+
+        /// As `Writer.contentHash` writes it; nil when the bytes are malformed.
+        mutating func contentHash() -> (ContentHash?, racy: Bool)? {
+            guard let flag = take(1)?.first else { return nil }
+            if flag == 0 { return (nil, false) }
+            guard flag == 1 || flag == 2, let high = integer(), let low = integer() else { return nil }
+            return (ContentHash(high: high, low: low), flag == 1)
         }
 
         /// `.some(nil)` for an absent hash; nil when the bytes are malformed.

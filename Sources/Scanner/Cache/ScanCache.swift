@@ -110,6 +110,7 @@ final class ScanCache: @unchecked Sendable {
 
         var stamp: FileStamp
         var contentHash: ContentHash?
+        var racy = false
         var outcomes: [(context: ContentHash, result: Result)]
         var reused: Int
         var computed: Int
@@ -171,7 +172,7 @@ final class ScanCache: @unchecked Sendable {
         for (index, file) in files.enumerated() {
             let entry = stored.files[index]
             guard stored.hasPath(file.path, at: index) else { return nil }
-            if file.stamp != entry.stamp || entry.contentHash != nil {
+            if file.stamp != entry.stamp || entry.racy {
                 suspects.append(index)
                 guard suspects.count <= maxSuspects else { return nil }
             }
@@ -218,15 +219,17 @@ final class ScanCache: @unchecked Sendable {
     }
 
     /// The outcome of file `index` (at `path`) in this context from an earlier scan, if the file is provably
-    /// unchanged. Each index is handled by one thread at a time, so its slot needs no lock.
+    /// unchanged: by its stamp, or by its bytes' hash where the stamp was racy or differs and a hash is kept.
+    /// Each index is handled by one thread at a time, so its slot needs no lock.
     /// `listed`: the stamp the walker took, if it did, else the file is `stat`ed now.
     func reuse(index: Int, path: String, listed: FileStamp?, context: ContentHash) -> Outcome? {
         guard matches[index] >= 0 else { return miss(index) }
         let entry = stored.files[matches[index]]
         guard let slot = stored.outcomes[entry.outcomes].first(where: { $0.context == context }),
-              let stamp = listed ?? FileStamp.of(path: path), stamp == entry.stamp else { return miss(index) }
-        if let expected = entry.contentHash {
-            guard case let .bytes(bytes) = SourceFile.read(path, maxBytes: Int.max), ContentHash(bytes) == expected else { return miss(index) }
+              let stamp = listed ?? FileStamp.of(path: path) else { return miss(index) }
+        if stamp != entry.stamp || entry.racy {
+            guard let expected = entry.contentHash, case let .bytes(bytes) = SourceFile.read(path, maxBytes: Int.max),
+                  ContentHash(bytes) == expected else { return miss(index) }
         }
         let outcome: Outcome
         if let result = slot.result {
@@ -238,7 +241,11 @@ final class ScanCache: @unchecked Sendable {
         if fresh[index]?.stamp != stamp {
             fresh[index] = Fresh(stamp: stamp, contentHash: nil, outcomes: [], reused: 0, computed: 0)
         }
-        fresh[index]!.contentHash = stamp.isRacy(scanStart: scanStart) ? entry.contentHash : nil
+        let racy = stamp.isRacy(scanStart: scanStart)
+        fresh[index]!.racy = racy
+        if racy || stored.outcomes[entry.outcomes].contains(where: { $0.result != nil }) {
+            fresh[index]!.contentHash = entry.contentHash
+        }
         fresh[index]!.set(context, slot.result.map { .stored($0) } ?? .noMatch)
         fresh[index]!.reused += 1
         return outcome
@@ -263,11 +270,14 @@ final class ScanCache: @unchecked Sendable {
         } else {
             encoded = nil
         }
-        let contentHash = stamp.isRacy(scanStart: scanStart) ? ContentHash(bytes) : nil
+        let racy = stamp.isRacy(scanStart: scanStart)
+        let contentHash = racy || result != nil ? ContentHash(bytes) : nil
         let computed = fresh[index]?.computed ?? 0
-        if fresh[index]?.stamp != stamp || fresh[index]?.contentHash != contentHash {
-            fresh[index] = Fresh(stamp: stamp, contentHash: contentHash, outcomes: [], reused: 0, computed: computed)
+        // Other bytes under the same stamp (an edit within the racy window) void what the other passes found.
+        if fresh[index]?.stamp != stamp || (contentHash != nil && fresh[index]?.contentHash.map { $0 != contentHash } ?? false) {
+            fresh[index] = Fresh(stamp: stamp, contentHash: contentHash, racy: racy, outcomes: [], reused: 0, computed: computed)
         }
+        fresh[index]!.contentHash = fresh[index]!.contentHash ?? contentHash
         fresh[index]!.set(context, encoded.map { .new($0) } ?? .noMatch)
     }
 
@@ -300,9 +310,11 @@ final class ScanCache: @unchecked Sendable {
                 (try? BinaryCoding.encode(last.inventory)).map { (problems: Data(problems), inventory: Data($0)) }
             }
         } : nil
-        // A stored hash that is no longer needed is dropped too: while it is stored, the last inventory cannot be used.
+        // A racy mark that is no longer needed is dropped too: while it is stored, the last inventory cannot be used.
         let unchanged = paths.count == stored.files.count && matches.enumerated().allSatisfy { index, match in
-            index == match && fresh[index].map { $0.computed == 0 && $0.contentHash == stored.files[index].contentHash } ?? false
+            index == match && fresh[index].map {
+                $0.computed == 0 && $0.contentHash == stored.files[index].contentHash && $0.racy == stored.files[index].racy
+            } ?? false
         }
         guard !unchanged || (encodedLastScan != nil && (encodedLastScan?.problems != stored.lastWalkProblems || encodedLastScan?.inventory != stored.lastInventory)) else { return }
         var files: [CacheFile.Stored] = []
@@ -327,7 +339,7 @@ final class ScanCache: @unchecked Sendable {
             }
             pathBytes += path.utf8
             files.append(CacheFile.Stored(path: (pathBytes.count - path.utf8.count)..<pathBytes.count, stamp: entry.stamp,
-                                          contentHash: entry.contentHash, outcomes: first..<outcomes.count))
+                                          contentHash: entry.contentHash, racy: entry.racy, outcomes: first..<outcomes.count))
         }
         let usedPasses = Set(outcomes.map(\.context)).compactMap { passes[$0] }.sorted { $0.context.hex < $1.context.hex }
         let encodedPasses = (try? BinaryCoding.encode(usedPasses.map(StoredPass.init))).map { Data($0) }
@@ -337,16 +349,18 @@ final class ScanCache: @unchecked Sendable {
         try write(&tables, lastInventoryJSON: nil)
     }
 
-    /// After the kept scan stood (see `lastScan`): stores the stamps the suspects have now (and drops hashes no
-    /// longer needed), and `json` when the file lacks it. Everything else is written again as it was read.
+    /// After the kept scan stood (see `lastScan`): stores the stamps the suspects have now (and drops racy marks
+    /// no longer needed), and `json` when the file lacks it. Everything else is written again as it was read.
     func keep(_ kept: KeptScan, json: Data?) throws {
         inventoryReused = true
         var changed: [Int] = []
         // In place: a copy of the table would be another 100 bytes a file.
         for index in kept.suspects {
-            guard let entry = fresh[index], entry.stamp != stored.files[index].stamp || entry.contentHash != stored.files[index].contentHash else { continue }
+            let old = stored.files[index]
+            guard let entry = fresh[index], entry.stamp != old.stamp || entry.contentHash != old.contentHash || entry.racy != old.racy else { continue }
             stored.files[index].stamp = entry.stamp
             stored.files[index].contentHash = entry.contentHash
+            stored.files[index].racy = entry.racy
             changed.append(index)
         }
         guard !changed.isEmpty || (json != nil && stored.lastInventoryJSON == nil),
