@@ -28,7 +28,7 @@ struct FileWalker {
     /// The extensions of both kinds, lower-case, each packed into an integer (at most 8 bytes), for the walk.
     private static let scannableExtensions = Set((sourceExtensions.union(patchExtensions)).map { packed($0.utf8) })
 
-    var excludes: IgnoreRules
+    let excludes: IgnoreRules
     var followSymlinks: Bool
     var honourGitIgnore: Bool
     /// Threads that walk separate subtrees at once. Following links needs one walk that remembers every folder.
@@ -44,17 +44,10 @@ struct FileWalker {
         self.honourGitIgnore = honourGitIgnore
     }
 
-    /// The rules of one ignore file and how many bytes of the relative path name the folder that holds it. A
-    /// class: the stack is copied into every folder below and read for every path, and the rules hold a dozen
-    /// tables that would each be retained and released at every copy.
-    private final class IgnoreLevel: Sendable {
-        let base: Int
-        let rules: IgnoreRules
-
-        init(base: Int, rules: IgnoreRules) {
-            self.base = base
-            self.rules = rules
-        }
+    /// The rules of one ignore file and how many bytes of the relative path name the folder that holds it.
+    private struct IgnoreLevel {
+        var base: Int
+        var rules: IgnoreRules
     }
 
     private typealias IgnoreStack = [IgnoreLevel]

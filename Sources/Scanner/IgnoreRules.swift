@@ -3,7 +3,9 @@
 /// `*suffix` patterns into a list of suffixes, paths with a literal first folder into a table by that folder, and
 /// only the rest is matched one pattern at a time with git's wildmatch. Asked about a path, it answers as git
 /// does: the last pattern that matches decides, and a pattern ending in `/` only speaks of folders.
-struct IgnoreRules {
+/// A class, built once and only read: it holds some thirty arrays, which a value would retain and release each
+/// time the walk takes it out of its ignore stack, for every path.
+final class IgnoreRules: Sendable {
     /// One pattern as git's `parse_path_pattern` sees it.
     struct Pattern {
         /// The pattern without `!`, trailing `/` or a leading `/`, followed by a 0 byte (wildmatch's end mark).
@@ -50,22 +52,22 @@ struct IgnoreRules {
         }
     }
 
-    private var compiled: [Compiled] = []
-    private var patternBytes: [UInt8] = []
-    private var names = ByteTable()
-    private var extensions = ByteTable()
-    private var paths = ByteTable()
-    private var byFirstFolder = ByteTable()
+    private let compiled: [Compiled]
+    private let patternBytes: [UInt8]
+    private let names: ByteTable
+    private let extensions: ByteTable
+    private let paths: ByteTable
+    private let byFirstFolder: ByteTable
     /// `*suffix` name patterns that are not plain extensions, and everything else, each in file order.
-    private var suffixes: [Int] = []
-    private var others: [Int] = []
+    private let suffixes: [Int]
+    private let others: [Int]
 
     var isEmpty: Bool { compiled.isEmpty }
 
     /// The patterns of a `.gitignore` file, read as git reads them: a leading byte-order mark skipped, lines ending
     /// at `\n` (a `\r` before it dropped), `#` lines and blank lines skipped, unescaped trailing spaces trimmed,
     /// `!` negating, `\` escaping the next byte.
-    init(gitignore text: [UInt8]) {
+    convenience init(gitignore text: [UInt8]) {
         var lines = text[...]
         if lines.starts(with: [0xEF, 0xBB, 0xBF]) { lines = lines.dropFirst(3) }
         var parsed: [Pattern] = []
@@ -83,7 +85,7 @@ struct IgnoreRules {
     }
 
     /// `--exclude` globs: the same syntax, never negated; `folder/**` also leaves the folder itself unlisted.
-    init(excludes: [String]) {
+    convenience init(excludes: [String]) {
         var parsed: [Pattern] = []
         for glob in excludes {
             let bytes = Array(glob.utf8)
@@ -96,6 +98,7 @@ struct IgnoreRules {
     }
 
     init(_ patterns: [Pattern]) {
+        var compiled: [Compiled] = [], patternBytes: [UInt8] = [], suffixes: [Int] = [], others: [Int] = []
         for pattern in patterns {
             compiled.append(Compiled(start: patternBytes.count, length: pattern.length, literalPrefix: pattern.literalPrefix,
                                      negated: pattern.negated, directoryOnly: pattern.directoryOnly, matchesNames: pattern.matchesNames))
@@ -126,6 +129,10 @@ struct IgnoreRules {
                 others.append(index)
             }
         }
+        self.compiled = compiled
+        self.patternBytes = patternBytes
+        self.suffixes = suffixes
+        self.others = others
         self.names = ByteTable(names)
         self.extensions = ByteTable(extensions)
         self.paths = ByteTable(paths)
