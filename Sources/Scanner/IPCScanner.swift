@@ -89,6 +89,13 @@ public enum IPCScanner {
         walker.jobs = options.jobs
         walker.collectStamps = options.cacheDirectory != nil
         walker.listing = options.listing
+        // The cache file is read and checked while the tree is walked.
+        let openingCache = options.cacheDirectory.map { _ in
+            BackgroundWork { () -> (cache: ScanCache?, problems: [Diagnostic]) in
+                var problems: [Diagnostic] = []
+                return (ScanCache.open(options, diagnostics: &problems), problems)
+            }
+        }
 
         var files: [FileWalker.Entry] = []
         var listed: [ListedFiles] = []
@@ -110,7 +117,8 @@ public enum IPCScanner {
         }
 
         let walkProblems = diagnostics
-        let cache = ScanCache.open(options, diagnostics: &diagnostics)
+        let (cache, cacheProblems) = openingCache?.value() ?? (nil, [])
+        diagnostics += cacheProblems
         let analyser = FileAnalyser(files: files, database: database, options: options, cache: cache)
         let scheduler = ScanScheduler(analyser: analyser, jobs: options.jobs)
         // Markers ask for every file to be read; the stored inventory never holds them.

@@ -32,3 +32,23 @@ struct DisjointSlots<Element>: @unchecked Sendable {
         self.buffer = buffer
     }
 }
+
+/// A value worked out on another thread while the caller does something else; `value()` waits for it.
+final class BackgroundWork<Value>: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    /// Written once by the worker before it signals `done`, read only after waiting for it.
+    private var result: Value?
+
+    init(_ work: @escaping @Sendable () -> Value) {
+        DispatchQueue.global(qos: .userInitiated).async { [self] in
+            result = work()
+            done.signal()
+        }
+    }
+
+    func value() -> Value {
+        done.wait()
+        defer { done.signal() }
+        return result!
+    }
+}

@@ -132,7 +132,10 @@ final class ScanCache: @unchecked Sendable {
         self.key = key
         path = folder + "/scan-" + ContentHash(key).hex + ".cache"
         cacheResults = options.compileCommands == nil
-        let loaded = FileManager.default.contents(atPath: path).flatMap(CacheFile.init(decoding:)).flatMap { $0.key == key ? $0 : nil }
+        // Mapped rather than copied: tens of MB on a large tree, most of them only checksummed (the file is replaced by
+        // renaming a new one over it, never rewritten in place, so the mapping stays whole).
+        let loaded = (try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped))
+            .flatMap(CacheFile.init(decoding:)).flatMap { $0.key == key ? $0 : nil }
         stored = loaded ?? CacheFile(empty: key)
         fresh = UnsafeMutableBufferPointer.allocate(capacity: 0)
     }
