@@ -72,18 +72,18 @@ struct CacheFile {
 
     /// The file's bytes in one buffer.
     func encoded() -> [UInt8] {
-        var tables = encodedTables()
-        let pieces = CacheFile.seal(&tables, lastInventoryJSON: lastInventoryJSON)
+        var (tables, rest) = encodedTables()
+        let pieces = CacheFile.seal(&tables, then: rest, lastInventoryJSON: lastInventoryJSON)
         return pieces.reduce(tables) { $0 + $1 }
     }
 
-    /// The file's bytes up to the kept inventory's JSON, which comes last, in one buffer allocated once at its final
-    /// size (a large tree's cache is tens of MB, and a growing buffer would need twice that at its peak); the
-    /// header is left for `seal`. The JSON is not written here: the caller may render it once these tables, and the
-    /// old cache behind them, are freed.
-    func encodedTables() -> [UInt8] {
-        var size = CacheFile.headerSize + 8 + key.utf8.count + 8 + 8 + (passes?.count ?? 0)
-        size += 8 + results.reduce(0) { $0 + 8 + $1.count } + 16 + (lastWalkProblems?.count ?? 0) + (lastInventory?.count ?? 0)
+    /// The file's bytes up to the kept inventory's JSON, which comes last: the tables in one buffer allocated once at
+    /// its final size (a large tree's cache is tens of MB, and a growing buffer would need twice that at its peak),
+    /// with the header left for `seal`; then the results and the last scan as pieces, each after its length, the
+    /// stored slices themselves (of the file read, for results reused), so that none of them is copied. The JSON is
+    /// not written here: the caller may render it once these tables, and the old cache behind them, are freed.
+    func encodedTables() -> (tables: [UInt8], rest: [Data]) {
+        var size = CacheFile.headerSize + 8 + key.utf8.count + 8 + 16 + (passes?.count ?? 0)
         size += files.count * (8 + 5 * 8 + 17 + 8) + pathBytes.count + outcomes.count * (17 + 8)
         var file = Writer()
         file.bytes.reserveCapacity(size)
@@ -106,21 +106,25 @@ struct CacheFile {
         }
         file.section(passes)
         file.integer(UInt64(results.count))
+        var rest: [Data] = []
+        rest.reserveCapacity(2 * results.count + 4)
         for result in results {
-            file.integer(UInt64(result.count))
-            file.append(result)
+            rest.append(Data(Writer.integerBytes(UInt64(result.count))))
+            rest.append(result)
         }
-        file.section(lastWalkProblems)
-        file.section(lastInventory)
-        return file.bytes
+        for section in [lastWalkProblems, lastInventory] {
+            rest.append(Data(Writer.integerBytes(section.map { UInt64($0.count) + 1 } ?? 0)))
+            if let section { rest.append(section) }
+        }
+        return (file.bytes, rest)
     }
 
-    /// Completes `tables` (from `encodedTables`) with the header for a file that goes on with the JSON section:
-    /// returns the pieces to write after `tables`.
-    static func seal(_ tables: inout [UInt8], lastInventoryJSON json: Data?) -> [Data] {
+    /// Completes `tables` (from `encodedTables`) with the header for a file that goes on with `rest` (from
+    /// `encodedTables` too), then the JSON section: returns the pieces to write after `tables`.
+    static func seal(_ tables: inout [UInt8], then rest: [Data], lastInventoryJSON json: Data?) -> [Data] {
         var length = Writer()
         length.integer(json.map { UInt64($0.count) + 1 } ?? 0)
-        let pieces = [Data(length.bytes)] + (json.map { [$0] } ?? [])
+        let pieces = rest + [Data(length.bytes)] + (json.map { [$0] } ?? [])
         var hasher = ContentHash.Hasher()
         tables.withUnsafeBytes { hasher.add(UnsafeRawBufferPointer(rebasing: $0[headerSize...])) }
         for piece in pieces {

@@ -346,10 +346,10 @@ final class ScanCache: @unchecked Sendable {
         }
         let usedPasses = Set(outcomes.map(\.context)).compactMap { passes[$0] }.sorted { $0.context.hex < $1.context.hex }
         let encodedPasses = (try? BinaryCoding.encode(usedPasses.map(StoredPass.init))).map { Data($0) }
-        var tables = CacheFile(key: key, files: files, pathBytes: pathBytes, outcomes: outcomes, passes: encodedPasses, results: results,
-                               lastWalkProblems: encodedLastScan?.problems, lastInventory: encodedLastScan?.inventory,
-                               lastInventoryJSON: nil).encodedTables()
-        try write(&tables, lastInventoryJSON: nil)
+        var (tables, rest) = CacheFile(key: key, files: files, pathBytes: pathBytes, outcomes: outcomes, passes: encodedPasses, results: results,
+                                       lastWalkProblems: encodedLastScan?.problems, lastInventory: encodedLastScan?.inventory,
+                                       lastInventoryJSON: nil).encodedTables()
+        try write(&tables, then: rest)
     }
 
     /// After the kept scan stood (see `lastScan`): stores the stamps the suspects have now (and drops racy marks
@@ -371,9 +371,9 @@ final class ScanCache: @unchecked Sendable {
         try write(pieces)
     }
 
-    /// Writes the cache file: `tables` (from `CacheFile.encodedTables`), then the JSON section.
-    private func write(_ tables: inout [UInt8], lastInventoryJSON json: Data?) throws {
-        let pieces = CacheFile.seal(&tables, lastInventoryJSON: json)
+    /// Writes the cache file, without the JSON section's content: `tables` and `rest` (from `CacheFile.encodedTables`).
+    private func write(_ tables: inout [UInt8], then rest: [Data]) throws {
+        let pieces = CacheFile.seal(&tables, then: rest, lastInventoryJSON: nil)
         // Written from the buffer itself, not a copy of it.
         try tables.withUnsafeBytes { raw in
             try write([Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: raw.baseAddress!), count: raw.count, deallocator: .none)] + pieces)
