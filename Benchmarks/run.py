@@ -4,8 +4,9 @@
 Builds mojify in release mode, generates the synthetic trees (once; they are kept in --work), then measures, with
 warm file-system caches and the two tools run alternately so that background load hits both alike, on the largest
 synthetic tree and on each real tree given with --real (see fetch_real_tree.py):
-  - a first scan (no cache), a re-scan with nothing changed and one after touching ten files (with the cache),
-    each against ripgrep: medians and ratio; peak memory of both;
+  - a first scan (no cache), a re-scan with nothing changed, one after touching ten files and one after an edit
+    that changes what one message header defines (with the cache), each against ripgrep: medians and ratio; peak
+    memory of both;
   - `mojify lint --ledger L --files F` for a pull request that changes three message-filter `.cc` files (the
     ledger made by `mojify ledger sync` beforehand, untimed);
 and, unless --quick, on the synthetic trees only:
@@ -180,6 +181,7 @@ def measure_tree(mojify, name, path, work, runs, rows, targets):
     row("re-scan, 10 files touched", after_touch, rg_touch, cpu_note(cpu, "cache"))
     targets.append((f"{name}: re-scan after touching 10 files at most 0.7x", f"{after_touch / rg_touch:.2f}x", after_touch / rg_touch <= 0.7))
 
+
     ledger = os.path.join(work, f"ledger-{name}.csv")
     if os.path.exists(ledger):
         os.remove(ledger)
@@ -198,6 +200,29 @@ def measure_tree(mojify, name, path, work, runs, rows, targets):
     rows.append((f"{name}: peak memory, re-scan", f"{memory_cached / 1024:.0f} MiB", "", "", ""))
     peak = max(memory, memory_cached) / 1024
     targets.append((f"{name}: peak memory under 200 MiB", f"{peak:.0f} MiB", peak < 200))
+
+    # An edit that changes what the scan finds: lines added at the top of one message header move every definition
+    # in it, so the cache cannot keep the last inventory and rebuilds it (a touch, above, leaves the bytes as they
+    # were). Each run adds one line more or less than the last; the header is restored afterwards.
+    headers = [file for file in all_files if file.endswith("_messages.h")]
+    edited = headers[len(headers) // 2]
+    with open(edited, "rb") as handle:
+        original = handle.read()
+    edits = iter(range(2 * runs + 2))
+
+    def edit():
+        with open(edited, "wb") as handle:
+            handle.write(b"\n" * (next(edits) % 2 + 1) + original)
+    try:
+        cpu = []
+        after_edit, rg_edit = alternate([scan("--cache", cache), ripgrep], runs, before=[edit, lambda: None], cpu=cpu)
+        edit()
+        memory_edit = peak_kib(scan("--cache", cache))
+    finally:
+        with open(edited, "wb") as handle:
+            handle.write(original)
+    row("re-scan, one message header edited", after_edit, rg_edit, cpu_note(cpu, "cache; the inventory rebuilt"))
+    rows.append((f"{name}: peak memory, re-scan after the edit", f"{memory_edit / 1024:.0f} MiB", "", "", "no target set"))
 
 
 def timed_lint(command):
