@@ -67,12 +67,11 @@ extension CppRewriter {
             let header = sources[handler.header]!
             let bases = interfaces.map { declaration.qualified("\($0.interface.namespace)::\($0.interface.name)") }.filter { !declaration.baseSpecifiers.contains("public " + $0) }
             if !bases.isEmpty { changes.append((handler.header, declaration.addingBases(bases))) }
-            for mojom in Set(interfaces.map(\.interface.mojomHeader)).sorted() {
-                let include = "#include \"\(mojom)\""
-                // Already there, or added by another rewrite (a remote getter of the same class).
-                let added = (edits[handler.header] ?? []).contains { $0.replacement.contains(include) }
-                guard !added, !header.text(0..<header.bytes.count).contains(include), let last = lastIncludeLine(in: header) else { continue }
-                changes.append((handler.header, UnifiedDiff.Edit(range: last.range.upperBound..<last.range.upperBound, replacement: "\n" + include)))
+            // Not those already there or added by another rewrite (a remote getter of the same class).
+            let includes = missingIncludes(interfaces.map(\.interface.mojomHeader), in: handler.header)
+            if !includes.isEmpty, let last = lastIncludeLine(in: header) {
+                let lines = includes.map { "\n#include \"\($0)\"" }.joined()
+                changes.append((handler.header, UnifiedDiff.Edit(range: last.range.upperBound..<last.range.upperBound, replacement: lines)))
             }
             for (_, methods) in interfaces {
                 for method in methods { changes += [(handler.header, method.declaration), (handler.file, method.definition)] }
@@ -89,19 +88,6 @@ extension CppRewriter {
             }
             for method in methods { record(.method, method.method.messages[0], method.location, reason: reason) }
         }
-    }
-
-    /// Adds every edit or none: a half-converted class would not compile.
-    mutating func addAll(_ changes: [(String, UnifiedDiff.Edit)]) -> Bool {
-        for (index, (file, edit)) in changes.enumerated() {
-            let earlier = changes[..<index].filter { $0.0 == file }.map(\.1)
-            if (edits[file] ?? []).contains(where: { $0.range.overlaps(edit.range) || $0.range == edit.range })
-                || earlier.contains(where: { $0.range.overlaps(edit.range) || $0.range == edit.range }) {
-                return false
-            }
-        }
-        for (file, edit) in changes { edits[file, default: []].append(edit) }
-        return true
     }
 
     /// Where the map entry of `method`'s request is, for the outcome.

@@ -162,9 +162,29 @@ struct CppRewriter {
 
     /// Adds an edit unless it overlaps one already made in the file; returns whether it was added.
     mutating func add(_ edit: UnifiedDiff.Edit, in file: String) -> Bool {
-        if (edits[file] ?? []).contains(where: { $0.range.overlaps(edit.range) || $0.range == edit.range }) { return false }
-        edits[file, default: []].append(edit)
+        addAll([(file, edit)])
+    }
+
+    /// Adds every edit, or none when one would meet an edit already made or another of `changes`; returns whether
+    /// they were added. Two insertions at one offset meet too: their order would be arbitrary.
+    mutating func addAll(_ changes: [(String, UnifiedDiff.Edit)]) -> Bool {
+        for (index, (file, edit)) in changes.enumerated() {
+            let others = (edits[file] ?? []) + changes[..<index].filter { $0.0 == file }.map(\.1)
+            if others.contains(where: { $0.range.overlaps(edit.range) || $0.range == edit.range }) { return false }
+        }
+        for (file, edit) in changes { edits[file, default: []].append(edit) }
         return true
+    }
+
+    /// The `paths` that `file` neither includes nor is given by an edit already made, sorted.
+    func missingIncludes(_ paths: some Sequence<String>, in file: String) -> [String] {
+        let source = sources[file]!
+        let text = source.text(0..<source.bytes.count)
+        let pending = edits[file] ?? []
+        return Set(paths).sorted().filter { path in
+            let line = "#include \"\(path)\""
+            return !text.contains(line) && !pending.contains { $0.replacement.contains(line) }
+        }
     }
 
     // MARK: - Senders
