@@ -154,6 +154,16 @@ extension CppRewriter {
         if definition.parameters.count != method.parameters.count {
             return .failure(Problem("\(handler.method) takes \(definition.parameters.count) parameters where \(method.name) has \(method.parameters.count) (a map passing a parameter?)\(keep)"))
         }
+        // A parameter the legacy handler took by value and changes cannot become the `const T&` the interface has.
+        let bodyTokens = sources[handler.file]!.tokens()
+        if let open = bodyTokens.firstIndex(where: { $0.range.lowerBound >= definition.end && $0.text == "{" }), let bodyClose = bodyTokens.closing(open) {
+            let body = bodyTokens[(open + 1)..<bodyClose]
+            for (index, argument) in method.parameters.enumerated() where argument.type.hasSuffix("&") {
+                let written = definition.parameters[index]
+                guard !written.contains(where: { $0.text == "&" || $0.text == "*" }), let name = Self.parameterName(written), Self.modifies(name, in: body) else { continue }
+                return .failure(Problem("\(handler.method) changes its parameter \(name), which \(method.name) takes as \(argument.type); convert by hand\(keep)"))
+            }
+        }
         if case .success = self.definition(of: method.name, className: last, in: sources[handler.file]!, file: handler.file) {
             return .failure(Problem("\(handler.file) already defines \(last)::\(method.name)\(keep)"))
         }
@@ -196,6 +206,33 @@ extension CppRewriter {
                 : "\(className)::\(method) is defined \(found.count) times in \(file) (#if branches?); convert by hand"))
         }
         return .success((found[0].0, found[0].1, found[0].2))
+    }
+
+    /// Member functions that change a standard container or string.
+    static let modifyingMembers: Set<String> = [
+        "append", "assign", "clear", "emplace", "emplace_back", "erase", "insert", "pop_back", "push_back", "resize", "swap",
+    ]
+
+    /// Whether `body` may change the variable `name`: assigned (`=`, `+=`...), incremented, moved from, its address
+    /// taken, or a modifying member called. Comparisons (`==`, `<=`, `>=`, `!=`) are not changes.
+    static func modifies(_ name: String, in body: ArraySlice<CppToken>) -> Bool {
+        let tokens = Array(body)
+        for index in tokens.indices where tokens[index].text == name && tokens[index].kind == .name {
+            let previous = index > 0 ? tokens[index - 1].text : ""
+            let next = index + 1 < tokens.count ? tokens[index + 1].text : ""
+            let after = index + 2 < tokens.count ? tokens[index + 2].text : ""
+            // A member of another object (`other.name`, `p->name`) is not the parameter.
+            if previous == "." || previous == "->" || previous == "::" { continue }
+            if next == "=" && after != "=" { return true }
+            if ["+", "-", "*", "/", "%", "|", "^"].contains(next) && after == "=" { return true }
+            if next == "&" && after == "=" { return true }
+            if (next == "+" && after == "+") || (next == "-" && after == "-") { return true }
+            if index >= 2, (previous == "+" && tokens[index - 2].text == "+") || (previous == "-" && tokens[index - 2].text == "-") { return true }
+            if previous == "(", index >= 2, tokens[index - 2].text == "move" { return true }
+            if previous == "&", index >= 2, ["(", ",", "="].contains(tokens[index - 2].text) { return true }
+            if next == ".", modifyingMembers.contains(after) { return true }
+        }
+        return false
     }
 
     static let typeWords: Set<String> = ["int", "bool", "char", "short", "long", "unsigned", "signed", "float", "double", "auto", "const", "volatile"]
