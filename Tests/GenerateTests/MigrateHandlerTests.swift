@@ -118,6 +118,25 @@ final class MigrateHandlerTests: XCTestCase {
         XCTAssertTrue(diff.contains("-  // RenderFrameObserver:\n-  bool OnMessageReceived(const IPC::Message& message) override;\n-\n"), diff)
     }
 
+    func testAByValueParameterTheHandlerChangesKeepsTheSkeleton() throws {
+        let header = "class Host : public RenderFrameObserver {\n public:\n  bool OnMessageReceived(const IPC::Message& message) override;\n  void OnBar(int count, std::string name);\n  void OnBaz() const;\n  void OnQux(int value);\n};\n"
+        let bodies = [
+            ("  name += \"!\";\n", false), ("  Use(std::move(name));\n", false), ("  name.clear();\n", false), ("  Fill(&name);\n", false),
+            ("  if (name == \"x\" || other.name = 1) Use(name);\n", true),
+        ]
+        for (body, converted) in bodies {
+            let source = "#include \"content/renderer/host.h\"\n" + Self.map
+                + "void Host::OnBar(int count, std::string name) {\n\(body)}\n\nvoid Host::OnBaz() const {\n}\n\nvoid Host::OnQux(int value) {\n}\n"
+            let (result, _) = try migrate(["content/renderer/host.h": header, "content/renderer/host.cc": source])
+            let bar = reasons(result, .method).first { $0.hasPrefix("TestHostMsg_Bar:") }
+            if converted {
+                XCTAssertEqual(bar, "TestHostMsg_Bar: done", body)
+            } else {
+                XCTAssertEqual(bar, "TestHostMsg_Bar: OnBar changes its parameter name, which Bar takes as const std::string&; convert by hand; TestHostImpl forwards to it", body)
+            }
+        }
+    }
+
     func testOverloadsMissingDeclarationsAndNameClashesKeepTheSkeleton() throws {
         let header = { (members: String) in
             "class Host : public RenderFrameObserver {\n public:\n  bool OnMessageReceived(const IPC::Message& message) override;\n\(members)};\n"

@@ -79,11 +79,7 @@ extension CppRewriter {
     /// Deletes one definition with the comment block right above it; the reason when it cannot.
     private mutating func removeDefinition(_ definition: MessageDefinition) -> String? {
         if let problem = unpatchable(definition.location, patch: definition.patch) { return problem }
-        let source = sources[definition.location.file]!
-        guard let start = source.offset(line: definition.location.line, column: definition.location.column),
-              let (name, nameEnd) = source.name(startingAt: start), name == definition.macro else {
-            return "the file changed since the scan: \(definition.macro) is not at \(definition.location)"
-        }
+        guard let (source, start, nameEnd) = locate(definition.macro, at: definition.location) else { return Self.moved(definition.macro, definition.location) }
         let open = source.skipSpace(from: nameEnd)
         guard open < source.bytes.count, source.bytes[open] == UInt8(ascii: "("), let arguments = source.matchingBracket(at: open) else {
             return "the definition's arguments could not be read; remove it by hand"

@@ -67,12 +67,11 @@ extension CppRewriter {
             let header = sources[handler.header]!
             let bases = interfaces.map { declaration.qualified("\($0.interface.namespace)::\($0.interface.name)") }.filter { !declaration.baseSpecifiers.contains("public " + $0) }
             if !bases.isEmpty { changes.append((handler.header, declaration.addingBases(bases))) }
-            for mojom in Set(interfaces.map(\.interface.mojomHeader)).sorted() {
-                let include = "#include \"\(mojom)\""
-                // Already there, or added by another rewrite (a remote getter of the same class).
-                let added = (edits[handler.header] ?? []).contains { $0.replacement.contains(include) }
-                guard !added, !header.text(0..<header.bytes.count).contains(include), let last = lastIncludeLine(in: header) else { continue }
-                changes.append((handler.header, UnifiedDiff.Edit(range: last.range.upperBound..<last.range.upperBound, replacement: "\n" + include)))
+            // Not those already there or added by another rewrite (a remote getter of the same class).
+            let includes = missingIncludes(interfaces.map(\.interface.mojomHeader), in: handler.header)
+            if !includes.isEmpty, let last = lastIncludeLine(in: header) {
+                let lines = includes.map { "\n#include \"\($0)\"" }.joined()
+                changes.append((handler.header, UnifiedDiff.Edit(range: last.range.upperBound..<last.range.upperBound, replacement: lines)))
             }
             for (_, methods) in interfaces {
                 for method in methods { changes += [(handler.header, method.declaration), (handler.file, method.definition)] }
@@ -89,19 +88,6 @@ extension CppRewriter {
             }
             for method in methods { record(.method, method.method.messages[0], method.location, reason: reason) }
         }
-    }
-
-    /// Adds every edit or none: a half-converted class would not compile.
-    mutating func addAll(_ changes: [(String, UnifiedDiff.Edit)]) -> Bool {
-        for (index, (file, edit)) in changes.enumerated() {
-            let earlier = changes[..<index].filter { $0.0 == file }.map(\.1)
-            if (edits[file] ?? []).contains(where: { $0.range.overlaps(edit.range) || $0.range == edit.range })
-                || earlier.contains(where: { $0.range.overlaps(edit.range) || $0.range == edit.range }) {
-                return false
-            }
-        }
-        for (file, edit) in changes { edits[file, default: []].append(edit) }
-        return true
     }
 
     /// Where the map entry of `method`'s request is, for the outcome.
@@ -168,6 +154,16 @@ extension CppRewriter {
         if definition.parameters.count != method.parameters.count {
             return .failure(Problem("\(handler.method) takes \(definition.parameters.count) parameters where \(method.name) has \(method.parameters.count) (a map passing a parameter?)\(keep)"))
         }
+        // A parameter the legacy handler took by value and changes cannot become the `const T&` the interface has.
+        let bodyTokens = sources[handler.file]!.tokens()
+        if let open = bodyTokens.firstIndex(where: { $0.range.lowerBound >= definition.end && $0.text == "{" }), let bodyClose = bodyTokens.closing(open) {
+            let body = bodyTokens[(open + 1)..<bodyClose]
+            for (index, argument) in method.parameters.enumerated() where argument.type.hasSuffix("&") {
+                let written = definition.parameters[index]
+                guard !written.contains(where: { $0.text == "&" || $0.text == "*" }), let name = Self.parameterName(written), Self.modifies(name, in: body) else { continue }
+                return .failure(Problem("\(handler.method) changes its parameter \(name), which \(method.name) takes as \(argument.type); convert by hand\(keep)"))
+            }
+        }
         if case .success = self.definition(of: method.name, className: last, in: sources[handler.file]!, file: handler.file) {
             return .failure(Problem("\(handler.file) already defines \(last)::\(method.name)\(keep)"))
         }
@@ -210,6 +206,33 @@ extension CppRewriter {
                 : "\(className)::\(method) is defined \(found.count) times in \(file) (#if branches?); convert by hand"))
         }
         return .success((found[0].0, found[0].1, found[0].2))
+    }
+
+    /// Member functions that change a standard container or string.
+    static let modifyingMembers: Set<String> = [
+        "append", "assign", "clear", "emplace", "emplace_back", "erase", "insert", "pop_back", "push_back", "resize", "swap",
+    ]
+
+    /// Whether `body` may change the variable `name`: assigned (`=`, `+=`...), incremented, moved from, its address
+    /// taken, or a modifying member called. Comparisons (`==`, `<=`, `>=`, `!=`) are not changes.
+    static func modifies(_ name: String, in body: ArraySlice<CppToken>) -> Bool {
+        let tokens = Array(body)
+        for index in tokens.indices where tokens[index].text == name && tokens[index].kind == .name {
+            let previous = index > 0 ? tokens[index - 1].text : ""
+            let next = index + 1 < tokens.count ? tokens[index + 1].text : ""
+            let after = index + 2 < tokens.count ? tokens[index + 2].text : ""
+            // A member of another object (`other.name`, `p->name`) is not the parameter.
+            if previous == "." || previous == "->" || previous == "::" { continue }
+            if next == "=" && after != "=" { return true }
+            if ["+", "-", "*", "/", "%", "|", "^"].contains(next) && after == "=" { return true }
+            if next == "&" && after == "=" { return true }
+            if (next == "+" && after == "+") || (next == "-" && after == "-") { return true }
+            if index >= 2, (previous == "+" && tokens[index - 2].text == "+") || (previous == "-" && tokens[index - 2].text == "-") { return true }
+            if previous == "(", index >= 2, tokens[index - 2].text == "move" { return true }
+            if previous == "&", index >= 2, ["(", ",", "="].contains(tokens[index - 2].text) { return true }
+            if next == ".", modifyingMembers.contains(after) { return true }
+        }
+        return false
     }
 
     static let typeWords: Set<String> = ["int", "bool", "char", "short", "long", "unsigned", "signed", "float", "double", "auto", "const", "volatile"]

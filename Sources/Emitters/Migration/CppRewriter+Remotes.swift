@@ -121,8 +121,7 @@ extension CppRewriter {
     /// `#include` lines for `paths` the file does not include yet, after its last include.
     private mutating func addIncludes(_ paths: Set<String>, to file: String) {
         let source = sources[file]!
-        let text = source.text(0..<source.bytes.count)
-        let missing = paths.sorted().filter { !text.contains("#include \"\($0)\"") }
+        let missing = missingIncludes(paths, in: file)
         guard !missing.isEmpty, let last = lastIncludeLine(in: source) else { return }
         let offset = min(last.range.upperBound + 1, source.bytes.count)
         let lines = missing.map { "#include \"\($0)\"\n" }.joined()

@@ -162,9 +162,41 @@ struct CppRewriter {
 
     /// Adds an edit unless it overlaps one already made in the file; returns whether it was added.
     mutating func add(_ edit: UnifiedDiff.Edit, in file: String) -> Bool {
-        if (edits[file] ?? []).contains(where: { $0.range.overlaps(edit.range) || $0.range == edit.range }) { return false }
-        edits[file, default: []].append(edit)
+        addAll([(file, edit)])
+    }
+
+    /// Adds every edit, or none when one would meet an edit already made or another of `changes`; returns whether
+    /// they were added. Two insertions at one offset meet too: their order would be arbitrary.
+    mutating func addAll(_ changes: [(String, UnifiedDiff.Edit)]) -> Bool {
+        for (index, (file, edit)) in changes.enumerated() {
+            let others = (edits[file] ?? []) + changes[..<index].filter { $0.0 == file }.map(\.1)
+            if others.contains(where: { $0.range.overlaps(edit.range) || $0.range == edit.range }) { return false }
+        }
+        for (file, edit) in changes { edits[file, default: []].append(edit) }
         return true
+    }
+
+    /// The source holding `location`, and where the name the scan saw there starts and ends; nil when the file no
+    /// longer has it there.
+    func locate(_ name: String, at location: SourceLocation) -> (source: CppSource, start: Int, end: Int)? {
+        guard let source = sources[location.file], let start = source.offset(line: location.line, column: location.column),
+              let (found, end) = source.name(startingAt: start), found == name else { return nil }
+        return (source, start, end)
+    }
+
+    static func moved(_ name: String, _ location: SourceLocation) -> String {
+        "the file changed since the scan: \(name) is not at \(location)"
+    }
+
+    /// The `paths` that `file` neither includes nor is given by an edit already made, sorted.
+    func missingIncludes(_ paths: some Sequence<String>, in file: String) -> [String] {
+        let source = sources[file]!
+        let text = source.text(0..<source.bytes.count)
+        let pending = edits[file] ?? []
+        return Set(paths).sorted().filter { path in
+            let line = "#include \"\(path)\""
+            return !text.contains(line) && !pending.contains { $0.replacement.contains(line) }
+        }
     }
 
     // MARK: - Senders
@@ -181,11 +213,7 @@ struct CppRewriter {
             return "\(interface.name).\(method.name) now answers through a reply callback (it replaces \(method.messages.dropFirst().joined(separator: ", "))): pass one that does what that message's handler did"
         }
         guard let first = target.definitions.first else { return "the message's definition was not found" }
-        let source = sources[sender.location.file]!
-        guard let nameStart = source.offset(line: sender.location.line, column: sender.location.column),
-              let (name, nameEnd) = source.name(startingAt: nameStart), name == sender.message else {
-            return "the file changed since the scan: \(sender.message) is not at \(sender.location)"
-        }
+        guard let (source, nameStart, nameEnd) = locate(sender.message, at: sender.location) else { return Self.moved(sender.message, sender.location) }
         // Back over `ns::` qualifiers to `new`, then `(`, then `Send`.
         var cursor = source.skipSpaceBackward(from: nameStart)
         while cursor >= 2, source.hasBytes("::", at: cursor - 2) {
@@ -341,12 +369,8 @@ struct CppRewriter {
         guard map.location.file == implemented.file, methodName == implemented.method else {
             return "\(target.interface.name)Impl calls \(implemented.className)::\(implemented.method), not this handler; keep it or merge it by hand"
         }
-        let source = sources[handler.location.file]!
         let macro = handler.wrapper ?? handler.macro
-        guard let start = source.offset(line: handler.location.line, column: handler.location.column),
-              let (name, nameEnd) = source.name(startingAt: start), name == macro else {
-            return "the file changed since the scan: \(macro) is not at \(handler.location)"
-        }
+        guard let (source, start, nameEnd) = locate(macro, at: handler.location) else { return Self.moved(macro, handler.location) }
         let lineStart = source.lineStarts[handler.location.line - 1]
         guard source.skipSpace(from: lineStart) == start else { return "other code shares the entry's line; remove it by hand" }
         let open = source.skipSpace(from: nameEnd)
