@@ -282,6 +282,42 @@ final class MigrateHandlerTests: XCTestCase {
         XCTAssertTrue(result.patch.deletedFiles.isEmpty)
     }
 
+    func testAnIfBlockLeftEmptyGoesAndOneWithAnElseOrACommentStays() throws {
+        let header = """
+        #include "ipc/ipc_message_macros.h"
+        #define IPC_MESSAGE_START TestMsgStart
+
+        IPC_MESSAGE_ROUTED0(TestHostMsg_Baz)
+
+        #if defined(OS_ANDROID)
+        #if BUILDFLAG(ENABLE_QUX)
+        // Shown on Android.
+        IPC_MESSAGE_ROUTED1(TestHostMsg_Qux, int /* value */)
+
+        #endif
+        #endif
+
+        #if defined(OS_MAC)
+        IPC_MESSAGE_ROUTED1(TestHostMsg_Mac, int /* value */)
+        #else
+        IPC_MESSAGE_ROUTED1(TestHostMsg_Other, int /* value */)
+        #endif
+
+        #if defined(OS_WIN)
+        // Windows messages follow.
+
+        IPC_MESSAGE_ROUTED1(TestHostMsg_Win, int /* value */)
+        #endif
+
+        """
+        let (result, _) = try migrate(["content/common/test_messages.h": header], only: ["TestHostMsg_Qux", "TestHostMsg_Mac", "TestHostMsg_Win"])
+        let diff = result.patch.diff
+        XCTAssertTrue(diff.contains(" IPC_MESSAGE_ROUTED0(TestHostMsg_Baz)\n \n-#if defined(OS_ANDROID)\n-#if BUILDFLAG(ENABLE_QUX)\n-// Shown on Android.\n-IPC_MESSAGE_ROUTED1(TestHostMsg_Qux, int /* value */)\n-\n-#endif\n-#endif\n-\n #if defined(OS_MAC)\n"), diff)
+        XCTAssertTrue(diff.contains(" #if defined(OS_MAC)\n-IPC_MESSAGE_ROUTED1(TestHostMsg_Mac, int /* value */)\n #else\n"), diff)
+        // A comment apart from the definition (a blank line between) keeps its block.
+        XCTAssertTrue(diff.contains(" #if defined(OS_WIN)\n // Windows messages follow.\n \n-IPC_MESSAGE_ROUTED1(TestHostMsg_Win, int /* value */)\n #endif\n"), diff)
+    }
+
     // MARK: - BUILD.gn
 
     func testTheTargetListingAChangedFileGainsTheMojomDependency() throws {

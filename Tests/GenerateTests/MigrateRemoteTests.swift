@@ -252,6 +252,13 @@ final class MigrateRemoteTests: XCTestCase {
 
     // MARK: - Diff
 
+    func testAnInsertionAtTheEndOfAFileEndingInALineBreakJoinsItsLastLine() {
+        let source = CppSource("a\nb\n")
+        let diff = UnifiedDiff.diff(path: "f.cc", source: source, edits: [.init(range: 4..<4, replacement: "x\n")])
+        XCTAssertEqual(diff, "diff --git a/f.cc b/f.cc\n--- a/f.cc\n+++ b/f.cc\n@@ -1,2 +1,3 @@\n a\n b\n+x\n")
+        XCTAssertEqual(UnifiedDiff.apply([.init(range: 4..<4, replacement: "x\n")], to: source), "a\nb\nx\n")
+    }
+
     func testAnInsertionAtALineStartShowsNoRemovedLine() {
         let source = CppSource("a\nb\nc\n")
         let diff = UnifiedDiff.diff(path: "f.cc", source: source, edits: [.init(range: 2..<2, replacement: "x\n")])

@@ -62,6 +62,7 @@ extension CppRewriter {
                 allRemoved = allRemoved && reason == nil
                 record(.definition, definition.name, definition.location, reason: reason)
             }
+            removeEmptiedConditionals(in: file)
             guard allRemoved, fullyConverted.contains(file), let source = sources[file] else { continue }
             let removed = edits[file] ?? []
             if let left = source.tokens().first(where: { token in !removed.contains { $0.range.contains(token.range.lowerBound) } }) {
@@ -95,6 +96,45 @@ extension CppRewriter {
             return "another rewrite changes the same lines"
         }
         return nil
+    }
+
+    /// An `#if`/`#ifdef`/`#ifndef` ... `#endif` block (without `#else` or `#elif`) whose every line inside is now removed
+    /// or blank goes too, with those blank lines; nested blocks are emptied inside out. Comments keep a block.
+    private mutating func removeEmptiedConditionals(in file: String) {
+        guard let source = sources[file], let removed = edits[file]?.filter({ $0.replacement.isEmpty }).map(\.range), !removed.isEmpty else { return }
+        var gone = Set<Int>()
+        for line in 1...source.lineStarts.count {
+            let start = source.lineStarts[line - 1]
+            let end = source.lineEnd(of: start)
+            if removed.contains(where: { $0.lowerBound <= start && end < $0.upperBound }) { gone.insert(line) }
+        }
+        func directive(_ line: Int) -> String? {
+            let text = source.text(source.lineStarts[line - 1]..<source.lineEnd(of: source.lineStarts[line - 1])).trimmingCharacters(in: .whitespaces)
+            guard text.hasPrefix("#") else { return nil }
+            return text.dropFirst().trimmingCharacters(in: .whitespaces).prefix { $0.isLetter }.description
+        }
+        func isBlank(_ line: Int) -> Bool {
+            source.text(source.lineStarts[line - 1]..<source.lineEnd(of: source.lineStarts[line - 1])).trimmingCharacters(in: .whitespaces).isEmpty
+        }
+        var open: [(line: Int, plain: Bool)] = []
+        for line in 1...source.lineStarts.count where !gone.contains(line) {
+            switch directive(line) {
+            case "if", "ifdef", "ifndef": open.append((line, true))
+            case "else", "elif": if !open.isEmpty { open[open.count - 1].plain = false }
+            case "endif":
+                guard let block = open.popLast(), block.plain else { continue }
+                let inside = (block.line + 1)..<line
+                guard inside.contains(where: gone.contains), inside.allSatisfy({ gone.contains($0) || isBlank($0) }) else { continue }
+                var lines = [block.line, line] + inside.filter { !gone.contains($0) }
+                // As a paragraph: with the blank line after it when one is left before it.
+                if line < source.lineStarts.count, source.lineStarts[line] < source.bytes.count, isBlank(line + 1), !gone.contains(line + 1), block.line == 1 || isBlank(block.line - 1) || gone.contains(block.line - 1) {
+                    lines.append(line + 1)
+                }
+                guard addAll(lines.map { (file, UnifiedDiff.Edit(range: source.wholeLines(source.lineStarts[$0 - 1], source.lineStarts[$0 - 1]), replacement: "")) }) else { continue }
+                gone.formUnion((block.line...line))
+            default: break
+            }
+        }
     }
 
     /// `FooMsgStart,` leaves ipc_message_start.h when every header using the class is deleted.

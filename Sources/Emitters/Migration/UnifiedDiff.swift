@@ -11,11 +11,14 @@ struct UnifiedDiff {
     /// The diff of `edits` applied to `source`, for the file at `path`; empty when nothing changes.
     static func diff(path: String, source: CppSource, edits: [Edit]) -> String {
         let sorted = edits.sorted { $0.range.lowerBound < $1.range.lowerBound }
-        // Whole original lines each edit touches, merged where they meet.
+        let oldLines = lines(source.bytes[...])
+        // Whole original lines each edit touches, merged where they meet. An insertion at the very end of a file
+        // ending in a line break belongs to its last line (there is no line after it to touch).
+        let lineCount = max(1, oldLines.count)
         var regions: [(first: Int, last: Int, edits: [Edit])] = []
         for edit in sorted {
-            let first = source.line(of: edit.range.lowerBound)
-            let last = edit.range.isEmpty ? first : source.line(of: edit.range.upperBound - 1)
+            let first = min(source.line(of: edit.range.lowerBound), lineCount)
+            let last = edit.range.isEmpty ? first : min(source.line(of: edit.range.upperBound - 1), lineCount)
             if let previous = regions.last, first <= previous.last {
                 regions[regions.count - 1].last = max(previous.last, last)
                 regions[regions.count - 1].edits.append(edit)
@@ -23,7 +26,6 @@ struct UnifiedDiff {
                 regions.append((first, last, [edit]))
             }
         }
-        let oldLines = lines(source.bytes[...])
         var hunks: [(oldStart: Int, oldEnd: Int, body: [Line])] = []
         for region in regions {
             let start = source.lineStarts[region.first - 1]
@@ -36,7 +38,7 @@ struct UnifiedDiff {
                 cursor = edit.range.upperBound
             }
             replaced += source.bytes[cursor..<end]
-            let removed = oldLines[(region.first - 1)...(region.last - 1)].map { Line(mark: "-", text: $0.text, newline: $0.newline) }
+            let removed = oldLines[min(region.first - 1, oldLines.count)..<min(region.last, oldLines.count)].map { Line(mark: "-", text: $0.text, newline: $0.newline) }
             let added = lines(replaced[...]).map { Line(mark: "+", text: $0.text, newline: $0.newline) }
             let change = trimmed(removed: removed, added: added)
             if change.allSatisfy({ $0.mark == " " }) { continue }
