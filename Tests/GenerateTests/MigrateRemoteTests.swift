@@ -175,7 +175,7 @@ final class MigrateRemoteTests: XCTestCase {
 
     func find(_ name: String, in text: String) -> (declaration: CppClassDeclaration, insertion: CppClassDeclaration.MemberInsertion)? {
         let source = CppSource(text)
-        guard let found = CppClassDeclaration.all(named: name, in: source.tokens()).first, let insertion = found.memberInsertion(in: source) else { return nil }
+        guard let found = CppClassDeclaration.all(named: name, in: source.tokens).first, let insertion = found.memberInsertion(in: source) else { return nil }
         return (found, insertion)
     }
 
@@ -230,7 +230,7 @@ final class MigrateRemoteTests: XCTestCase {
             return XCTFail("two definitions in #if branches are not one")
         }
         XCTAssertEqual(problem.reason, "host.h defines class Host 2 times (#if branches?); convert by hand")
-        let found = CppClassDeclaration.all(named: "Host", in: source.tokens())
+        let found = CppClassDeclaration.all(named: "Host", in: source.tokens)
         XCTAssertEqual(found[0].baseSpecifiers, ["public IPC::Listener"])
         XCTAssertEqual(found[0].members(named: "OnMessageReceived").count, 1, "the nested struct's method is not the class's")
         XCTAssertEqual(found[0].qualified("extensions::mojom::Host"), "::extensions::mojom::Host", "xwalk::extensions would capture it")

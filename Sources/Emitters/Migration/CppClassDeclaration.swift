@@ -58,7 +58,7 @@ struct CppClassDeclaration {
     /// The one definition of class `className` (qualified or not) in `source`, or why there is none.
     static func only(named className: String, in source: CppSource, file: String) -> Result<CppClassDeclaration, CppRewriter.Problem> {
         let last = className.components(separatedBy: "::").last ?? className
-        let found = all(named: last, in: source.tokens())
+        let found = all(named: last, in: source.tokens)
         switch found.count {
         case 0: return .failure(.init("\(file) has no definition of class \(last)"))
         case 1: return .success(found[0])

@@ -65,7 +65,7 @@ extension CppRewriter {
             removeEmptiedConditionals(in: file)
             guard allRemoved, fullyConverted.contains(file), let source = sources[file] else { continue }
             let removed = edits[file] ?? []
-            if let left = source.tokens().first(where: { token in !removed.contains { $0.range.contains(token.range.lowerBound) } }) {
+            if let left = source.tokens.first(where: { token in !removed.contains { $0.range.contains(token.range.lowerBound) } }) {
                 let line = source.line(of: left.range.lowerBound)
                 record(.definition, file, SourceLocation(file: file, line: line, column: left.range.lowerBound - source.lineStarts[line - 1] + 1),
                        reason: "the header stays: it still holds `\(left.text)` (line \(line)); move what is left by hand")
@@ -143,7 +143,7 @@ extension CppRewriter {
         let gone = Set(inventory.messages.filter { deletedFiles.contains($0.location.file) }.map(\.messageClass))
         let kept = Set(inventory.messages.filter { !deletedFiles.contains($0.location.file) }.map(\.messageClass)
             + inventory.structs.filter { !deletedFiles.contains($0.location.file) }.map(\.messageClass))
-        let tokens = source.tokens()
+        let tokens = source.tokens
         for messageClass in gone.subtracting(kept).subtracting([""]).sorted() {
             let uses = tokens.indices.filter { tokens[$0].text == messageClass }
             guard uses.count == 1, uses[0] + 1 < tokens.count, tokens[uses[0] + 1].text == ",",

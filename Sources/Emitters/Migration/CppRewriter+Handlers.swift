@@ -155,7 +155,7 @@ extension CppRewriter {
             return .failure(Problem("\(handler.method) takes \(definition.parameters.count) parameters where \(method.name) has \(method.parameters.count) (a map passing a parameter?)\(keep)"))
         }
         // A parameter the legacy handler took by value and changes cannot become the `const T&` the interface has.
-        let bodyTokens = sources[handler.file]!.tokens()
+        let bodyTokens = sources[handler.file]!.tokens
         if let open = bodyTokens.firstIndex(where: { $0.range.lowerBound >= definition.end && $0.text == "{" }), let bodyClose = bodyTokens.closing(open) {
             let body = bodyTokens[(open + 1)..<bodyClose]
             for (index, argument) in method.parameters.enumerated() where argument.type.hasSuffix("&") {
@@ -188,7 +188,7 @@ extension CppRewriter {
     /// The one out-of-class definition `void [ns::]Class::method(...) [const] {` in `source`: its name token, the
     /// end of its parameter list (and `const`), and its parameters.
     func definition(of method: String, className: String, in source: CppSource, file: String) -> Result<(name: CppToken, end: Int, parameters: [ArraySlice<CppToken>]), Problem> {
-        let tokens = source.tokens()
+        let tokens = source.tokens
         var found: [(CppToken, Int, [ArraySlice<CppToken>])] = []
         for index in tokens.indices.dropFirst(2).dropLast() where tokens[index].text == method && tokens[index + 1].text == "("
             && tokens[index - 1].text == "::" && tokens[index - 2].text == className {

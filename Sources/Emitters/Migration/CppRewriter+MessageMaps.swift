@@ -26,7 +26,7 @@ extension CppRewriter {
         guard let source = sources[file], let offset = source.offset(line: map.location.line, column: map.location.column) else {
             return "\(file) could not be read"
         }
-        let tokens = source.tokens()
+        let tokens = source.tokens
         guard let begin = tokens.firstIndex(where: { $0.range.lowerBound == offset }) else { return "the file changed since the scan" }
         // The brace opening the function body around the map, then `bool Class::Name(...) [const] {`.
         guard let open = tokens.openBraces(at: begin).last, open > 0, let close = tokens.closing(open) else {

@@ -61,7 +61,7 @@ extension CppRewriter {
             var found: (header: String, definitions: [CppClassDeclaration])?
             for file in candidates {
                 guard let source = sources[file] else { continue }
-                let definitions = CppClassDeclaration.all(named: className, in: source.tokens())
+                let definitions = CppClassDeclaration.all(named: className, in: source.tokens)
                 if !definitions.isEmpty { found = (file, definitions); break }
             }
             if let found, found.definitions.count > 1 {
@@ -133,7 +133,7 @@ extension CppRewriter {
     /// qualifier such as `const`) as the first other brace.
     private func functionEnd(containing location: SourceLocation) -> Int? {
         guard let source = sources[location.file], let offset = source.offset(line: location.line, column: location.column) else { return nil }
-        let tokens = source.tokens()
+        let tokens = source.tokens
         let braces = tokens.openBraces(at: tokens.firstIndex { $0.range.lowerBound >= offset } ?? tokens.count)
         guard let body = braces.first(where: { !tokens.opensScope(brace: $0) }), tokens.parametersClose(beforeBody: body) != nil,
               let close = tokens.closing(body) else { return nil }
@@ -146,7 +146,7 @@ extension CppRewriter {
     /// The names of the namespaces open at `offset`, outermost first (`namespace a::b {` gives two).
     private func enclosingNamespaces(in file: String, at offset: Int) -> [String] {
         guard let source = sources[file] else { return [] }
-        let tokens = source.tokens()
+        let tokens = source.tokens
         return tokens.namespaces(enclosing: tokens.firstIndex { $0.range.lowerBound >= offset } ?? tokens.count)
     }
 

@@ -4,12 +4,15 @@ struct CppSource {
     let bytes: [UInt8]
     /// Byte offset where each line starts; line 1 is index 0.
     let lineStarts: [Int]
+    /// The code's tokens (`scanTokens`): every rewrite reads the same ones, so they are read once per file.
+    private(set) var tokens: [CppToken] = []
 
     init(_ text: String) {
         bytes = Array(text.utf8)
         var starts = [0]
         for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") { starts.append(index + 1) }
         lineStarts = starts
+        tokens = scanTokens()
     }
 
     /// The byte offset of a 1-based line and column, or nil past the end.

@@ -23,14 +23,13 @@ struct CppToken: Equatable, BracketToken {
 }
 
 extension CppSource {
-    /// The tokens of `range` (the whole file by default). Comments and preprocessor lines (with their `\`
-    /// continuations) are skipped; a literal is one token; an unterminated one ends at its line, an unterminated comment ends the list.
-    func tokens(in range: Range<Int>? = nil) -> [CppToken] {
-        let range = range ?? 0..<bytes.count
+    /// The file's tokens, read once by `init`. Comments and preprocessor lines (with their `\` continuations) are
+    /// skipped; a literal is one token; an unterminated one ends at its line, an unterminated comment ends the list.
+    func scanTokens() -> [CppToken] {
         var tokens: [CppToken] = []
-        var index = range.lowerBound
-        var atLineStart = index == 0 || bytes[index - 1] == UInt8(ascii: "\n")
-        while index < range.upperBound {
+        var index = 0
+        var atLineStart = true
+        while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\n") {
                 atLineStart = true
