@@ -35,9 +35,17 @@ public struct InventoryInput: Sendable {
     /// files are listed by the scan's own walk (so they honour `.gitignore` and `--exclude` as scanned files do);
     /// only a saved inventory or an upstream checkout needs a walk of its own, which scans nothing.
     public func loadLearningMappings(skipping: [String] = [], progress: IPCScanner.Progress? = nil) throws -> (inventory: Inventory, learned: [TreeTypeMappings]) {
-        let names = FileNameSelection(names: TreeTypeMappings.sourceNames, extensions: TreeTypeMappings.sourceExtensions)
+        let (inventory, learned, _) = try loadLearningMappings(listing: FileNameSelection(), skipping: skipping, progress: progress)
+        return (inventory, learned)
+    }
+
+    /// The same, and the files `extra` selects in the scanned tree, listed by the same walk (one per scanned path).
+    public func loadLearningMappings(listing extra: FileNameSelection, skipping: [String] = [], progress: IPCScanner.Progress? = nil) throws
+        -> (inventory: Inventory, learned: [TreeTypeMappings], listed: [ListedFiles]) {
+        let mappingFiles = FileNameSelection(names: TreeTypeMappings.sourceNames, suffixes: TreeTypeMappings.sourceSuffixes)
+        let names = mappingFiles.union(extra)
         let inventory: Inventory
-        var listed: [ListedFiles]
+        let listed: [ListedFiles]
         if let savedInventory {
             inventory = try Inventory.load(from: savedInventory)
             listed = IPCScanner.list(names, under: scan.paths, options: scan)
@@ -51,7 +59,9 @@ public struct InventoryInput: Sendable {
         // The --exclude globs are the scanned tree's; an upstream checkout is taken whole.
         var upstream = scan
         upstream.excludes = []
-        listed += IPCScanner.list(names, under: scan.upstreamRoots, options: upstream)
-        return (inventory, listed.map { TreeTypeMappings.learn(root: $0.root, files: $0.relativePaths, skipping: skipping) })
+        let learned = (listed + IPCScanner.list(mappingFiles, under: scan.upstreamRoots, options: upstream)).map {
+            TreeTypeMappings.learn(root: $0.root, files: $0.relativePaths, skipping: skipping)
+        }
+        return (inventory, learned, listed)
     }
 }

@@ -3,6 +3,7 @@ import MojifyConversion
 import MojifyCore
 import MojifyEmitters
 import MojifyLedger
+import MojifyScanner
 
 public struct MigrateOptions: Sendable {
     public var input: InventoryInput
@@ -43,7 +44,9 @@ public enum MigrateFlow {
         }
         let root = try LintFlow.scannedRoot(options.input.scan.paths)
         let scanned = scanTime(options.input)
-        let (inventory, learned) = try options.input.loadLearningMappings(skipping: [options.out])
+        // The headers listing message classes come from the scan's own walk, with the files mappings are learned from.
+        let registryListing = FileNameSelection(names: MigrationPatch.registryNames, suffixes: MigrationPatch.registrySuffixes)
+        let (inventory, learned, listed) = try options.input.loadLearningMappings(listing: registryListing, skipping: [options.out])
         let only = try selection(options, inventory: inventory)
         let rules = try ConversionRules.load(overridePath: options.rulesFile, learned: learned)
         let plan = try ConversionPlan.make(inventory: inventory, rules: rules, only: only)
@@ -53,7 +56,7 @@ public enum MigrateFlow {
         let migration = CppMigration(plan: plan, inventory: inventory)
 
         var sources: [String: String] = [:]
-        for file in MigrationPatch.filesToRead(plan: plan, inventory: inventory) + MigrationPatch.registryFiles(under: root) {
+        for file in MigrationPatch.filesToRead(plan: plan, inventory: inventory) + MigrationPatch.registryFiles(among: listed.first?.relativePaths ?? []) {
             // Read as bytes and kept only when UTF-8: the patch must reproduce every other byte exactly.
             let path = treePath(file, root: root)
             if let data = FileManager.default.contents(atPath: path), let text = String(validating: data, as: UTF8.self) {

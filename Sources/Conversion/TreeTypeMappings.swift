@@ -17,7 +17,7 @@ public struct TreeTypeMappings: Sendable, Equatable {
 
     /// The files mappings are learned from: typemaps, `BUILD.gn` files and `.mojom` files.
     public static let sourceNames: Set<String> = ["BUILD.gn"]
-    public static let sourceExtensions: Set<String> = ["typemap", "mojom"]
+    public static let sourceSuffixes: Set<String> = [".typemap", ".mojom"]
 
     /// Reads the typemaps, BUILD.gn files with `cpp_typemaps` and `.mojom` files among `files` (paths relative to
     /// `root`, as the scan's walk listed them), except under `skipping` (absolute folders, e.g. the output folder
@@ -36,6 +36,8 @@ public struct TreeTypeMappings: Sendable, Equatable {
             let path = base + "/" + relative
             if skipped.contains(where: { path == $0 || path.hasPrefix($0 + "/") }) { continue }
             let isBuildFile = name == "BUILD.gn"
+            // The walk may have listed other files for another reader.
+            guard isBuildFile || sourceSuffixes.contains(where: name.hasSuffix) else { continue }
             guard let data = FileManager.default.contents(atPath: path) else { continue }
             // Most BUILD.gn files declare no mojom target: those are not worth decoding and parsing.
             if isBuildFile && data.range(of: Data("mojom".utf8)) == nil { continue }

@@ -1,38 +1,40 @@
 import Foundation
 import MojifyCore
 
-/// Files other than C++ sources and patches that a caller wants listed from the scan's own walk (the tree's
-/// typemaps, say), so that it need not walk the tree a second time: by exact name (`BUILD.gn`) or by what follows
-/// the last dot (`mojom`), both case-sensitive.
+/// Files a caller wants listed from the scan's own walk (the tree's typemaps, say, or the headers that list message
+/// classes), so that it need not walk the tree a second time: by exact name (`BUILD.gn`) or by how the name ends
+/// (`.mojom`, `message_generator.h`), both case-sensitive. A C++ file it selects is scanned and listed.
 public struct FileNameSelection: Sendable, Equatable {
     public var names: Set<String>
-    public var extensions: Set<String>
+    public var suffixes: Set<String>
 
-    public init(names: Set<String> = [], extensions: Set<String> = []) {
+    public init(names: Set<String> = [], suffixes: Set<String> = []) {
         self.names = names
-        self.extensions = extensions
+        self.suffixes = suffixes
         nameBytes = names.map { Array($0.utf8) }
-        extensionBytes = extensions.map { Array($0.utf8) }
+        suffixBytes = suffixes.map { Array($0.utf8) }
+    }
+
+    /// Both selections: what two callers of one walk want.
+    public func union(_ other: FileNameSelection) -> FileNameSelection {
+        FileNameSelection(names: names.union(other.names), suffixes: suffixes.union(other.suffixes))
     }
 
     // Lists, not sets: a caller selects a handful, and comparing needs no array made per file name.
     private let nameBytes: [[UInt8]]
-    private let extensionBytes: [[UInt8]]
+    private let suffixBytes: [[UInt8]]
 
     var isEmpty: Bool {
-        names.isEmpty && extensions.isEmpty
+        names.isEmpty && suffixes.isEmpty
     }
 
     func contains(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
-        if !extensionBytes.isEmpty, let dot = name.lastIndex(of: UInt8(ascii: ".")) {
-            let suffix = name[(dot + 1)...]
-            if extensionBytes.contains(where: { $0.elementsEqual(suffix) }) { return true }
-        }
-        return nameBytes.contains { $0.elementsEqual(name) }
+        suffixBytes.contains { $0.count <= name.count && name[(name.count - $0.count)...].elementsEqual($0) }
+            || nameBytes.contains { $0.elementsEqual(name) }
     }
 
     public static func == (left: FileNameSelection, right: FileNameSelection) -> Bool {
-        left.names == right.names && left.extensions == right.extensions
+        left.names == right.names && left.suffixes == right.suffixes
     }
 }
 

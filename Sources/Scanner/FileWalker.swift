@@ -351,14 +351,14 @@ struct FileWalker {
             let isDirectory = kind == UInt8(DT_DIR)
             let (scannable, listed) = kind == UInt8(DT_REG) ? nameBytes.withUnsafeBufferPointer { bytes in
                 let name = UnsafeBufferPointer(rebasing: bytes[start..<end])
-                return FileWalker.isScannable(name: name) ? (true, false) : (false, !listing.isEmpty && listing.contains(name))
+                return (FileWalker.isScannable(name: name), !listing.isEmpty && listing.contains(name))
             } : (false, false)
             guard isDirectory || scannable || listed else { continue }
             let ignored = child.withUnsafeBufferPointer { isIgnored($0, nameStart: nameStart, isDirectory: isDirectory, by: ignoreStack) }
             guard !ignored else { continue }
             if listed {
                 children.append(.listed(String(decoding: child, as: UTF8.self)))
-                continue
+                if !scannable { continue }
             }
             let path = folder.path + [UInt8(ascii: "/")] + nameBytes[start..<end]
             if isDirectory {

@@ -72,7 +72,7 @@ final class ScanCacheTests: XCTestCase {
     /// The files a caller asks to be listed come from the walk, which runs even when the kept inventory answers.
     func testAnUnchangedTreeStillListsRequestedFiles() throws {
         try write("foo/common/foo.mojom", "module foo.mojom;\n")
-        let listing = options { $0.listing = FileNameSelection(extensions: ["mojom"]) }
+        let listing = options { $0.listing = FileNameSelection(suffixes: [".mojom"]) }
         let first = try IPCScanner.scanListing(listing)
         try trustStoredStamps()
         let (_, statistics) = try IPCScanner.scanCounting(listing)

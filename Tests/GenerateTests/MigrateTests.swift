@@ -26,11 +26,15 @@ final class MigrateTests: XCTestCase {
 
     /// Scans `root`, plans (`only` as `--only`), and drafts.
     static func migrate(root: String, only: [String] = [], registry: OutputFormat = .binders, api: MojoAPI = .current) throws -> Result {
-        let inventory = try IPCScanner.scan(ScanOptions(paths: [root]))
+        // As migrate does: the headers listing message classes come from the scan's walk.
+        var options = ScanOptions(paths: [root])
+        options.listing = FileNameSelection(names: MigrationPatch.registryNames, suffixes: MigrationPatch.registrySuffixes)
+        let scanned = try IPCScanner.scanListing(options)
+        let inventory = scanned.inventory
         let plan = try ConversionPlan.make(inventory: inventory, rules: try Fixtures.rules(), only: only)
         let migration = CppMigration(plan: plan, inventory: inventory)
         var sources: [String: String] = [:]
-        for file in MigrationPatch.filesToRead(plan: plan, inventory: inventory) + MigrationPatch.registryFiles(under: root) {
+        for file in MigrationPatch.filesToRead(plan: plan, inventory: inventory) + MigrationPatch.registryFiles(among: scanned.listed.first?.relativePaths ?? []) {
             sources[file] = try? String(contentsOfFile: root + "/" + file, encoding: .utf8)
         }
         let remotes = RemoteSettings(registry: registry, rules: try Fixtures.rules(), api: api)

@@ -11,7 +11,7 @@ import XCTest
 final class TreeTypeMappingTests: XCTestCase {
     /// What a tree teaches, from the mapping files a walk of it lists, as `generate` learns them.
     private func learn(_ root: String, skipping: [String] = []) -> TreeTypeMappings {
-        let names = FileNameSelection(names: TreeTypeMappings.sourceNames, extensions: TreeTypeMappings.sourceExtensions)
+        let names = FileNameSelection(names: TreeTypeMappings.sourceNames, suffixes: TreeTypeMappings.sourceSuffixes)
         let files = IPCScanner.list(names, under: [root], options: ScanOptions(paths: [root]))[0].relativePaths
         return TreeTypeMappings.learn(root: root, files: files, skipping: skipping)
     }

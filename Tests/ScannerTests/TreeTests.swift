@@ -42,13 +42,18 @@ final class TreeTests: XCTestCase {
         try tree.write("a/a_messages.h", "IPC_MESSAGE_CONTROL0(AMsg_Kept)")
         var options = ScanOptions(paths: [tree.path])
         options.excludes = ["third_party/**"]
-        options.listing = FileNameSelection(names: ["BUILD.gn"], extensions: ["mojom", "typemap"])
+        options.listing = FileNameSelection(names: ["BUILD.gn"], suffixes: [".mojom", ".typemap"])
         let expected = [ListedFiles(root: tree.path, relativePaths: ["a/BUILD.gn", "a/a.mojom", "a/a.typemap"])]
         let result = try IPCScanner.scanListing(options)
         XCTAssertEqual(result.listed, expected)
         XCTAssertEqual(result.inventory.messages.map(\.name), ["AMsg_Kept"])
         XCTAssertEqual(result.inventory, try IPCScanner.scan(ScanOptions(paths: [tree.path])), "listing changes nothing the scan finds")
         XCTAssertEqual(IPCScanner.list(options.listing, under: [tree.path], options: options), expected)
+        // A C++ file the selection names is listed and still scanned.
+        options.listing = FileNameSelection(suffixes: ["_messages.h"])
+        let both = try IPCScanner.scanListing(options)
+        XCTAssertEqual(both.listed, [ListedFiles(root: tree.path, relativePaths: ["a/a_messages.h"])])
+        XCTAssertEqual(both.inventory.messages.map(\.name), ["AMsg_Kept"])
     }
 
     func testExcludesTakeGitignorePatternsAndApplyToListedFiles() throws {

@@ -27,20 +27,18 @@ extension MigrationPatch {
         return files.sorted()
     }
 
-    /// Files under `root` that list message classes or include every messages header, relative to `root`:
-    /// `ipc_message_start.h`, `*message_generator.h`, `all_messages.h`. Hidden folders are skipped.
-    public static func registryFiles(under root: String) -> [String] {
-        guard let walker = FileManager.default.enumerator(atPath: root) else { return [] }
-        var found: [String] = []
-        while let path = walker.nextObject() as? String {
-            let name = (path as NSString).lastPathComponent
-            if name.hasPrefix(".") {
-                walker.skipDescendants()
-            } else if name == "ipc_message_start.h" || name == "all_messages.h" || name.hasSuffix("message_generator.h") {
-                found.append(path)
-            }
-        }
-        return found.sorted()
+    /// The headers that list message classes or include every messages header: `ipc_message_start.h`,
+    /// `all_messages.h` and `*message_generator.h`, by exact name and by how the name ends.
+    public static let registryNames: Set<String> = ["ipc_message_start.h", "all_messages.h"]
+    public static let registrySuffixes: Set<String> = ["message_generator.h"]
+
+    /// Those of `files` (relative paths, as the scan's walk listed them) outside hidden folders, sorted.
+    public static func registryFiles(among files: [String]) -> [String] {
+        files.filter { path in
+            let components = path.split(separator: "/")
+            guard let name = components.last, !components.contains(where: { $0.hasPrefix(".") }) else { return false }
+            return registryNames.contains(String(name)) || registrySuffixes.contains { name.hasSuffix($0) }
+        }.sorted()
     }
 }
 
