@@ -156,14 +156,15 @@ extension CppRewriter {
 
     /// Every include of a deleted header left in a file the scan read goes (the generators' among them).
     mutating func removeIncludesOfDeletedHeaders() {
+        guard !deletedFiles.isEmpty else { return }
         for file in sources.keys.sorted() where !deletedFiles.contains(file) && SafeName.isSafePath(file) {
             let source = sources[file]!
-            for header in deletedFiles.sorted() {
-                for start in source.lineStarts {
-                    let end = source.lineEnd(of: start)
-                    guard let included = Self.includedPath(source.text(start..<end)), header == included || header.hasSuffix("/" + included) else { continue }
-                    _ = add(UnifiedDiff.Edit(range: source.wholeLines(start, end), replacement: ""), in: file)
-                }
+            // Only a line that starts with `#` can include; the others are not turned into text.
+            for start in source.lineStarts where source.hasBytes("#", at: source.skipSpace(from: start)) {
+                let end = source.lineEnd(of: start)
+                guard let included = Self.includedPath(source.text(start..<end)),
+                      deletedFiles.contains(where: { $0 == included || $0.hasSuffix("/" + included) }) else { continue }
+                _ = add(UnifiedDiff.Edit(range: source.wholeLines(start, end), replacement: ""), in: file)
             }
         }
     }
