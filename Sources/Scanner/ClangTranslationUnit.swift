@@ -52,14 +52,15 @@ final class ClangSession {
     /// One translation unit for many files, to lex them all for one fixed cost (libclang spends about a
     /// millisecond setting up any translation unit, more than lexing a typical file). The files get virtual names,
     /// so that their own `#include "..."` lines find nothing on disk, and a virtual main file includes each once.
-    /// Only their raw tokens are meant to be read: their declarations share one AST.
+    /// Only their raw tokens are meant to be read, so each is included inside a function body, which the parser
+    /// skips by matching braces: the files are preprocessed but not parsed (half the batch's cost).
     func lexBatch(_ contents: [[UInt8]]) -> ClangBatch? {
         // Fresh names for every batch: libclang may serve a virtual file it saw under the same name before.
         batches += 1
         let folder = "/mojify-batch/\(ObjectIdentifier(self).hashValue)-\(batches)"
         let names = contents.indices.map { "\(folder)/\($0).cc" }
         let main = "\(folder)/main.cc"
-        let includes = names.map { "#include \"\($0)\"\n" }.joined()
+        let includes = names.enumerated().map { "void mojify_lexed_\($0)() {\n#include \"\($1)\"\n}\n" }.joined()
         let options = CXTranslationUnit_Incomplete.rawValue | CXTranslationUnit_KeepGoing.rawValue | CXTranslationUnit_SkipFunctionBodies.rawValue
         let arguments = ["-x", "c++", "-std=c++17", "-fsyntax-only", "-w", "-nostdinc", "-nostdinc++", "-nobuiltininc", "-ferror-limit=0"]
         guard let unit = translationUnit(

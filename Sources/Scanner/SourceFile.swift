@@ -76,14 +76,14 @@ enum SourceFile {
     }
 
     /// Whether any needle occurs in `bytes`. Needles that share their last two bytes but one (`IPC_`, `Msg_`: `C_`
-    /// and `g_`) are found in one pass that compares 16 bytes at a time; so are other sets whose needles begin with
+    /// and `g_`) are found in one pass that compares 32 bytes at a time; so are other sets whose needles begin with
     /// few distinct byte pairs (the later passes' message names and wrapper macros), a pass for all of them rather
-    /// than one memmem pass per needle; any other set goes through memmem.
+    /// than one memmem pass per needle (`mojify_find_pair`, 32 bytes at a time); any other set goes through memmem.
     static func contains(_ bytes: [UInt8], anyOf needles: [[UInt8]]) -> Bool {
         bytes.withUnsafeBytes { contains($0, anyOf: needles) }
     }
 
-    /// At most this many distinct leading byte pairs are compared 16 bytes at a time.
+    /// At most this many distinct leading byte pairs are compared at once.
     private static let maxVectorPairs = 8
 
     static func contains(_ haystack: UnsafeRawBufferPointer, anyOf needles: [[UInt8]]) -> Bool {
@@ -110,33 +110,20 @@ enum SourceFile {
         }
     }
 
-    /// The positions `p` where bytes `p - offset` and `p - offset + 1` form one of `pairs`, 16 at a time, until
-    /// `confirm(p)` holds for one.
+    /// The positions `p` where bytes `p - offset` and `p - offset + 1` form one of `pairs`, until `confirm(p)` holds
+    /// for one.
     private static func vectorSearch(
         _ haystack: UnsafeRawBufferPointer, pairs: [(UInt8, UInt8)], offset: Int, confirm: (Int) -> Bool
     ) -> Bool {
         guard haystack.count >= 2, let base = haystack.baseAddress else { return false }
-        let firsts = pairs.map { SIMD16<UInt8>(repeating: $0.0) }
-        let seconds = pairs.map { SIMD16<UInt8>(repeating: $0.1) }
-        // Block `index` compares the pairs that start at index ..< index + 16.
-        var index = 0
-        while index + 17 <= haystack.count {
-            let current = (base + index).loadUnaligned(as: SIMD16<UInt8>.self)
-            let next = (base + index + 1).loadUnaligned(as: SIMD16<UInt8>.self)
-            var hits = (current .== firsts[0]) .& (next .== seconds[0])
-            for pair in 1..<pairs.count {
-                hits .|= (current .== firsts[pair]) .& (next .== seconds[pair])
-            }
-            if any(hits) {
-                for lane in 0..<16 where hits[lane] && confirm(index + lane + offset) { return true }
-            }
-            index += 16
+        let firsts = pairs.map(\.0), seconds = pairs.map(\.1)
+        var from = 0
+        while true {
+            let found = mojify_find_pair(base, haystack.count, from, firsts, seconds, Int32(pairs.count))
+            guard found >= 0 else { return false }
+            if confirm(found + offset) { return true }
+            from = found + 1
         }
-        while index + 1 < haystack.count {
-            if pairs.contains(where: { $0.0 == haystack[index] && $0.1 == haystack[index + 1] }) && confirm(index + offset) { return true }
-            index += 1
-        }
-        return false
     }
 
     private static func containsByMemmem(_ haystack: UnsafeRawBufferPointer, anyOf needles: [[UInt8]]) -> Bool {
