@@ -178,12 +178,22 @@ struct FileAnalyser {
             }
         }
         guard !batched.isEmpty else { return results }
-        // Batched files have no compile flags: that is what let them into the batch.
-        guard let batch = session.lexBatch(batched.map { pending[$0].bytes }) else {
-            for position in batched { analyseAlone(pending[position], flags: nil, wrappers: wrappers, session: session, into: &results[position]) }
+        // Batched files have no compile flags: that is what let them into the batch. Their raw tokens are all they
+        // need, and the lexer gives them for far less than libclang, which lexes the files the lexer leaves to it.
+        var unlexed: [Int] = []
+        for position in batched {
+            if let tokens = RawLexer.tokens(of: pending[position].bytes) {
+                recogniseBatched(pending[position], tokens: tokens, wrappers: wrappers, session: session, into: &results[position])
+            } else {
+                unlexed.append(position)
+            }
+        }
+        guard !unlexed.isEmpty else { return results }
+        guard let batch = session.lexBatch(unlexed.map { pending[$0].bytes }) else {
+            for position in unlexed { analyseAlone(pending[position], flags: nil, wrappers: wrappers, session: session, into: &results[position]) }
             return results
         }
-        for (slot, position) in batched.enumerated() {
+        for (slot, position) in unlexed.enumerated() {
             let file = pending[position]
             let tokens = batch.tokens(ofFileAt: slot)
             // A file can stop libclang from entering the files after it in a batch (seen with invalid UTF-8 after
@@ -192,18 +202,26 @@ struct FileAnalyser {
                 analyseAlone(file, flags: nil, wrappers: wrappers, session: session, into: &results[position])
                 continue
             }
-            let mapper = LocationMapper.plain(file: files[file.index].relativePath)
-            guard !rejectsUndecodable(file.bytes, tokens: tokens, mapper: mapper, into: &results[position]) else { continue }
-            let findings = recognise(tokens: tokens, bytes: file.bytes, wrappers: wrappers, isHunk: false, functionAt: { _ in nil })
-            // Traits name enums and structs whose definitions only an AST of the file alone gives.
-            if (!findings.enumTraits.isEmpty || !findings.structTraits.isEmpty) && FileAnalyser.definesTypes(tokens) {
-                analyseAlone(file, flags: nil, wrappers: wrappers, session: session, into: &results[position])
-            } else {
-                add(findings, mapper: mapper, inactiveRanges: nil, into: &results[position])
-            }
+            recogniseBatched(file, tokens: tokens, wrappers: wrappers, session: session, into: &results[position])
         }
         return results
     }
+
+    /// Recognises a batched file from its raw tokens alone, unless traits in it name types it defines.
+    private func recogniseBatched(
+        _ file: PendingFile, tokens: [Token], wrappers: [String: WrapperMacro], session: ClangSession, into result: inout FileResult
+    ) {
+        let mapper = LocationMapper.plain(file: files[file.index].relativePath)
+        guard !rejectsUndecodable(file.bytes, tokens: tokens, mapper: mapper, into: &result) else { return }
+        let findings = recognise(tokens: tokens, bytes: file.bytes, wrappers: wrappers, isHunk: false, functionAt: { _ in nil })
+        // Traits name enums and structs whose definitions only an AST of the file alone gives.
+        if (!findings.enumTraits.isEmpty || !findings.structTraits.isEmpty) && FileAnalyser.definesTypes(tokens) {
+            analyseAlone(file, flags: nil, wrappers: wrappers, session: session, into: &result)
+        } else {
+            add(findings, mapper: mapper, inactiveRanges: nil, into: &result)
+        }
+    }
+
     private func flags(for entry: FileWalker.Entry) -> [String]? {
         database?.flags(absolutePath: absolutePath(of: entry), relativePath: entry.relativePath)
     }
