@@ -40,7 +40,7 @@ struct InventoryJoiner {
 
     func wrapperTable() -> [String: WrapperMacro] {
         var table: [String: WrapperMacro] = [:]
-        for result in results.compactMap({ $0 }) {
+        for case let result? in results {
             for wrapper in result.wrappers where table[wrapper.name] == nil {
                 table[wrapper.name] = wrapper
             }
@@ -49,7 +49,11 @@ struct InventoryJoiner {
     }
 
     func messageNames() -> Set<String> {
-        Set(results.compactMap { $0 }.flatMap { $0.partial.messages.map(\.name) })
+        var names = Set<String>()
+        for case let result? in results {
+            for message in result.partial.messages { names.insert(message.name) }
+        }
+        return names
     }
 
     /// Files in the tree that a file with traits macros includes, and that were not parsed yet: an include is
@@ -111,7 +115,7 @@ struct InventoryJoiner {
         var senders: [Sender] = []
         var removedMessages: [MessageDefinition] = []
         var unreadFiles: [UnreadFile] = []
-        for result in results.compactMap({ $0 }) {
+        for case let result? in results {
             let partial = result.partial
             inventory.messages += partial.messages
             removedMessages += partial.removedMessages
