@@ -31,13 +31,24 @@ struct FileAnalyser {
         let needles: [[UInt8]]
         /// Project macros that expand to IPC macros, by name.
         let wrappers: [String: WrapperMacro]
+        /// For the pass over the headers traits macros lead to, the names of the types they name: a file that names
+        /// one is parsed alone for its AST (each file when there are none), any other only lexed (for its typedefs).
+        /// Nil for the other passes, which lex files in batches.
+        let typeNames: [[UInt8]]?
         /// What the cache files this pass's outcomes under.
         let context: ContentHash
 
-        init(needles: [String], wrappers: [String: WrapperMacro]) {
+        init(needles: [String], wrappers: [String: WrapperMacro], typeNames: [String]? = nil) {
             self.needles = needles.map { Array($0.utf8) }
             self.wrappers = wrappers
-            context = ScanCache.context(needles: needles, wrappers: wrappers)
+            self.typeNames = typeNames.map { $0.map { Array($0.utf8) } }
+            context = ScanCache.context(needles: needles, wrappers: wrappers, typeNames: typeNames)
+        }
+
+        /// Whether `file` is to be parsed alone because it may define a type this pass looks for.
+        func needsAST(_ file: PendingFile) -> Bool {
+            guard let typeNames else { return false }
+            return typeNames.isEmpty || SourceFile.contains(file.bytes, anyOf: typeNames)
         }
     }
 
@@ -158,20 +169,22 @@ struct FileAnalyser {
     /// results. Plain files are lexed together in one batch; patches, files with real compile flags and files
     /// whose enums or structs matter are parsed alone.
     func analyse(_ pending: [PendingFile], pass: Pass, session: ClangSession) -> [FileResult] {
-        let results = results(of: pending, wrappers: pass.wrappers, session: session)
+        let results = results(of: pending, pass: pass, session: session)
         for (file, result) in zip(pending, results) {
             (file.original ?? file.bytes).withUnsafeBytes { remember(file.index, stamp: file.stamp, bytes: $0, result: result, context: pass.context) }
         }
         return results
     }
 
-    private func results(of pending: [PendingFile], wrappers: [String: WrapperMacro], session: ClangSession) -> [FileResult] {
+    private func results(of pending: [PendingFile], pass: Pass, session: ClangSession) -> [FileResult] {
+        let wrappers = pass.wrappers
         var results = pending.map { _ in FileResult.empty(parsed: true) }
         var batched: [Int] = []
         for (position, file) in pending.enumerated() {
             let entry = files[file.index]
             let flags = FileWalker.isPatch(entry.relativePath) ? nil : self.flags(for: entry)
-            if pending.count > 1, !FileWalker.isPatch(entry.relativePath), flags == nil {
+            let batchable = pass.typeNames == nil ? pending.count > 1 : !pass.needsAST(file)
+            if batchable, !FileWalker.isPatch(entry.relativePath), flags == nil {
                 batched.append(position)
             } else {
                 analyseAlone(file, flags: flags, wrappers: wrappers, session: session, into: &results[position])
@@ -282,16 +295,22 @@ struct FileAnalyser {
         let arguments = ["-x", language, "-fsyntax-only", "-w", "-nostdinc", "-nobuiltininc", "-ferror-limit=0"]
             + (language.hasSuffix("c++") ? ["-std=c++17", "-nostdinc++"] : [])
             + (flags ?? [])
-        guard var file = session.parse(path: path, contents: bytes, arguments: arguments, singleFile: flags == nil) else {
+        // `struct CONTENT_EXPORT Foo {` hides the struct from the AST when the export header is not followed: the
+        // file is parsed with those macros defined empty, so type definitions and enclosing functions are found.
+        // Where the lexer gives the raw tokens (C++ without compile flags), the macros are known before parsing and
+        // one parse does; otherwise libclang's tokens come from a first parse, and a second defines them.
+        let lexed = flags == nil && language == "c++" ? RawLexer.tokens(of: bytes) : nil
+        let knownExportMacros = lexed.map(FileAnalyser.exportMacros(in:)) ?? []
+        let withMacros = knownExportMacros.isEmpty ? nil
+            : session.parse(path: path, contents: bytes, arguments: arguments + knownExportMacros.map { "-D\($0)=" }, singleFile: true)
+        guard var file = withMacros ?? session.parse(path: path, contents: bytes, arguments: arguments, singleFile: flags == nil) else {
             result.markUnread(at: mapper.location(line: 0, column: 0), reason: .unparsable, detail: "libclang could not parse this file",
                               hint: "check that it is C or C++ text")
             return
         }
-        let tokens = file.tokens()
+        let tokens = lexed ?? file.tokens()
         guard !rejectsUndecodable(bytes, tokens: tokens, mapper: mapper, into: &result) else { return }
-        // `struct CONTENT_EXPORT Foo {` hides the struct from the AST when the export header is not followed:
-        // parse again with those macros defined empty, so type definitions and enclosing functions are found.
-        let exportMacros = flags == nil ? FileAnalyser.exportMacros(in: tokens) : []
+        let exportMacros = flags == nil && lexed == nil ? FileAnalyser.exportMacros(in: tokens) : []
         if !exportMacros.isEmpty,
            let reparsed = session.parse(path: path, contents: bytes, arguments: arguments + exportMacros.map { "-D\($0)=" }, singleFile: true) {
             file = reparsed

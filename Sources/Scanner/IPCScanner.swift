@@ -155,10 +155,13 @@ public enum IPCScanner {
             let pass = FileAnalyser.Pass(needles: unconventional.sorted() + wrappers.keys.sorted(), wrappers: wrappers)
             joiner.add(scheduler.run(rest, pass: pass, progress: nil))
         }
-        // Enums and structs behind traits macros usually live in a types header that mentions no IPC at all.
+        // Enums and structs behind traits macros usually live in a types header that mentions no IPC at all. Only
+        // the headers that name one of them are parsed, for an AST: most define none, and parsing each of them alone
+        // was a third of a first scan of a real tree. The others are lexed for their typedefs.
         let includedTypeHeaders = joiner.includedTypeHeaders()
         if !includedTypeHeaders.isEmpty {
-            joiner.add(scheduler.run(includedTypeHeaders, pass: FileAnalyser.Pass(needles: [], wrappers: wrappers), progress: nil))
+            let pass = FileAnalyser.Pass(needles: [], wrappers: wrappers, typeNames: joiner.traitTypeNames().sorted())
+            joiner.add(scheduler.run(includedTypeHeaders, pass: pass, progress: nil))
         }
         var inventory = joiner.inventory(extraDiagnostics: diagnostics)
         if let cache {

@@ -81,6 +81,18 @@ struct InventoryJoiner {
         return wanted.sorted()
     }
 
+    /// The last part of the name of each type traits macros and IPC structs name: a header that defines one of
+    /// them holds it.
+    func traitTypeNames() -> Set<String> {
+        var names = Set<String>()
+        for case let result? in results {
+            let partial = result.partial
+            let types = partial.enumTraits.map(\.type) + partial.structTraits.map(\.type) + partial.structs.compactMap(\.parent)
+            for type in types { names.insert(IPCNaming.unqualified(type)) }
+        }
+        return names
+    }
+
     /// The include folders inside the single scanned root, relative to it, in the order given.
     private func includeFolders() -> [String] {
         guard options.paths.count == 1, let root = options.paths.first else { return [] }

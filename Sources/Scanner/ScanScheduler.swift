@@ -20,8 +20,8 @@ struct ScanScheduler {
     /// Analyses the files at `indices` on up to `jobs` threads; the outcomes are in the order of `indices`.
     func run(_ indices: [Int], pass: FileAnalyser.Pass, progress: IPCScanner.Progress?) -> [Outcome] {
         analyser.cache?.note(pass)
-        // Files that traits macros lead to (no needles) need their AST: they are parsed one by one.
-        let batchSize = pass.needles.isEmpty ? 1 : 48
+        // The headers traits macros lead to may need their AST: they are handled one by one.
+        let batchSize = pass.typeNames == nil ? 48 : 1
         // Filled in place: a copy of 100,000 outcomes afterwards wrote tens of megabytes of fresh memory.
         return [Outcome](unsafeUninitializedCapacity: indices.count) { outcomes, initialized in
             for (position, index) in indices.enumerated() {

@@ -108,6 +108,34 @@ final class StructAndMapTests: XCTestCase {
         XCTAssertEqual(inventory.typeDefinitions.first?.fields, [.init(name: "href", type: "base::string16")])
     }
 
+    /// Of the headers a traits file includes, only those that name a traits type need an AST; the others are lexed,
+    /// and their typedefs still resolve parameter types.
+    func testAnIncludedHeaderWithoutTraitsTypesStillResolvesTypedefs() throws {
+        let tree = try temporaryFolder()
+        try tree.write("content/common/tab_messages.h", """
+        #include "base/strings/string16.h"
+        #include "content/common/tab_types.h"
+        IPC_ENUM_TRAITS_MAX_VALUE(content::TabState, content::TAB_STATE_LAST)
+        IPC_MESSAGE_CONTROL2(TabMsg_SetTitle, base::string16 /* title */, content::TabState)
+        """)
+        try tree.write("base/strings/string16.h", """
+        namespace base {
+        typedef std::wstring string16;
+        struct BASE_EXPORT NullTerminated { int unused; };
+        }
+        """)
+        try tree.write("content/common/tab_types.h", """
+        namespace content {
+        enum TabState { TAB_STATE_OPEN, TAB_STATE_CLOSED, TAB_STATE_LAST = TAB_STATE_CLOSED };
+        }
+        """)
+        let inventory = try tree.scan()
+        XCTAssertEqual(try inventory.message("TabMsg_SetTitle").inputs.map(\.resolvedType), ["std::wstring", nil])
+        XCTAssertEqual(inventory.typeDefinitions.map(\.name), ["content::TabState"])
+        XCTAssertEqual(inventory.typeDefinitions.first?.enumerators.map(\.value), [0, 1, 1])
+        XCTAssertEqual(inventory.stats.filesParsed, 3)
+    }
+
     func testMessageMapsWithEveryHandlerForm() throws {
         let inventory = try scanSource("""
         bool FooHost::OnMessageReceived(const IPC::Message& msg) {

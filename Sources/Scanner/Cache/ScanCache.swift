@@ -29,14 +29,17 @@ final class ScanCache: @unchecked Sendable {
         var needles: [String]
         /// Sorted by name: a dictionary has no stable order, and the binary coding cannot read one back.
         var wrappers: [WrapperMacro]
+        var typeNames: [String]?
 
         init(_ pass: FileAnalyser.Pass) {
             needles = pass.needles.map { String(decoding: $0, as: UTF8.self) }
             wrappers = pass.wrappers.sorted { $0.key < $1.key }.map(\.value)
+            typeNames = pass.typeNames?.map { String(decoding: $0, as: UTF8.self) }
         }
 
         var pass: FileAnalyser.Pass {
-            FileAnalyser.Pass(needles: needles, wrappers: Dictionary(wrappers.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first }))
+            FileAnalyser.Pass(needles: needles, wrappers: Dictionary(wrappers.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first }),
+                              typeNames: typeNames)
         }
     }
 
@@ -216,9 +219,11 @@ final class ScanCache: @unchecked Sendable {
     private var inventoryReused = false
 
     /// The context of a pass: what, besides a file's bytes, decides its outcome.
-    static func context(needles: [String], wrappers: [String: WrapperMacro]) -> ContentHash {
+    static func context(needles: [String], wrappers: [String: WrapperMacro], typeNames: [String]?) -> ContentHash {
         let wrapperBytes = (try? BinaryCoding.encode(wrappers.sorted { $0.key < $1.key }.map(\.value))) ?? []
-        return ContentHash(Array(needles.joined(separator: "\n").utf8) + [0] + wrapperBytes)
+        var bytes = Array(needles.joined(separator: "\n").utf8) + [0] + wrapperBytes
+        if let typeNames { bytes += [0, 1] + Array(typeNames.joined(separator: "\n").utf8) }
+        return ContentHash(bytes)
     }
 
     /// The outcome of file `index` (at `path`) in this context from an earlier scan, if the file is provably
