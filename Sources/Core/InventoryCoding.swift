@@ -14,11 +14,11 @@ extension Inventory {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         var skeleton = self
         var lists: [ListRenderer] = []
-        func split<Element: Encodable>(_ key: String, _ list: WritableKeyPath<Inventory, [Element]>) {
+        func split<Element: Encodable & Sendable>(_ key: String, _ list: WritableKeyPath<Inventory, [Element]>) {
             lists.append(ListRenderer(key: key, values: self[keyPath: list], encoder: encoder))
             skeleton[keyPath: list] = []
         }
-        func split<Element: Encodable>(_ key: String, _ list: WritableKeyPath<Inventory, [Element]?>) {
+        func split<Element: Encodable & Sendable>(_ key: String, _ list: WritableKeyPath<Inventory, [Element]?>) {
             guard let values = self[keyPath: list] else { return }
             lists.append(ListRenderer(key: key, values: values, encoder: encoder))
             skeleton[keyPath: list] = []
@@ -46,12 +46,28 @@ extension Inventory {
             }
             places.append((range, list))
         }
+        places.sort { $0.range.lowerBound < $1.range.lowerBound }
+        // The batches are encoded on every core at once: this is the last step of a scan, and on one thread the
+        // longest after the files' analysis.
+        let batches = places.flatMap { place in (0..<place.list.batchCount).map { (list: place.list, number: $0) } }
+        let rendered = [Result<Data, Error>](unsafeUninitializedCapacity: batches.count) { buffer, initialized in
+            let slots = DisjointSlots(buffer)
+            DispatchQueue.concurrentPerform(iterations: batches.count) { index in
+                (slots.buffer.baseAddress! + index).initialize(to: Result { try batches[index].list.renderBatch(batches[index].number) })
+            }
+            initialized = batches.count
+        }
         var data = Data()
         var copied = frame.startIndex
-        for (range, list) in places.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
+        var next = 0
+        for (range, list) in places {
             data += frame[copied..<range.lowerBound]
             data += Data("\n  \"\(list.key)\" : [\n".utf8)
-            try list.render(into: &data)
+            for number in 0..<list.batchCount {
+                if number > 0 { data += Data(",\n".utf8) }
+                data += try rendered[next].get()
+                next += 1
+            }
             data += Data("\n  ]".utf8)
             copied = range.upperBound
         }
@@ -98,38 +114,47 @@ extension Inventory {
 }
 
 /// One list of an inventory, rendered as the items of a top-level JSON array, a batch of items at a time.
-private struct ListRenderer {
+private struct ListRenderer: Sendable {
     static let batchSize = 256
 
     let key: String
     let count: Int
     /// Encodes the items in `range` as a JSON array.
-    private let encodeBatch: (Range<Int>) throws -> Data
+    private let encodeBatch: @Sendable (Range<Int>) throws -> Data
 
-    init<Element: Encodable>(key: String, values: [Element], encoder: JSONEncoder) {
+    init<Element: Encodable & Sendable>(key: String, values: [Element], encoder: JSONEncoder) {
         self.key = key
         count = values.count
-        encodeBatch = { range in try encoder.encode(Array(values[range])) }
+        // An encoder per batch: batches are encoded on several threads at once.
+        let formatting = encoder.outputFormatting
+        encodeBatch = { range in
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = formatting
+            return try encoder.encode(Array(values[range]))
+        }
     }
 
-    /// Appends the items, each line four spaces in, separated by `,` and a line feed.
-    func render(into data: inout Data) throws {
-        for start in stride(from: 0, to: count, by: ListRenderer.batchSize) {
-            let batch = try encodeBatch(start..<min(start + ListRenderer.batchSize, count))
-            // "[\n  item,\n  item\n]": the items without the brackets' lines, two spaces in already.
-            guard batch.count >= 4 else { throw EncodingError.invalidValue(key, .init(codingPath: [], debugDescription: "empty batch")) }
-            if start > 0 { data += Data(",\n".utf8) }
-            data += Data("  ".utf8)
-            batch.withUnsafeBytes { bytes in
-                var lineStart = 2
-                for index in 2..<(bytes.count - 2) where bytes[index] == 0x0A {
-                    data.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[lineStart...index]))
-                    // An empty array's blank line stays blank.
-                    if bytes[index + 1] != 0x0A { data.append(contentsOf: [0x20, 0x20]) }
-                    lineStart = index + 1
-                }
-                data.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[lineStart..<(bytes.count - 2)]))
+    var batchCount: Int {
+        (count + ListRenderer.batchSize - 1) / ListRenderer.batchSize
+    }
+
+    /// The items of batch `number`, each line four spaces in, separated by `,` and a line feed.
+    func renderBatch(_ number: Int) throws -> Data {
+        let start = number * ListRenderer.batchSize
+        let batch = try encodeBatch(start..<min(start + ListRenderer.batchSize, count))
+        // "[\n  item,\n  item\n]": the items without the brackets' lines, two spaces in already.
+        guard batch.count >= 4 else { throw EncodingError.invalidValue(key, .init(codingPath: [], debugDescription: "empty batch")) }
+        var data = Data("  ".utf8)
+        batch.withUnsafeBytes { bytes in
+            var lineStart = 2
+            for index in 2..<(bytes.count - 2) where bytes[index] == 0x0A {
+                data.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[lineStart...index]))
+                // An empty array's blank line stays blank.
+                if bytes[index + 1] != 0x0A { data.append(contentsOf: [0x20, 0x20]) }
+                lineStart = index + 1
             }
+            data.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[lineStart..<(bytes.count - 2)]))
         }
+        return data
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import MojifyCore
 
 /// Runs the passes of a scan: hands a pass's files to worker threads, which gather the files that pass the
 /// prefilter into batches for the analyser (a translation unit costs more to set up than a file to lex), and

@@ -2,12 +2,14 @@ import Foundation
 
 /// Hands out 0, 1, 2... to worker threads, each number once, and counts work done: the shared counters of
 /// `DispatchQueue.concurrentPerform` loops.
-final class WorkCounter: @unchecked Sendable {
+package final class WorkCounter: @unchecked Sendable {
     private let lock = NSLock()
     private var value = 0
 
+    package init() {}
+
     /// The next number not yet handed out.
-    func next() -> Int {
+    package func next() -> Int {
         lock.withLock {
             defer { value += 1 }
             return value
@@ -15,7 +17,7 @@ final class WorkCounter: @unchecked Sendable {
     }
 
     /// Adds `count` and returns the new total.
-    func add(_ count: Int) -> Int {
+    package func add(_ count: Int) -> Int {
         lock.withLock {
             value += count
             return value
@@ -25,28 +27,28 @@ final class WorkCounter: @unchecked Sendable {
 
 /// Slots that worker threads fill concurrently, each slot written by exactly one worker and read only after all of
 /// them finished: disjoint access the compiler cannot prove, so the one unchecked `Sendable` lives here.
-struct DisjointSlots<Element>: @unchecked Sendable {
-    let buffer: UnsafeMutableBufferPointer<Element>
+package struct DisjointSlots<Element>: @unchecked Sendable {
+    package let buffer: UnsafeMutableBufferPointer<Element>
 
-    init(_ buffer: UnsafeMutableBufferPointer<Element>) {
+    package init(_ buffer: UnsafeMutableBufferPointer<Element>) {
         self.buffer = buffer
     }
 }
 
 /// A value worked out on another thread while the caller does something else; `value()` waits for it.
-final class BackgroundWork<Value>: @unchecked Sendable {
+package final class BackgroundWork<Value>: @unchecked Sendable {
     private let done = DispatchSemaphore(value: 0)
     /// Written once by the worker before it signals `done`, read only after waiting for it.
     private var result: Value?
 
-    init(_ work: @escaping @Sendable () -> Value) {
+    package init(_ work: @escaping @Sendable () -> Value) {
         DispatchQueue.global(qos: .userInitiated).async { [self] in
             result = work()
             done.signal()
         }
     }
 
-    func value() -> Value {
+    package func value() -> Value {
         done.wait()
         defer { done.signal() }
         return result!
