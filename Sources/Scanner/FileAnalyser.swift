@@ -295,15 +295,16 @@ struct FileAnalyser {
         let arguments = ["-x", language, "-fsyntax-only", "-w", "-nostdinc", "-nobuiltininc", "-ferror-limit=0"]
             + (language.hasSuffix("c++") ? ["-std=c++17", "-nostdinc++"] : [])
             + (flags ?? [])
+        func parse(defining macros: [String]) -> ClangFile? {
+            session.parse(path: path, contents: bytes, arguments: arguments + macros.map { "-D\($0)=" }, singleFile: flags == nil)
+        }
         // `struct CONTENT_EXPORT Foo {` hides the struct from the AST when the export header is not followed: the
         // file is parsed with those macros defined empty, so type definitions and enclosing functions are found.
         // Where the lexer gives the raw tokens (C++ without compile flags), the macros are known before parsing and
         // one parse does; otherwise libclang's tokens come from a first parse, and a second defines them.
         let lexed = flags == nil && language == "c++" ? RawLexer.tokens(of: bytes) : nil
         let knownExportMacros = lexed.map(FileAnalyser.exportMacros(in:)) ?? []
-        let withMacros = knownExportMacros.isEmpty ? nil
-            : session.parse(path: path, contents: bytes, arguments: arguments + knownExportMacros.map { "-D\($0)=" }, singleFile: true)
-        guard var file = withMacros ?? session.parse(path: path, contents: bytes, arguments: arguments, singleFile: flags == nil) else {
+        guard var file = (knownExportMacros.isEmpty ? nil : parse(defining: knownExportMacros)) ?? parse(defining: []) else {
             result.markUnread(at: mapper.location(line: 0, column: 0), reason: .unparsable, detail: "libclang could not parse this file",
                               hint: "check that it is C or C++ text")
             return
@@ -311,8 +312,7 @@ struct FileAnalyser {
         let tokens = lexed ?? file.tokens()
         guard !rejectsUndecodable(bytes, tokens: tokens, mapper: mapper, into: &result) else { return }
         let exportMacros = flags == nil && lexed == nil ? FileAnalyser.exportMacros(in: tokens) : []
-        if !exportMacros.isEmpty,
-           let reparsed = session.parse(path: path, contents: bytes, arguments: arguments + exportMacros.map { "-D\($0)=" }, singleFile: true) {
+        if !exportMacros.isEmpty, let reparsed = parse(defining: exportMacros) {
             file = reparsed
         }
         let findings = recognise(tokens: tokens, bytes: bytes, wrappers: wrappers, isHunk: mapper.isPatch) { offset in

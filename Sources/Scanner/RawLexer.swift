@@ -32,9 +32,11 @@ private extension UInt8 {
     var isLetter: Bool { (self | 0x20) >= 97 && (self | 0x20) <= 122 }
     /// `[A-Za-z0-9_]`
     var continuesIdentifier: Bool { isLetter || isDigit || self == 95 }
+    private static let rawDelimiterPunctuation = Set("{}[]#<>%:;?*+-/^&|~!=,\"'.".utf8)
+
     /// Bytes a raw string's delimiter may hold.
     var isRawDelimiter: Bool {
-        continuesIdentifier || self == UInt8(ascii: ".") || Array("{}[]#<>%:;?*+-/^&|~!=,\"'".utf8).contains(self)
+        continuesIdentifier || Self.rawDelimiterPunctuation.contains(self)
     }
 }
 
@@ -51,6 +53,9 @@ private struct Lexing {
     }
 
     private var count: Int { bytes.count }
+
+    /// The suffixes the C++ library gives string literals, which need no leading `_`.
+    private static let standardStringSuffixes: Set<String> = ["s", "sv", "h", "min", "ms", "us", "ns", "il", "i", "if"]
 
     /// The character at `position` after line splices, and how many bytes it and the splices before it take. At the
     /// end it is 0, one byte long, as clang reads the NUL that ends its buffers.
@@ -101,12 +106,12 @@ private struct Lexing {
                 case .identifier:
                     guard let end = identifierEnd(from: position, first: first) else { return false }
                     position = end
-                    kind = keywordOrIdentifier(start, end)
+                    kind = .identifier
                 }
             case _ where first.byte.isLetter || first.byte == 95 || first.byte == UInt8(ascii: "$"):
                 guard let end = identifierEnd(from: position, first: first) else { return false }
                 position = end
-                kind = keywordOrIdentifier(start, end)
+                kind = .identifier
             case _ where first.byte.isDigit:
                 guard let end = numberEnd(from: position, start: start, previous: first.byte) else { return false }
                 position = end
@@ -155,6 +160,7 @@ private struct Lexing {
         }
     }
 
+    /// Appends a token; an identifier whose text is a keyword becomes one.
     private mutating func append(_ kind: Token.Kind, _ start: Int, _ end: Int) {
         while counted < start {
             let byte = bytes[counted]
@@ -164,12 +170,9 @@ private struct Lexing {
                 lineStart = counted
             }
         }
-        tokens.append(Token(kind: kind, start: start, end: end, line: line, column: start - lineStart + 1,
-                            text: String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)))
-    }
-
-    private func keywordOrIdentifier(_ start: Int, _ end: Int) -> Token.Kind {
-        CppKeywords.all.contains(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)) ? .keyword : .identifier
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+        tokens.append(Token(kind: kind == .identifier && CppKeywords.all.contains(text) ? .keyword : kind,
+                            start: start, end: end, line: line, column: start - lineStart + 1, text: text))
     }
 
     // MARK: - Identifiers and numbers
@@ -352,7 +355,7 @@ private struct Lexing {
                 spelling.append(next.byte)
                 end += next.size
             }
-            guard ["s", "sv", "h", "min", "ms", "us", "ns", "il", "i", "if"].contains(String(decoding: spelling, as: UTF8.self)) else {
+            guard Lexing.standardStringSuffixes.contains(String(decoding: spelling, as: UTF8.self)) else {
                 return position
             }
         }
