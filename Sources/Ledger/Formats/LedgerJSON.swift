@@ -1,4 +1,5 @@
 import Foundation
+import MojifyCore
 
 /// Pretty, key-sorted JSON: rows as objects keyed by column name, with `line` a number and `sync` a boolean.
 enum LedgerJSON: LedgerRenderer {
@@ -14,9 +15,7 @@ enum LedgerJSON: LedgerRenderer {
     }
 
     static func render(stats: LedgerStats) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return try encoded(encoder.encode(stats))
+        String(decoding: try StableJSON.encode(stats), as: UTF8.self)
     }
 
     private static let options: JSONSerialization.WritingOptions = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

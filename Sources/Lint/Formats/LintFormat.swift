@@ -63,8 +63,6 @@ public enum LintFormat: String, CaseIterable, Sendable {
 extension Encodable {
     /// Pretty, key-sorted JSON ending in a newline, so the same findings give the same bytes.
     func stableJSON() throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(self), as: UTF8.self) + "\n"
+        String(decoding: try StableJSON.encode(self), as: UTF8.self)
     }
 }
