@@ -1,10 +1,4 @@
-#define _GNU_SOURCE
-#include <string.h>
 #include "CClang.h"
-
-void *mojify_memmem(const void *haystack, size_t haystack_length, const void *needle, size_t needle_length) {
-    return memmem(haystack, haystack_length, needle, needle_length);
-}
 
 #if defined(__x86_64__)
 #include <immintrin.h>

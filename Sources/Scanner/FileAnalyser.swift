@@ -29,26 +29,30 @@ struct FileAnalyser {
     struct Pass {
         /// A file is analysed only when it contains one of these (every file when there are none).
         let needles: [[UInt8]]
+        let needleSearch: NeedleSearch
         /// Project macros that expand to IPC macros, by name.
         let wrappers: [String: WrapperMacro]
         /// For the pass over the headers traits macros lead to, the names of the types they name: a file that names
         /// one is parsed alone for its AST (each file when there are none), any other only lexed (for its typedefs).
         /// Nil for the other passes, which lex files in batches.
         let typeNames: [[UInt8]]?
+        private let typeNameSearch: NeedleSearch?
         /// What the cache files this pass's outcomes under.
         let context: ContentHash
 
         init(needles: [String], wrappers: [String: WrapperMacro], typeNames: [String]? = nil) {
             self.needles = needles.map { Array($0.utf8) }
+            needleSearch = NeedleSearch(self.needles)
             self.wrappers = wrappers
             self.typeNames = typeNames.map { $0.map { Array($0.utf8) } }
+            typeNameSearch = self.typeNames.map(NeedleSearch.init)
             context = ScanCache.context(needles: needles, wrappers: wrappers, typeNames: typeNames)
         }
 
         /// Whether `file` is to be parsed alone because it may define a type this pass looks for.
         func needsAST(_ file: PendingFile) -> Bool {
-            guard let typeNames else { return false }
-            return typeNames.isEmpty || SourceFile.contains(file.bytes, anyOf: typeNames)
+            guard let typeNames, let typeNameSearch else { return false }
+            return typeNames.isEmpty || typeNameSearch.matches(file.bytes)
         }
     }
 
@@ -80,14 +84,15 @@ struct FileAnalyser {
     let database: CompileDatabase?
     let options: ScanOptions
     let cache: ScanCache?
-    private let markerBytes: [[UInt8]]
+    /// Nil without markers.
+    private let markerSearch: NeedleSearch?
 
     init(files: [FileWalker.Entry], database: CompileDatabase?, options: ScanOptions, cache: ScanCache?) {
         self.files = files
         self.database = database
         self.options = options
         self.cache = cache
-        markerBytes = options.markers.map { Array($0.utf8) }
+        markerSearch = options.markers.isEmpty ? nil : NeedleSearch(options.markers.map { Array($0.utf8) })
     }
 
     // MARK: - Reading and prefiltering
@@ -129,8 +134,8 @@ struct FileAnalyser {
             }
         }
         func examine(_ bytes: UnsafeRawBufferPointer) -> (step: Step, marked: Bool) {
-            let marked = !markerBytes.isEmpty && SourceFile.contains(bytes, anyOf: markerBytes)
-            guard pass.needles.isEmpty || SourceFile.contains(bytes, anyOf: pass.needles) else {
+            let marked = markerSearch?.matches(bytes) ?? false
+            guard pass.needles.isEmpty || pass.needleSearch.matches(bytes) else {
                 remember(index, stamp: read.stamp, bytes: raw, result: nil, context: pass.context)
                 return (.finished(nil), marked)
             }
@@ -183,7 +188,8 @@ struct FileAnalyser {
         for (position, file) in pending.enumerated() {
             let entry = files[file.index]
             let flags = FileWalker.isPatch(entry.relativePath) ? nil : self.flags(for: entry)
-            let batchable = pass.typeNames == nil ? pending.count > 1 : !pass.needsAST(file)
+            // How a file is read must not depend on which others share its batch, which depends on timing.
+            let batchable = !pass.needsAST(file)
             if batchable, !FileWalker.isPatch(entry.relativePath), flags == nil {
                 batched.append(position)
             } else {

@@ -391,6 +391,13 @@ struct FileWalker {
         bytes.reduce(0) { packed, byte in packed << 8 | UInt64(byte >= 65 && byte <= 90 ? byte | 0x20 : byte) }
     }
 
+    /// Whether a header or patch is named like the headers that define messages (`frame_messages.h`,
+    /// `ipc_test_messages.h`, `render_messages.h.patch`).
+    static func isNamedLikeMessagesHeader(_ path: String) -> Bool {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        return name.lowercased().contains("message") && !compiledExtensions.contains(fileExtension(name))
+    }
+
     static func isPatch(_ name: String) -> Bool {
         patchExtensions.contains(fileExtension(name))
     }

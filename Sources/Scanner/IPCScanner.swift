@@ -140,7 +140,17 @@ public enum IPCScanner {
         }
         cache?.attach(paths: files.map(\.path))
         var joiner = InventoryJoiner(files: files, database: database, options: options)
-        joiner.add(scheduler.run(Array(files.indices), pass: FileAnalyser.Pass(needles: needles, wrappers: [:]), progress: progress))
+        // Messages named without the `Msg_` convention are found by their names, so the files named like messages
+        // headers, where definitions almost always are, are read first: the first pass over the others then has
+        // those names among its needles, and no file is read a second time for them.
+        let definitionsFirst = files.indices.filter { FileWalker.isNamedLikeMessagesHeader(files[$0].relativePath) }
+        joiner.add(scheduler.run(definitionsFirst, pass: FileAnalyser.Pass(needles: needles, wrappers: [:]), progress: nil))
+        let knownEarly = joiner.unconventionalNames()
+        let remaining = files.indices.filter { !joiner.isParsed($0) }
+        let (total, alreadyDone) = (files.count, files.count - remaining.count)
+        var progressOfAll: Progress?
+        if let progress { progressOfAll = { done, _ in progress(alreadyDone + done, total) } }
+        joiner.add(scheduler.run(remaining, pass: FileAnalyser.Pass(needles: needles + knownEarly.sorted(), wrappers: [:]), progress: progressOfAll))
 
         // Project wrappers around IPC macros are only known once every file has been read once.
         let wrappers = joiner.wrapperTable()
@@ -148,8 +158,8 @@ public enum IPCScanner {
             let users = files.indices.filter(joiner.isParsed)
             joiner.add(scheduler.run(users, pass: FileAnalyser.Pass(needles: wrappers.keys.sorted(), wrappers: wrappers), progress: nil))
         }
-        // Messages named without the `Msg_` convention can be sent from files the first pass did not parse.
-        let unconventional = joiner.messageNames().filter { name in !needles.contains { name.contains($0) } }
+        // Such names defined elsewhere can be used in files the first pass did not parse.
+        let unconventional = joiner.unconventionalNames().subtracting(knownEarly)
         if !unconventional.isEmpty {
             let rest = files.indices.filter { !joiner.isParsed($0) }
             let pass = FileAnalyser.Pass(needles: unconventional.sorted() + wrappers.keys.sorted(), wrappers: wrappers)
@@ -253,7 +263,7 @@ public enum IPCScanner {
     public static func files(_ files: [String], mentioningAnyOf words: [String], options: ScanOptions) throws -> [String: [String]] {
         guard options.paths.count == 1, let root = options.paths.first else { throw ScannerError.onlyFilesNeedOneRoot(options.paths) }
         guard !words.isEmpty, !files.isEmpty else { return [:] }
-        let needles = words.map { ($0, Array($0.utf8)) }
+        let needles = words.map { ($0, NeedleSearch([Array($0.utf8)])) }
         let mentions = UnsafeMutableBufferPointer<[String]>.allocate(capacity: files.count)
         mentions.initialize(repeating: [])
         defer {
@@ -266,7 +276,7 @@ public enum IPCScanner {
             let buffer = SourceFile.ReadBuffer()
             for index in stride(from: job, to: files.count, by: jobs) {
                 guard case .bytes = buffer.readStamped(root + "/" + files[index], maxBytes: options.maxFileBytes).contents else { continue }
-                slots.buffer[index] = TextEncoding.withUTF8(buffer.contents) { text in needles.filter { SourceFile.contains(text, anyOf: [$0.1]) }.map(\.0) }
+                slots.buffer[index] = TextEncoding.withUTF8(buffer.contents) { text in needles.filter { $0.1.matches(text) }.map(\.0) }
             }
         }
         var found: [String: [String]] = [:]

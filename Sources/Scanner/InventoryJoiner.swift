@@ -48,10 +48,16 @@ struct InventoryJoiner {
         return table
     }
 
-    func messageNames() -> Set<String> {
+    /// Names of the messages found so far that do not contain a needle of the first pass (`FooMsg_Bar`), and that
+    /// files other than their own can use: a message defined in a source file (a test's `.cc`) is seen by that file
+    /// alone, one in a header or a patch by any file.
+    func unconventionalNames() -> Set<String> {
         var names = Set<String>()
         for case let result? in results {
-            for message in result.partial.messages { names.insert(message.name) }
+            for message in result.partial.messages where !IPCScanner.needles.contains(where: message.name.contains) {
+                let file = message.patch?.targetFile ?? message.location.file
+                if !FileWalker.compiledExtensions.contains(FileWalker.fileExtension(file)) { names.insert(message.name) }
+            }
         }
         return names
     }

@@ -1,4 +1,3 @@
-internal import CClang
 import Foundation
 
 /// Reading a file's bytes and the cheap test that decides whether libclang needs to see it at all.
@@ -72,65 +71,6 @@ enum SourceFile {
             }
             filled = total
             return (.bytes, stamp)
-        }
-    }
-
-    /// Whether any needle occurs in `bytes`. Needles that share their last two bytes but one (`IPC_`, `Msg_`: `C_`
-    /// and `g_`) are found in one pass that compares 32 bytes at a time; so are other sets whose needles begin with
-    /// few distinct byte pairs (the later passes' message names and wrapper macros), a pass for all of them rather
-    /// than one memmem pass per needle (`mojify_find_pair`, 32 bytes at a time); any other set goes through memmem.
-    static func contains(_ bytes: [UInt8], anyOf needles: [[UInt8]]) -> Bool {
-        bytes.withUnsafeBytes { contains($0, anyOf: needles) }
-    }
-
-    /// At most this many distinct leading byte pairs are compared at once.
-    private static let maxVectorPairs = 8
-
-    static func contains(_ haystack: UnsafeRawBufferPointer, anyOf needles: [[UInt8]]) -> Bool {
-        guard !needles.isEmpty, needles.allSatisfy({ $0.count >= 2 }) else { return containsByMemmem(haystack, anyOf: needles) }
-        if let anchor = needles.first?.last, needles.allSatisfy({ $0.last == anchor }), Set(needles.map { $0[$0.count - 2] }).count <= 2 {
-            let befores = needles.map { $0[$0.count - 2] }
-            // Hits are where a needle ends.
-            return vectorSearch(haystack, pairs: [(befores[0], anchor), (befores.count > 1 ? befores[1] : befores[0], anchor)], offset: 1) { end in
-                needles.contains { needle in
-                    end + 1 >= needle.count && needle.indices.allSatisfy { haystack[end + 1 - needle.count + $0] == needle[$0] }
-                }
-            }
-        }
-        var pairs: [(UInt8, UInt8)] = []
-        for needle in needles where !pairs.contains(where: { $0 == (needle[0], needle[1]) }) {
-            pairs.append((needle[0], needle[1]))
-        }
-        guard pairs.count <= maxVectorPairs else { return containsByMemmem(haystack, anyOf: needles) }
-        // Hits are where a needle starts.
-        return vectorSearch(haystack, pairs: pairs, offset: 0) { start in
-            needles.contains { needle in
-                start + needle.count <= haystack.count && needle.indices.allSatisfy { haystack[start + $0] == needle[$0] }
-            }
-        }
-    }
-
-    /// The positions `p` where bytes `p - offset` and `p - offset + 1` form one of `pairs`, until `confirm(p)` holds
-    /// for one.
-    private static func vectorSearch(
-        _ haystack: UnsafeRawBufferPointer, pairs: [(UInt8, UInt8)], offset: Int, confirm: (Int) -> Bool
-    ) -> Bool {
-        guard haystack.count >= 2, let base = haystack.baseAddress else { return false }
-        let firsts = pairs.map(\.0), seconds = pairs.map(\.1)
-        var from = 0
-        while true {
-            let found = mojify_find_pair(base, haystack.count, from, firsts, seconds, Int32(pairs.count))
-            guard found >= 0 else { return false }
-            if confirm(found + offset) { return true }
-            from = found + 1
-        }
-    }
-
-    private static func containsByMemmem(_ haystack: UnsafeRawBufferPointer, anyOf needles: [[UInt8]]) -> Bool {
-        needles.contains { needle in
-            needle.withUnsafeBytes { pattern in
-                mojify_memmem(haystack.baseAddress, haystack.count, pattern.baseAddress, pattern.count) != nil
-            }
         }
     }
 }

@@ -205,8 +205,8 @@ final class ScanCacheTests: XCTestCase {
         XCTAssertEqual(try IPCScanner.scanJSON(options()), expected)
     }
 
-    /// An edit that changes a file's outcome rebuilds the inventory, also in a later pass than the first: here a
-    /// message named without the `Msg_` convention, which only the third pass looks for, comes to be sent.
+    /// An edit that changes a file's outcome rebuilds the inventory, also in a pass with other needles than the
+    /// first: here a message named without the `Msg_` convention, which is looked for by name, comes to be sent.
     func testAnEditThatChangesAnOutcomeRebuildsTheInventory() throws {
         try write("foo/common/foo_messages.h", header + "IPC_MESSAGE_CONTROL0(ShutdownRequest)\n")
         try cachedScan()

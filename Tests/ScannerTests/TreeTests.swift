@@ -74,6 +74,29 @@ final class TreeTests: XCTestCase {
         XCTAssertEqual(Set(listed.messages.map(\.name)), ["NestedGenMsg_Kept", "LetterMsg_Kept"], "a folder excluded above a listed file excludes it")
     }
 
+    /// Messages named without the `Msg_` convention are found by name in files that mention no IPC macro: names
+    /// from messages headers (read first), names from other headers and patches (found later, by a pass over the
+    /// files not yet parsed); a name defined in a source file is that file's own.
+    func testMessagesNamedWithoutTheConventionAreFoundWhereverTheyCanBeSent() throws {
+        let tree = try temporaryFolder()
+        try tree.write("z/common/tracker_messages.h", "IPC_MESSAGE_CONTROL1(TrackerHost_AddStats, int)\n")
+        try tree.write("a/common/plain_types.h", "IPC_MESSAGE_CONTROL0(PlainHost_Ping)\n")
+        try tree.write("b/test/local_unittest.cc", "IPC_MESSAGE_CONTROL0(LocalTestMessage)\nvoid F() { Send(new LocalTestMessage()); }\n")
+        try tree.write("c/browser/sender.cc", """
+        void Report() { Send(new TrackerHost_AddStats(1)); }
+        void Ping() { Send(new PlainHost_Ping()); }
+
+        """)
+        try tree.write("d/browser/other.cc", "void Local() { Send(new LocalTestMessage()); }\n")
+        let inventory = try tree.scan()
+        XCTAssertEqual(Set(inventory.messages.map(\.name)), ["TrackerHost_AddStats", "PlainHost_Ping", "LocalTestMessage"])
+        let senders = inventory.senders.map { "\($0.location.file):\($0.message)" }
+        XCTAssertEqual(senders.sorted(), [
+            "b/test/local_unittest.cc:LocalTestMessage", "c/browser/sender.cc:PlainHost_Ping", "c/browser/sender.cc:TrackerHost_AddStats",
+        ])
+        XCTAssertEqual(inventory.stats.filesParsed, 4)
+    }
+
     func testOddFilesNeverStopTheScan() throws {
         let tree = try temporaryFolder()
         try tree.write("a/latin1_messages.h", bytes: Array("// caf".utf8) + [0xE9, 0xFF, 0x0A] + Array("IPC_MESSAGE_CONTROL1(Latin1Msg_A, std::string /* caf\u{e9} */)\n".utf8))

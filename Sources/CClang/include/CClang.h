@@ -8,8 +8,6 @@
 #endif
 
 #include <stddef.h>
-/// glibc's memmem, which Swift cannot see without _GNU_SOURCE: the prefilter's byte search.
-void *mojify_memmem(const void *haystack, size_t haystack_length, const void *needle, size_t needle_length);
 /// The first position `p >= from` (with `p + 1 < length`) where bytes `p` and `p + 1` equal `firsts[k]` and
 /// `seconds[k]` for one of the `count` (1 to 8) pairs, or -1: the prefilter's pass over every byte (see shim.c).
 long mojify_find_pair(const void *haystack, size_t length, size_t from,
