@@ -36,6 +36,7 @@ struct FileAnalyser {
         /// one is parsed alone for its AST (each file when there are none), any other only lexed (for its typedefs).
         /// Nil for the other passes, which lex files in batches.
         let typeNames: [[UInt8]]?
+        private let typeNameSet: Set<String>
         private let typeNameSearch: NeedleSearch?
         /// What the cache files this pass's outcomes under.
         let context: ContentHash
@@ -45,14 +46,21 @@ struct FileAnalyser {
             needleSearch = NeedleSearch(self.needles)
             self.wrappers = wrappers
             self.typeNames = typeNames.map { $0.map { Array($0.utf8) } }
+            typeNameSet = Set(typeNames ?? [])
             typeNameSearch = self.typeNames.map(NeedleSearch.init)
             context = ScanCache.context(needles: needles, wrappers: wrappers, typeNames: typeNames)
         }
 
-        /// Whether `file` is to be parsed alone because it may define a type this pass looks for.
-        func needsAST(_ file: PendingFile) -> Bool {
-            guard let typeNames, let typeNameSearch else { return false }
-            return typeNames.isEmpty || typeNameSearch.matches(file.bytes)
+        /// The types this pass looks for that `file` defines, when they can be had without parsing it alone: none
+        /// for the other passes and where no class, struct, union or enum head names one, what `TypeReader` reads
+        /// where it can. Nil: the file is parsed alone for its AST (also when the lexer leaves it to libclang and
+        /// its bytes hold one of the names).
+        func typesWithoutAST(_ file: PendingFile) -> [FoundType]? {
+            guard let typeNames, let typeNameSearch else { return [] }
+            if typeNames.isEmpty { return nil }
+            guard let tokens = RawLexer.tokens(of: file.bytes) else { return typeNameSearch.matches(file.bytes) ? nil : [] }
+            guard FileAnalyser.mayDefine(typeNameSet, in: tokens) else { return [] }
+            return TypeReader.definitions(in: tokens, named: typeNameSet, exportMacros: FileAnalyser.exportMacros(in: tokens))
         }
     }
 
@@ -184,14 +192,14 @@ struct FileAnalyser {
     private func results(of pending: [PendingFile], pass: Pass, session: ClangSession) -> [FileResult] {
         let wrappers = pass.wrappers
         var results = pending.map { _ in FileResult.empty(parsed: true) }
-        var batched: [Int] = []
+        // The positions of the files lexed in a batch, with the types read from their tokens.
+        var batched: [(position: Int, types: [FoundType])] = []
         for (position, file) in pending.enumerated() {
             let entry = files[file.index]
             let flags = FileWalker.isPatch(entry.relativePath) ? nil : self.flags(for: entry)
             // How a file is read must not depend on which others share its batch, which depends on timing.
-            let batchable = !pass.needsAST(file)
-            if batchable, !FileWalker.isPatch(entry.relativePath), flags == nil {
-                batched.append(position)
+            if !FileWalker.isPatch(entry.relativePath), flags == nil, let types = pass.typesWithoutAST(file) {
+                batched.append((position, types))
             } else {
                 analyseAlone(file, flags: flags, wrappers: wrappers, session: session, into: &results[position])
             }
@@ -200,9 +208,9 @@ struct FileAnalyser {
         // Batched files have no compile flags: that is what let them into the batch. Their raw tokens are all they
         // need, and the lexer gives them for far less than libclang, which lexes the files the lexer leaves to it.
         var unlexed: [Int] = []
-        for position in batched {
+        for (position, types) in batched {
             if let tokens = RawLexer.tokens(of: pending[position].bytes) {
-                recogniseBatched(pending[position], tokens: tokens, wrappers: wrappers, session: session, into: &results[position])
+                recogniseBatched(pending[position], tokens: tokens, types: types, wrappers: wrappers, session: session, into: &results[position])
             } else {
                 unlexed.append(position)
             }
@@ -221,14 +229,16 @@ struct FileAnalyser {
                 analyseAlone(file, flags: nil, wrappers: wrappers, session: session, into: &results[position])
                 continue
             }
-            recogniseBatched(file, tokens: tokens, wrappers: wrappers, session: session, into: &results[position])
+            recogniseBatched(file, tokens: tokens, types: [], wrappers: wrappers, session: session, into: &results[position])
         }
         return results
     }
 
-    /// Recognises a batched file from its raw tokens alone, unless traits in it name types it defines.
+    /// Recognises a batched file from its raw tokens alone, unless traits in it name types it defines. `types`: the
+    /// types read from its tokens (`Pass.typesWithoutAST`).
     private func recogniseBatched(
-        _ file: PendingFile, tokens: [Token], wrappers: [String: WrapperMacro], session: ClangSession, into result: inout FileResult
+        _ file: PendingFile, tokens: [Token], types: [FoundType], wrappers: [String: WrapperMacro], session: ClangSession,
+        into result: inout FileResult
     ) {
         let mapper = LocationMapper.plain(file: files[file.index].relativePath)
         guard !rejectsUndecodable(file.bytes, tokens: tokens, mapper: mapper, into: &result) else { return }
@@ -238,6 +248,7 @@ struct FileAnalyser {
             analyseAlone(file, flags: nil, wrappers: wrappers, session: session, into: &result)
         } else {
             add(findings, mapper: mapper, inactiveRanges: nil, into: &result)
+            result.types += FileAnalyser.typeDefinitions(types, tokens: tokens, mapper: mapper)
         }
     }
 
@@ -297,12 +308,10 @@ struct FileAnalyser {
         path: String, bytes: [UInt8], flags: [String]?, mapper: LocationMapper, wrappers: [String: WrapperMacro],
         session: ClangSession, into result: inout FileResult
     ) {
-        let language = path.hasSuffix(".c") ? "c" : (path.hasSuffix(".m") ? "objective-c" : (path.hasSuffix(".mm") ? "objective-c++" : "c++"))
-        let arguments = ["-x", language, "-fsyntax-only", "-w", "-nostdinc", "-nobuiltininc", "-ferror-limit=0"]
-            + (language.hasSuffix("c++") ? ["-std=c++17", "-nostdinc++"] : [])
-            + (flags ?? [])
+        let language = FileAnalyser.language(ofPath: path)
         func parse(defining macros: [String]) -> ClangFile? {
-            session.parse(path: path, contents: bytes, arguments: arguments + macros.map { "-D\($0)=" }, singleFile: flags == nil)
+            session.parse(path: path, contents: bytes, arguments: FileAnalyser.parseArguments(path: path, flags: flags, defining: macros),
+                          singleFile: flags == nil)
         }
         // `struct CONTENT_EXPORT Foo {` hides the struct from the AST when the export header is not followed: the
         // file is parsed with those macros defined empty, so type definitions and enclosing functions are found.
@@ -325,13 +334,30 @@ struct FileAnalyser {
             file.enclosingFunction(atOffset: offset)
         }
         add(findings, mapper: mapper, inactiveRanges: flags == nil ? nil : file.skippedRanges(), into: &result)
-        result.types += file.typeDefinitions(tokens: tokens).map { found in
+        result.types += FileAnalyser.typeDefinitions(file.typeDefinitions(tokens: tokens), tokens: tokens, mapper: mapper)
+    }
+
+    /// Types found in a file, placed at the token where each is named.
+    private static func typeDefinitions(_ found: [FoundType], tokens: [Token], mapper: LocationMapper) -> [TypeDefinition] {
+        found.map { found in
             let line = tokens.last(where: { $0.start <= found.offset }) ?? tokens.first
             return TypeDefinition(
                 name: found.name, kind: found.kind, enumerators: found.enumerators, fields: found.fields,
                 location: mapper.location(line: line?.line ?? 1, column: line?.column ?? 1)
             )
         }
+    }
+
+    private static func language(ofPath path: String) -> String {
+        path.hasSuffix(".c") ? "c" : (path.hasSuffix(".m") ? "objective-c" : (path.hasSuffix(".mm") ? "objective-c++" : "c++"))
+    }
+
+    /// What libclang parses a file alone with: its compile flags if it has some, and the export macros defined empty.
+    static func parseArguments(path: String, flags: [String]?, defining macros: [String]) -> [String] {
+        let language = language(ofPath: path)
+        return ["-x", language, "-fsyntax-only", "-w", "-nostdinc", "-nobuiltininc", "-ferror-limit=0"]
+            + (language.hasSuffix("c++") ? ["-std=c++17", "-nostdinc++"] : [])
+            + (flags ?? []) + macros.map { "-D\($0)=" }
     }
 
     // MARK: - Tokens
@@ -355,6 +381,25 @@ struct FileAnalyser {
             for next in tokens[(index + 1)...].lazy.filter({ $0.kind != .comment }).prefix(12) {
                 if next.text == "{" { return true }
                 if [";", "(", ")", ",", ">", "="].contains(next.text) { break }
+            }
+        }
+        return false
+    }
+
+    /// Whether `tokens` may define one of the types `names` holds (unqualified): `enum class Kind : int {`,
+    /// `struct CONTENT_EXPORT Region {`, `class Outer::Inner {`, or `typedef struct {`, whose name comes after its
+    /// body. A forward declaration (`struct Region;`) defines nothing; other uses of a name after the keyword count.
+    static func mayDefine(_ names: Set<String>, in tokens: [Token]) -> Bool {
+        let code = tokens.filter { $0.kind != .comment }
+        for index in code.indices where code[index].kind == .keyword && ["enum", "struct", "class", "union"].contains(code[index].text) {
+            if index > 0, code[index - 1].text == "typedef" { return true }
+            // The head up to the name: `class`/`struct` after `enum`, export macros, attributes, qualifiers.
+            var next = index + 1
+            while next < code.count, next - index <= 6, code[next].kind == .identifier || code[next].kind == .keyword || code[next].text == "::" {
+                if code[next].kind == .identifier, names.contains(code[next].text), code.indices.contains(next + 1) ? code[next + 1].text != ";" : false {
+                    return true
+                }
+                next += 1
             }
         }
         return false
