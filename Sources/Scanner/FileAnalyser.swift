@@ -32,9 +32,9 @@ struct FileAnalyser {
         let needleSearch: NeedleSearch
         /// Project macros that expand to IPC macros, by name.
         let wrappers: [String: WrapperMacro]
-        /// For the pass over the headers traits macros lead to, the names of the types they name: a file that names
-        /// one is parsed alone for its AST (each file when there are none), any other only lexed (for its typedefs).
-        /// Nil for the other passes, which lex files in batches.
+        /// For the pass over the headers traits macros lead to, the names of the types they name: the types a file
+        /// defines are read from its tokens or, where that reading could differ, from its AST (see
+        /// `typesWithoutAST`); every file is parsed when there are none. Nil for the other passes.
         let typeNames: [[UInt8]]?
         private let typeNameSet: Set<String>
         private let typeNameSearch: NeedleSearch?
@@ -55,10 +55,10 @@ struct FileAnalyser {
         /// for the other passes and where no class, struct, union or enum head names one, what `TypeReader` reads
         /// where it can. Nil: the file is parsed alone for its AST (also when the lexer leaves it to libclang and
         /// its bytes hold one of the names).
-        func typesWithoutAST(_ file: PendingFile) -> [FoundType]? {
+        func typesWithoutAST(_ file: PendingFile, tokens: [Token]?) -> [FoundType]? {
             guard let typeNames, let typeNameSearch else { return [] }
             if typeNames.isEmpty { return nil }
-            guard let tokens = RawLexer.tokens(of: file.bytes) else { return typeNameSearch.matches(file.bytes) ? nil : [] }
+            guard let tokens else { return typeNameSearch.matches(file.bytes) ? nil : [] }
             guard FileAnalyser.mayDefine(typeNameSet, in: tokens) else { return [] }
             return TypeReader.definitions(in: tokens, named: typeNameSet, exportMacros: FileAnalyser.exportMacros(in: tokens))
         }
@@ -192,24 +192,29 @@ struct FileAnalyser {
     private func results(of pending: [PendingFile], pass: Pass, session: ClangSession) -> [FileResult] {
         let wrappers = pass.wrappers
         var results = pending.map { _ in FileResult.empty(parsed: true) }
-        // The positions of the files lexed in a batch, with the types read from their tokens.
-        var batched: [(position: Int, types: [FoundType])] = []
+        // Batched files have no compile flags: that is what lets them into the batch. Their raw tokens are all they
+        // need, and the lexer gives them for far less than libclang, which lexes the files the lexer leaves to it
+        // (nil tokens). With them come the types read from their tokens.
+        var batched: [(position: Int, tokens: [Token]?, types: [FoundType])] = []
         for (position, file) in pending.enumerated() {
             let entry = files[file.index]
             let flags = FileWalker.isPatch(entry.relativePath) ? nil : self.flags(for: entry)
             // How a file is read must not depend on which others share its batch, which depends on timing.
-            if !FileWalker.isPatch(entry.relativePath), flags == nil, let types = pass.typesWithoutAST(file) {
-                batched.append((position, types))
+            guard !FileWalker.isPatch(entry.relativePath), flags == nil else {
+                analyseAlone(file, flags: flags, wrappers: wrappers, session: session, into: &results[position])
+                continue
+            }
+            let tokens = RawLexer.tokens(of: file.bytes)
+            if let types = pass.typesWithoutAST(file, tokens: tokens) {
+                batched.append((position, tokens, types))
             } else {
                 analyseAlone(file, flags: flags, wrappers: wrappers, session: session, into: &results[position])
             }
         }
         guard !batched.isEmpty else { return results }
-        // Batched files have no compile flags: that is what let them into the batch. Their raw tokens are all they
-        // need, and the lexer gives them for far less than libclang, which lexes the files the lexer leaves to it.
         var unlexed: [Int] = []
-        for (position, types) in batched {
-            if let tokens = RawLexer.tokens(of: pending[position].bytes) {
+        for (position, tokens, types) in batched {
+            if let tokens {
                 recogniseBatched(pending[position], tokens: tokens, types: types, wrappers: wrappers, session: session, into: &results[position])
             } else {
                 unlexed.append(position)
@@ -386,23 +391,14 @@ struct FileAnalyser {
         return false
     }
 
-    /// Whether `tokens` may define one of the types `names` holds (unqualified): `enum class Kind : int {`,
-    /// `struct CONTENT_EXPORT Region {`, `class Outer::Inner {`, or `typedef struct {`, whose name comes after its
-    /// body. A forward declaration (`struct Region;`) defines nothing; other uses of a name after the keyword count.
+    /// Whether `tokens` may define one of the types `names` holds (unqualified): a head that names one
+    /// (`TypeReader.namesWantedType`), or `typedef struct {`, whose name comes after its body.
     static func mayDefine(_ names: Set<String>, in tokens: [Token]) -> Bool {
         let code = tokens.filter { $0.kind != .comment }
-        for index in code.indices where code[index].kind == .keyword && ["enum", "struct", "class", "union"].contains(code[index].text) {
-            if index > 0, code[index - 1].text == "typedef" { return true }
-            // The head up to the name: `class`/`struct` after `enum`, export macros, attributes, qualifiers.
-            var next = index + 1
-            while next < code.count, next - index <= 6, code[next].kind == .identifier || code[next].kind == .keyword || code[next].text == "::" {
-                if code[next].kind == .identifier, names.contains(code[next].text), code.indices.contains(next + 1) ? code[next + 1].text != ";" : false {
-                    return true
-                }
-                next += 1
-            }
+        return code.indices.contains { index in
+            (index > 0 && code[index - 1].text == "typedef" && ["enum", "struct", "class", "union"].contains(code[index].text)
+                && code[index].kind == .keyword) || TypeReader.namesWantedType(at: index, in: code, wanted: names)
         }
-        return false
     }
 
     /// Whether `tokens` run to the last byte of `bytes` that is not white space.

@@ -28,15 +28,18 @@ struct TypeReader {
         guard let code = codeIndices(tokens, exportMacros: Set(exportMacros)) else { return nil }
         var reader = TypeReader(tokens: tokens, code: code, wanted: wanted, exportMacros: Set(exportMacros))
         do {
-            try reader.readScope([], record: nil, top: true)
+            _ = try reader.readScope([], top: true)
             guard reader.position == code.count else { return nil }
         } catch {
             return nil
         }
         // Every head that may define a wanted type must be one the walk read, or one inside a declaration the AST
         // does not look into: one the walk took for something else (an initializer) could be a definition to it.
+        let codeTokens = code.map { tokens[$0] }
         let heads = code.indices.filter { index in
-            definesWantedName(at: index, code: code, tokens: tokens, wanted: wanted) && !reader.unseen.contains { $0.contains(index) }
+            // The `class` of `enum class` heads nothing of its own.
+            namesWantedType(at: index, in: codeTokens, wanted: wanted) && (index == 0 || codeTokens[index - 1].text != "enum")
+                && !reader.unseen.contains { $0.contains(index) }
         }.count
         // A type defined twice (in two branches of a condition) is a redefinition to the AST, which drops one.
         guard heads == reader.found.count, Set(reader.found.map(\.name)).count == reader.found.count else { return nil }
@@ -123,10 +126,14 @@ struct TypeReader {
         tokens[code[at]].text
     }
 
-    /// Reads declarations up to the `}` that closes the scope (consumed) or, at the top, to the end. `record`: the
-    /// fields of the wanted struct being read, nil outside one.
-    private mutating func readScope(_ scope: [String], record: UnsafeMutablePointer<[TypeDefinition.Field]>?, inClass: Bool = false,
-                                    top: Bool = false) throws {
+    /// Reads declarations up to the `}` that closes the scope (consumed) or, at the top, to the end. In a class
+    /// (`inClass`), every member is checked, and the fields are returned when `collecting` (for a wanted struct).
+    private mutating func readScope(_ scope: [String], collecting: Bool = false, inClass: Bool = false,
+                                    top: Bool = false) throws -> [TypeDefinition.Field] {
+        var fields: [TypeDefinition.Field] = []
+        func readMember(_ member: Range<Int>) throws {
+            if let field = try self.readMember(member, of: scope.last ?? "", fields: collecting ? fields : nil) { fields.append(field) }
+        }
         var start = position
         // The end of the type body the declaration holds (`enum Kind { ... }` before its `;`).
         var bodyEnd: Int?
@@ -134,15 +141,15 @@ struct TypeReader {
             switch text(position) {
             case "}":
                 guard !top else { throw GiveUp() }
-                if inClass, start < position, bodyEnd == nil { try readMember(start..<position, of: scope.last ?? "", into: record) }
+                if inClass, start < position, bodyEnd == nil { try readMember(start..<position) }
                 position += 1
-                return
+                return fields
             case ";":
                 if let bodyEnd {
                     // `struct A { ... } a;` declares a field, `} kA = {...};` a variable: not read here.
                     guard !inClass || bodyEnd == position else { throw GiveUp() }
                 } else if inClass, start < position {
-                    try readMember(start..<position, of: scope.last ?? "", into: record)
+                    try readMember(start..<position)
                 }
                 position += 1
                 start = position
@@ -153,7 +160,7 @@ struct TypeReader {
             case "{":
                 // A method defined in a struct is held to the forms its declaration would be.
                 if inClass, (start..<position).contains(where: { text($0) == "(" }) {
-                    try readMember(start..<position, of: scope.last ?? "", into: record)
+                    try readMember(start..<position)
                 }
                 switch try openBrace(start..<position, scope: scope, inClass: inClass) {
                 case .declarationEnds:
@@ -169,6 +176,7 @@ struct TypeReader {
             }
         }
         guard top else { throw GiveUp() }
+        return fields
     }
 
     private enum AfterBrace {
@@ -188,7 +196,7 @@ struct TypeReader {
             let names = words.drop { $0 != "namespace" }.dropFirst().filter { $0 != "::" && $0 != "inline" }
             // An unnamed namespace has no spelling to qualify its types with.
             guard !inClass, !names.isEmpty, names.allSatisfy(isIdentifierText) else { throw GiveUp() }
-            try readScope(scope + names, record: nil)
+            _ = try readScope(scope + names)
             return .declarationEnds
         }
         if words.count == 2, words[0] == "extern", tokens[code[head.lowerBound + 1]].kind == .literal {
@@ -236,7 +244,7 @@ struct TypeReader {
             try skipBraces(unseenFrom: head.lowerBound)
             return
         }
-        let nameToken = tokens[code[head.lowerBound + 1 + (head.dropFirst().map(text).firstIndex(of: name) ?? 0)]]
+        let nameToken = tokens[code[head.dropFirst().first { text($0) == name }!]]
         if key == "enum" {
             guard wanted.contains(name) else {
                 try skipBraces(unseenFrom: head.lowerBound)
@@ -251,13 +259,10 @@ struct TypeReader {
                                    offset: nameToken.start))
             return
         }
-        var fields: [TypeDefinition.Field] = []
         let isWanted = wanted.contains(name)
         // The struct is listed before the types nested in it, as the AST walk lists them.
         let slot = found.count
-        try withUnsafeMutablePointer(to: &fields) { pointer in
-            try readScope(scope + [name], record: isWanted ? pointer : nil, inClass: true)
-        }
+        let fields = try readScope(scope + [name], collecting: isWanted, inClass: true)
         if isWanted {
             found.insert(FoundType(name: (scope + [name]).joined(separator: "::"), kind: .structure, enumerators: [], fields: fields,
                                    offset: nameToken.start), at: slot)
@@ -288,43 +293,44 @@ struct TypeReader {
 
     // MARK: - Members
 
-    /// One member declaration of a struct or class: a field is added to `fields` (for a wanted struct); a method,
+    /// One member declaration of a struct or class: a field is returned when `fields` (those read before it, for a
+    /// wanted struct) is given; a method,
     /// constructor, type alias, friend or static member is skipped. libclang's recovery from what it cannot know
     /// (unknown macros, templates with several arguments, arrays, constructors taking unknown types) drops or
     /// invents fields, and can lose the types nested after them, so a member is read only in plain forms: `[static|virtual|...] type name [(params) qualifiers] [= init | {init} | : bits]`,
     /// where a type is keywords and at most one name with a one-argument template; anything else gives up.
-    private func readMember(_ member: Range<Int>, of record: String, into fields: UnsafeMutablePointer<[TypeDefinition.Field]>?) throws {
+    private func readMember(_ member: Range<Int>, of record: String, fields: [TypeDefinition.Field]?) throws -> TypeDefinition.Field? {
         let words = member.map(text)
         let kinds = member.map { tokens[code[$0]].kind }
-        if ["using", "typedef", "friend", "static_assert"].contains(words[0]) { return }
+        if ["using", "typedef", "friend", "static_assert"].contains(words[0]) { return nil }
         if ["class", "struct", "union", "enum"].contains(words[0]) {
             // `class Foo;` declares; `struct Foo* foo;` would be a field with an elaborated type.
             guard words.count == 2 else { throw GiveUp() }
-            return
+            return nil
         }
         var start = 0
         while start < words.count, ["static", "virtual", "explicit", "inline", "constexpr"].contains(words[start]) { start += 1 }
         guard start < words.count else { throw GiveUp() }
         if words[start] == "~" || (words[start] == record && words.indices.contains(start + 1) && words[start + 1] == "(") {
             try checkConstructor(words[start...], record: record)
-            return
+            return nil
         }
         guard let nameOffset = plainTypeEnd(words, kinds, from: start), nameOffset < words.count else { throw GiveUp() }
-        if words[nameOffset] == "operator" { return }
+        if words[nameOffset] == "operator" { return nil }
         guard kinds[nameOffset] == .identifier else { throw GiveUp() }
         let rest = words[(nameOffset + 1)...]
         if rest.first == "(" {
             try checkMethodTail(rest)
-            return
+            return nil
         }
         // `static const int kMax = 3;` is no field; nor is anything else after `virtual` or `inline`.
         guard start == 0 else {
-            if words[0] == "static" || words[0] == "constexpr" { return }
+            if words[0] == "static" || words[0] == "constexpr" { return nil }
             throw GiveUp()
         }
         // An array's type is libclang's spelling of it (`int[16]` for an unknown `uint8_t[16]`), not the words.
         guard [nil, "=", "{", ":"].contains(rest.first) else { throw GiveUp() }
-        guard let fields else { return }
+        guard let fields else { return nil }
         let name = words[nameOffset]
         // As `ClangFile.writtenType`: what comes before the name's last mention, up to any `{`.
         let inside = member.map { tokens[code[$0]] }
@@ -332,8 +338,8 @@ struct TypeReader {
         let type = TokenText.join(inside[..<last].prefix { $0.text != "{" })
         // A field declared twice (in two branches of a condition) is a redefinition the AST drops; after `GURL url;`,
         // `url::Origin` no longer names a type to it.
-        guard !fields.pointee.contains(where: { $0.name == name || words[..<nameOffset].contains($0.name) }) else { throw GiveUp() }
-        fields.pointee.append(TypeDefinition.Field(name: name, type: type, comment: TokenText.commentAbove(code[member.lowerBound], in: tokens)))
+        guard !fields.contains(where: { $0.name == name || words[..<nameOffset].contains($0.name) }) else { throw GiveUp() }
+        return TypeDefinition.Field(name: name, type: type, comment: TokenText.commentAbove(code[member.lowerBound], in: tokens))
     }
 
     private static let typeKeywords: Set<String> = [
@@ -447,16 +453,17 @@ struct TypeReader {
         }
     }
 
-    /// Whether the keyword at `index` heads a definition that names a wanted type (see `FileAnalyser.mayDefine`).
-    private static func definesWantedName(at index: Int, code: [Int], tokens: [Token], wanted: Set<String>) -> Bool {
-        let keyword = tokens[code[index]]
-        guard keyword.kind == .keyword, ["enum", "struct", "class", "union"].contains(keyword.text),
-              index == 0 || tokens[code[index - 1]].text != "enum" else { return false }
+    /// Whether the keyword at `index` of `code` (tokens without comments) heads a declaration that names one of
+    /// `names` within its next few words and is no forward declaration (`struct Region;`): `enum class Kind : int {`,
+    /// `struct CONTENT_EXPORT Region {`, `class Outer::Inner {`, but also `struct Region* Create();`.
+    static func namesWantedType(at index: Int, in code: [Token], wanted names: Set<String>) -> Bool {
+        let keyword = code[index]
+        guard keyword.kind == .keyword, ["enum", "struct", "class", "union"].contains(keyword.text) else { return false }
         var next = index + 1
         while next < code.count, next - index <= 6 {
-            let token = tokens[code[next]]
+            let token = code[next]
             guard token.kind == .identifier || token.kind == .keyword || token.text == "::" else { return false }
-            if token.kind == .identifier, wanted.contains(token.text), next + 1 < code.count, tokens[code[next + 1]].text != ";" { return true }
+            if token.kind == .identifier, names.contains(token.text), next + 1 < code.count, code[next + 1].text != ";" { return true }
             next += 1
         }
         return false
