@@ -39,4 +39,27 @@ enum CppKeywords {
         "this", "thread_local", "throw", "true", "try", "typedef", "typeid", "typename", "union", "unsigned",
         "using", "virtual", "void", "volatile", "wchar_t", "while", "xor", "xor_eq"
     ]
+
+    /// Whether an identifier's bytes are one of `all`, looked up without making a string of them and hashing it
+    /// (the lexer asks this of every identifier).
+    static func contains(_ identifier: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = identifier.first, first < 0x80 else { return false }
+        return buckets[bucket(first, identifier.count)].contains { $0.elementsEqual(identifier) }
+    }
+
+    /// `all` by first byte and length: a bucket holds a few keywords at most.
+    private static let buckets: [[[UInt8]]] = {
+        var buckets = Array(repeating: [[UInt8]](), count: 128 * bucketLengths)
+        for keyword in all.sorted() {
+            let bytes = Array(keyword.utf8)
+            buckets[bucket(bytes[0], bytes.count)].append(bytes)
+        }
+        return buckets
+    }()
+
+    private static let bucketLengths = 48
+
+    private static func bucket(_ first: UInt8, _ length: Int) -> Int {
+        Int(first) * bucketLengths + min(length, bucketLengths - 1)
+    }
 }

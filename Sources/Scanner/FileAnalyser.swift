@@ -15,6 +15,11 @@ struct FileResult {
         FileResult(parsed: parsed, partial: PartialInventory(), wrappers: [], includes: [], typedefs: [], types: [])
     }
 
+    /// Whether nothing was found in the file (whether or not it was parsed).
+    var isEmpty: Bool {
+        partial.isEmpty && wrappers.isEmpty && includes.isEmpty && typedefs.isEmpty && types.isEmpty
+    }
+
     /// Drops everything found in the file: it was not read in full, so what was found cannot be trusted.
     mutating func markUnread(at location: SourceLocation, reason: UnreadFile.Reason, detail: String, hint: String) {
         self = .empty(parsed: parsed)

@@ -393,9 +393,23 @@ struct FileWalker {
 
     /// Whether a header or patch is named like the headers that define messages (`frame_messages.h`,
     /// `ipc_test_messages.h`, `render_messages.h.patch`).
+    /// Asked of every file of a scan on one thread, so it looks at bytes and builds no strings for most names.
     static func isNamedLikeMessagesHeader(_ path: String) -> Bool {
-        let name = path.split(separator: "/").last.map(String.init) ?? path
-        return name.lowercased().contains("message") && !compiledExtensions.contains(fileExtension(name))
+        var path = path
+        return path.withUTF8 { bytes in
+            let name = UnsafeBufferPointer(rebasing: bytes[((bytes.lastIndex(of: UInt8(ascii: "/")) ?? -1) + 1)...])
+            guard containsIgnoringASCIICase(name, "message") else { return false }
+            return !compiledExtensions.contains(fileExtension(String(decoding: name, as: UTF8.self)))
+        }
+    }
+
+    /// Whether `bytes` hold `word` (lower-case ASCII), ASCII letters compared without case.
+    private static func containsIgnoringASCIICase(_ bytes: UnsafeBufferPointer<UInt8>, _ word: StaticString) -> Bool {
+        let word = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
+        guard bytes.count >= word.count else { return false }
+        return (0...(bytes.count - word.count)).contains { start in
+            word.indices.allSatisfy { offset in bytes[start + offset] | 0x20 == word[offset] }
+        }
     }
 
     static func isPatch(_ name: String) -> Bool {

@@ -7,8 +7,11 @@ struct InventoryJoiner {
     let files: [FileWalker.Entry]
     let database: CompileDatabase?
     let options: ScanOptions
-    /// Per file (by index in `files`): what the passes found, nil until one looked at it.
-    private var results: [FileResult?]
+    /// Per file (by index in `files`): whether libclang or the lexer read it.
+    private var parsed: [Bool]
+    /// What the passes found, by index in `files`, for the few files where they found anything: the joins between
+    /// passes look at these alone, not at a result for each of a large tree's files.
+    private var found: [Int: FileResult] = [:]
     /// Indices of files that contain one of `options.markers`.
     private var marked = Set<Int>()
 
@@ -16,7 +19,7 @@ struct InventoryJoiner {
         self.files = files
         self.database = database
         self.options = options
-        results = Array(repeating: nil, count: files.count)
+        parsed = Array(repeating: false, count: files.count)
     }
 
     /// Takes in a pass's outcomes. A file in which a later pass found none of its needles keeps what it had.
@@ -24,23 +27,27 @@ struct InventoryJoiner {
         for outcome in outcomes {
             if outcome.marked { marked.insert(outcome.index) }
             if let result = outcome.result {
-                results[outcome.index] = result
-            } else if results[outcome.index] == nil {
-                results[outcome.index] = .empty(parsed: false)
+                parsed[outcome.index] = result.parsed
+                found[outcome.index] = result.isEmpty ? nil : result
             }
         }
     }
 
-    /// Whether libclang has read the file at `index`.
+    /// Whether libclang or the lexer has read the file at `index`.
     func isParsed(_ index: Int) -> Bool {
-        results[index]?.parsed == true
+        parsed[index]
+    }
+
+    /// The files' results where anything was found, in the order of `files`.
+    private var foundInOrder: [(index: Int, result: FileResult)] {
+        found.keys.sorted().map { ($0, found[$0]!) }
     }
 
     // MARK: - Between passes
 
     func wrapperTable() -> [String: WrapperMacro] {
         var table: [String: WrapperMacro] = [:]
-        for case let result? in results {
+        for (_, result) in foundInOrder {
             for wrapper in result.wrappers where table[wrapper.name] == nil {
                 table[wrapper.name] = wrapper
             }
@@ -53,8 +60,8 @@ struct InventoryJoiner {
     /// alone, one in a header or a patch by any file.
     func unconventionalNames() -> Set<String> {
         var names = Set<String>()
-        for case let result? in results {
-            for message in result.partial.messages where !IPCScanner.needles.contains(where: message.name.contains) {
+        for (_, result) in foundInOrder {
+            for message in result.partial.messages where !IPCScanner.containsNeedle(message.name) {
                 let file = message.patch?.targetFile ?? message.location.file
                 if !FileWalker.compiledExtensions.contains(FileWalker.fileExtension(file)) { names.insert(message.name) }
             }
@@ -66,22 +73,31 @@ struct InventoryJoiner {
     /// looked for next to the including file, at the root, and in every include folder (the user's and the
     /// compile database's `-I` folders that lie inside the root).
     func includedTypeHeaders() -> [Int] {
-        let byPath = Dictionary(files.indices.map { (files[$0].relativePath, $0) }, uniquingKeysWith: { first, _ in first })
         let includeFolders = includeFolders()
-        var wanted = Set<Int>()
-        for (index, result) in results.enumerated() {
-            guard let result, !result.partial.enumTraits.isEmpty || !result.partial.structTraits.isEmpty else { continue }
+        var candidatesOfIncludes: [[String]] = []
+        for (index, result) in foundInOrder {
+            guard !result.partial.enumTraits.isEmpty || !result.partial.structTraits.isEmpty else { continue }
             let folder = (files[index].relativePath as NSString).deletingLastPathComponent
             for include in result.includes {
                 // Include paths are relative to the source root, which the scanned root may sit below
                 // (`xwalk/runtime/foo.h` scanned as `runtime/foo.h`): also try the path without leading folders.
                 let components = include.split(separator: "/")
                 let shortened = (1..<max(components.count, 1)).map { components.dropFirst($0).joined(separator: "/") }
-                let candidates = [include, folder.isEmpty ? include : folder + "/" + include] + includeFolders.map { $0 + "/" + include } + shortened
-                // A header lexed in a batch has no AST yet: it is parsed alone now, like one never read.
-                if let target = candidates.compactMap({ byPath[$0] }).first, results[target]?.types.isEmpty ?? true {
-                    wanted.insert(target)
-                }
+                candidatesOfIncludes.append([include, folder.isEmpty ? include : folder + "/" + include] + includeFolders.map { $0 + "/" + include } + shortened)
+            }
+        }
+        guard !candidatesOfIncludes.isEmpty else { return [] }
+        // Only the candidates are hashed into a table, not each of the tree's paths.
+        let candidates = Set(candidatesOfIncludes.joined())
+        var byPath: [String: Int] = [:]
+        for index in files.indices where candidates.contains(files[index].relativePath) && byPath[files[index].relativePath] == nil {
+            byPath[files[index].relativePath] = index
+        }
+        var wanted = Set<Int>()
+        for candidatesOfInclude in candidatesOfIncludes {
+            // A header lexed in a batch has no AST yet: it is parsed alone now, like one never read.
+            if let target = candidatesOfInclude.lazy.compactMap({ byPath[$0] }).first, found[target]?.types.isEmpty ?? true {
+                wanted.insert(target)
             }
         }
         return wanted.sorted()
@@ -91,7 +107,7 @@ struct InventoryJoiner {
     /// them holds it.
     func traitTypeNames() -> Set<String> {
         var names = Set<String>()
-        for case let result? in results {
+        for (_, result) in foundInOrder {
             let partial = result.partial
             let types = partial.enumTraits.map(\.type) + partial.structTraits.map(\.type) + partial.structs.compactMap(\.parent)
             for type in types { names.insert(IPCNaming.unqualified(type)) }
@@ -133,7 +149,7 @@ struct InventoryJoiner {
         var senders: [Sender] = []
         var removedMessages: [MessageDefinition] = []
         var unreadFiles: [UnreadFile] = []
-        for case let result? in results {
+        for (_, result) in foundInOrder {
             let partial = result.partial
             inventory.messages += partial.messages
             removedMessages += partial.removedMessages
@@ -148,7 +164,6 @@ struct InventoryJoiner {
                 unreadFiles.append(unread)
                 inventory.stats.filesSkipped += 1
             }
-            if result.parsed { inventory.stats.filesParsed += 1 }
             for (name, type) in result.typedefs {
                 if typedefs[name] == nil { typedefs[name] = type }
                 let short = String(name.split(separator: ":").last ?? "")
@@ -156,6 +171,7 @@ struct InventoryJoiner {
             }
         }
         inventory.stats.filesVisited = files.count
+        inventory.stats.filesParsed = parsed.lazy.filter { $0 }.count
         inventory.unreadFiles = unreadFiles
         // A message a patch removes and adds back (on other lines, or changed) is still there.
         let present = Set(inventory.messages.map(\.name))
@@ -180,7 +196,7 @@ struct InventoryJoiner {
         let structs = Set(inventory.structs.map(\.name) + inventory.structTraits.map { IPCNaming.unqualified($0.type) })
         inventory.senders = senders.filter { sender in
             defined.contains(sender.message)
-                || (IPCScanner.needles.contains(where: sender.message.contains) && !structs.contains(sender.message)
+                || (IPCScanner.containsNeedle(sender.message) && !structs.contains(sender.message)
                     && !IPCNaming.looksLikeParamsStruct(sender.message))
         }
 

@@ -42,6 +42,11 @@ struct PartialInventory: Codable {
     /// Set when the file could not be read in full; it then contributes nothing but this and its diagnostic.
     var unread: UnreadFile?
 
+    var isEmpty: Bool {
+        messages.isEmpty && removedMessages.isEmpty && structs.isEmpty && structTraits.isEmpty && enumTraits.isEmpty
+            && messageMaps.isEmpty && senders.isEmpty && diagnostics.isEmpty && unread == nil
+    }
+
     /// The share of a file the scan could not read in full: an error diagnostic and the entry for `unreadFiles`.
     static func unread(_ location: SourceLocation, reason: UnreadFile.Reason, detail: String, hint: String) -> PartialInventory {
         var partial = PartialInventory()

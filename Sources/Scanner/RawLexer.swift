@@ -170,8 +170,9 @@ private struct Lexing {
                 lineStart = counted
             }
         }
-        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
-        tokens.append(Token(kind: kind == .identifier && CppKeywords.all.contains(text) ? .keyword : kind,
+        let slice = UnsafeBufferPointer(rebasing: bytes[start..<end])
+        let text = String(decoding: slice, as: UTF8.self)
+        tokens.append(Token(kind: kind == .identifier && CppKeywords.contains(slice) ? .keyword : kind,
                             start: start, end: end, line: line, column: start - lineStart + 1, text: text))
     }
 

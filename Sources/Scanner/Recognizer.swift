@@ -259,7 +259,7 @@ struct Recognizer {
                 if let macro = IPCMacro(name: token.text) {
                     return invocation(of: macro, named: token.text, wrapper: nil, at: index, openParen: next)
                 }
-                if let wrapper = wrappers[token.text], let inner = IPCMacro(name: wrapper.innerMacro) {
+                if !wrappers.isEmpty, let wrapper = wrappers[token.text], let inner = IPCMacro(name: wrapper.innerMacro) {
                     return invocation(of: inner, named: wrapper.innerMacro, wrapper: wrapper, at: index, openParen: next)
                 }
             }

@@ -32,6 +32,8 @@ struct ScopeTracker {
     }
 
     mutating func observe(_ token: Token) {
+        // Most tokens are names: only punctuation is compared with the three that matter.
+        guard token.kind == .punctuation else { return head.append(token) }
         switch token.text {
         case "{":
             scopes.append(classify(head))

@@ -215,4 +215,43 @@ final class LeadingCommentTests: XCTestCase {
         XCTAssertEqual(inventory.structs.first?.comment, "A block comment.")
         XCTAssertEqual(inventory.structs.first?.members.map(\.comment), ["The frame's id.", nil])
     }
+
+    /// A comment's lines are counted as the lexer counts them: a form feed in the comment right above a
+    /// definition is no line break, and a lone carriage return is one.
+    func testTheCommentAboveIsFoundWhateverItsControlCharacters() throws {
+        let inventory = try scanSource("// Opens\u{0C} a tab.\nIPC_MESSAGE_ROUTED0(TestHostMsg_Open)\n/* Old\rline ends. */\nIPC_MESSAGE_ROUTED0(TestHostMsg_Close)\n")
+        let comments = Dictionary(uniqueKeysWithValues: inventory.messages.map { ($0.name, $0.comment) })
+        XCTAssertEqual(comments["TestHostMsg_Open"], "Opens a tab.")
+        XCTAssertEqual(comments["TestHostMsg_Close"], "Old line ends.")
+    }
+
+    /// ASCII comments are taken apart on their bytes, others by `Character`: both give what the `Character`
+    /// reading gives, where `\r\n` is one character (a line break, white space, but not the `\n` lines end at).
+    func testCommentWordsAndLineBreaksReadAsCharacters() {
+        func words(_ comment: String) -> String {
+            var paragraph: [UInt8] = []
+            TokenText.appendWords(ofComment: comment, to: &paragraph)
+            return String(decoding: paragraph, as: UTF8.self)
+        }
+        let cases: [(comment: String, words: String)] = [
+            ("// Opens |url|.", "Opens |url|."), ("/// three", "three"), ("//", ""), ("/**/", ""), ("/*/", ""), ("/*", ""),
+            ("/* a\n * b\n\t**c */", "a b c"), ("/* a\r\n * b */", "a * b"), ("/* a\n\r * b */", "a * b"),
+            ("/*\u{0B}x\u{0C}y*/", "x y"), ("/* caf\u{E9}\n * au lait */", "caf\u{E9} au lait"),
+            ("/* caf\u{E9}\r\n * au\u{A0}lait */", "caf\u{E9} * au lait"), ("/* no end", "no end"),
+        ]
+        for (comment, expected) in cases {
+            XCTAssertEqual(words(comment), expected, comment.debugDescription)
+        }
+        let lineBreaks: [(text: String, count: Int)] = [
+            ("a\nb", 1), ("a\r\nb", 1), ("a\rb\n", 2), ("\r\r", 2), ("\n\r", 2), ("\u{0B}\u{0C}\r\n\n", 2), ("caf\u{E9}\r\n\u{2028}\u{85}", 1), ("", 0),
+        ]
+        for (text, count) in lineBreaks {
+            XCTAssertEqual(TokenText.newlineCount(text), count, text.debugDescription)
+        }
+        for comment in ["/*  mime_type \t*/", "// NOLINT ", "/*\r\n*/", "/* caf\u{E9}\u{A0}*/", "/**/", "/*/", "//\u{0B}x"] {
+            var body = Substring(comment).dropFirst(2)
+            if comment.hasPrefix("/*"), body.hasSuffix("*/") { body = body.dropLast(2) }
+            XCTAssertEqual(TokenText.commentBody(comment), body.trimmingCharacters(in: .whitespacesAndNewlines), comment.debugDescription)
+        }
+    }
 }

@@ -97,6 +97,17 @@ final class TreeTests: XCTestCase {
         XCTAssertEqual(inventory.stats.filesParsed, 4)
     }
 
+    /// Which files are read before the others for message names: headers and patches named like messages
+    /// headers, in any case; never compiled sources, and never because a folder is named so.
+    func testMessagesHeadersAreKnownByTheFileNameAlone() {
+        for path in ["frame_messages.h", "a/b/render_messages.h.patch", "x/IPC_MESSAGE_TYPES.H", "x/Messages.inc", "x/message.h"] {
+            XCTAssertTrue(FileWalker.isNamedLikeMessagesHeader(path), path)
+        }
+        for path in ["messages/frame.h", "a/render_messages.cc", "a/messages.MM", "a/massage.h", "a/messag.h", "", "/", "message/"] {
+            XCTAssertFalse(FileWalker.isNamedLikeMessagesHeader(path), path)
+        }
+    }
+
     func testOddFilesNeverStopTheScan() throws {
         let tree = try temporaryFolder()
         try tree.write("a/latin1_messages.h", bytes: Array("// caf".utf8) + [0xE9, 0xFF, 0x0A] + Array("IPC_MESSAGE_CONTROL1(Latin1Msg_A, std::string /* caf\u{e9} */)\n".utf8))
