@@ -493,6 +493,7 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
 /// Where one value goes, for the scalar methods that an array's and a single value's containers share.
 private protocol ValuePlace {
+    var encoder: ValueEncoder { get }
     /// The nesting level of the value.
     var valueLevel: Int { get }
     /// Writes what goes before the value and returns the writer for the value.
@@ -515,6 +516,11 @@ extension ValuePlace {
     mutating func encode(_ value: UInt16) throws { place().writeInteger(value) }
     mutating func encode(_ value: UInt32) throws { place().writeInteger(value) }
     mutating func encode(_ value: UInt64) throws { place().writeInteger(value) }
+
+    mutating func encode<Value: Encodable>(_ value: Value) throws {
+        _ = place()
+        try encoder.encode(value, at: valueLevel)
+    }
 }
 
 private struct UnkeyedContainer: UnkeyedEncodingContainer, ValuePlace {
@@ -527,11 +533,6 @@ private struct UnkeyedContainer: UnkeyedEncodingContainer, ValuePlace {
     func place() -> JSONByteWriter {
         encoder.writer.beginElement(in: frame)
         return encoder.writer
-    }
-
-    mutating func encode<Value: Encodable>(_ value: Value) throws {
-        _ = place()
-        try encoder.encode(value, at: valueLevel)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
@@ -558,10 +559,5 @@ private struct SingleValueContainer: SingleValueEncodingContainer, ValuePlace {
     func place() -> JSONByteWriter {
         encoder.writer.fillSlot(at: valueLevel)
         return encoder.writer
-    }
-
-    mutating func encode<Value: Encodable>(_ value: Value) throws {
-        _ = place()
-        try encoder.encode(value, at: valueLevel)
     }
 }

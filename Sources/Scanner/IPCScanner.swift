@@ -41,20 +41,15 @@ public enum IPCScanner {
     /// `FooMsg_Bar` convention (sender files often include the messages header and mention no macro).
     static let needles = [IPCMacro.prefix, "Msg_"]
 
-    /// Whether `name` holds one of `needles`, byte for byte (Foundation's `String.contains` bridges, the
-    /// standard library's generic search looks up metadata: each call costs microseconds, for every message and sender).
+    /// Whether `name` holds one of `needles`: asked of every message and sender, so the bytes are searched as
+    /// files are (Foundation's `String.contains` bridges each call, the standard library's generic search looks up
+    /// type metadata each call).
     static func containsNeedle(_ name: String) -> Bool {
         var name = name
-        return name.withUTF8 { bytes in
-            needleBytes.contains { needle in
-                bytes.count >= needle.count && (0...(bytes.count - needle.count)).contains { start in
-                    needle.indices.allSatisfy { bytes[start + $0] == needle[$0] }
-                }
-            }
-        }
+        return name.withUTF8 { needleSearch.matches(UnsafeRawBufferPointer($0)) }
     }
 
-    private static let needleBytes = needles.map { Array($0.utf8) }
+    private static let needleSearch = NeedleSearch(needles.map { Array($0.utf8) })
 
     public typealias Progress = @Sendable (_ done: Int, _ total: Int) -> Void
 
