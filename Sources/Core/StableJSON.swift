@@ -75,7 +75,7 @@ private final class JSONByteWriter {
     }
 
     /// The output, in memory from `malloc` so that the `Data` made of it can own it without a copy.
-    @exclusivity(unchecked) private var base: UnsafeMutablePointer<UInt8>
+    @exclusivity(unchecked) private(set) var base: UnsafeMutablePointer<UInt8>
     @exclusivity(unchecked) private(set) var count = 0
     @exclusivity(unchecked) private var capacity: Int
     /// `frames[0..<depth]` are open; those past `depth` keep their storage for the next container at that level.
@@ -225,6 +225,26 @@ private final class JSONByteWriter {
 
     func count(of frame: FrameID) -> Int {
         frames[frame.level].count
+    }
+
+    /// Opens, in a writer of its own, the array at `level` (the levels around it standing empty) as if `before`
+    /// elements had been written: what follows is what the real array's writer would write for the next ones.
+    func openDetachedArray(at level: Int, before: Int) -> FrameID {
+        for outer in 0...level {
+            openSlot(at: outer)
+            if outer < level { frames[outer].kind = .array }
+        }
+        let frame = openContainer(.array, at: level)
+        count = 0
+        frames[level].count = before
+        return frame
+    }
+
+    /// Appends the elements a detached writer wrote (`openDetachedArray`) to the array `frame`, `written` in all.
+    func appendElements(from detached: JSONByteWriter, count written: Int, in frame: FrameID) {
+        enter(frame)
+        append(UnsafeBufferPointer(start: detached.base, count: detached.count))
+        frames[frame.level].count += written
     }
 
     /// Closes what a nested container left open inside `frame`, which must still be open itself.
@@ -424,6 +444,10 @@ private final class ValueEncoder: Encoder {
     /// Writes `value` as the value at `level`, whose place (a member's key, an element's indent) is written.
     func encode<Value: Encodable>(_ value: Value, at level: Int) throws {
         if writer.writeSpecialCase(value) { return }
+        // Only the root's members are asked: a cast per value of the whole tree would cost more than it saves.
+        if level == 1, let array = value as? any SplittableArray, array.count >= SplitArray.minimumCount {
+            return try SplitArray.write(array, at: level, into: writer)
+        }
         writer.openSlot(at: level)
         let outer = self.level
         self.level = level
@@ -559,5 +583,66 @@ private struct SingleValueContainer: SingleValueEncodingContainer, ValuePlace {
     func place() -> JSONByteWriter {
         encoder.writer.fillSlot(at: valueLevel)
         return encoder.writer
+    }
+}
+
+/// A long array among the root's members, written in chunks on several threads, each into a writer of its own,
+/// then spliced: the bytes are those of writing it element after element (each element's bytes depend only on it
+/// and on its place). An inventory's messages are most of its JSON, written while every other thread waits.
+private protocol SplittableArray {
+    var count: Int { get }
+    /// Writes the elements at `range` into `writer`, opened detached at `level`, in the array `frame`.
+    func writeElements(_ range: Range<Int>, at level: Int, frame: JSONByteWriter.FrameID, into writer: JSONByteWriter) throws
+}
+
+extension Array: SplittableArray where Element: Encodable {
+    fileprivate func writeElements(_ range: Range<Int>, at level: Int, frame: JSONByteWriter.FrameID, into writer: JSONByteWriter) throws {
+        let encoder = ValueEncoder(writer: writer, level: level)
+        for element in self[range] {
+            writer.beginElement(in: frame)
+            try encoder.encode(element, at: level + 1)
+        }
+        writer.close(downTo: level + 1)
+    }
+}
+
+private enum SplitArray {
+    /// Shorter arrays cost less than a thread's start.
+    static let minimumCount = 512
+
+    static func write(_ array: any SplittableArray, at level: Int, into writer: JSONByteWriter) throws {
+        writer.openSlot(at: level)
+        let frame = writer.openContainer(.array, at: level)
+        let chunks = min(4 * ProcessInfo.processInfo.activeProcessorCount, array.count / (minimumCount / 4))
+        let bounds = (0...chunks).map { array.count * $0 / chunks }
+        let outcomes = UnsafeMutableBufferPointer<Result<JSONByteWriter, Error>?>.allocate(capacity: chunks)
+        outcomes.initialize(repeating: nil)
+        defer {
+            outcomes.deinitialize()
+            outcomes.deallocate()
+        }
+        let slots = DisjointSlots(outcomes)
+        let shared = SharedArray(array)
+        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+            slots.buffer[chunk] = Result {
+                let detached = JSONByteWriter()
+                let detachedFrame = detached.openDetachedArray(at: level, before: bounds[chunk])
+                try shared.array.writeElements(bounds[chunk]..<bounds[chunk + 1], at: level, frame: detachedFrame, into: detached)
+                return detached
+            }
+        }
+        for chunk in 0..<chunks {
+            writer.appendElements(from: try outcomes[chunk]!.get(), count: bounds[chunk + 1] - bounds[chunk], in: frame)
+        }
+        writer.close(downTo: level)
+    }
+
+    /// The array the chunks read, each thread its own elements.
+    private struct SharedArray: @unchecked Sendable {
+        let array: any SplittableArray
+
+        init(_ array: any SplittableArray) {
+            self.array = array
+        }
     }
 }

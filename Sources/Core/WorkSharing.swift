@@ -54,3 +54,20 @@ package final class BackgroundWork<Value>: @unchecked Sendable {
         return result!
     }
 }
+
+/// Frees `value` on another thread. The last owner of a large structure (a tree's file list, the results of a
+/// scan's files) then does not wait for hundreds of thousands of deallocations before it answers, and a process
+/// that exits right after its answer is written does not wait for them at all.
+package func releaseInBackground<Value>(_ value: consuming Value) {
+    let box = ReleasedValue(value)
+    DispatchQueue.global(qos: .utility).async { withExtendedLifetime(box) {} }
+}
+
+/// What `releaseInBackground` hands over: no thread but the one freeing it touches the value any more.
+private final class ReleasedValue<Value>: @unchecked Sendable {
+    let value: Value
+
+    init(_ value: consuming Value) {
+        self.value = value
+    }
+}

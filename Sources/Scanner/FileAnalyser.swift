@@ -113,8 +113,9 @@ struct FileAnalyser {
     /// Checks the cache, reads the file into `buffer` and runs the byte prefilter; only a file that passes is
     /// copied out of it. `marked`: whether the file contains one of `options.markers`.
     func prefilter(_ index: Int, pass: Pass, buffer: SourceFile.ReadBuffer) -> (step: Step, marked: Bool) {
-        let entry = files[index]
-        switch options.markers.isEmpty ? cache?.reuse(index: index, path: entry.path, listed: entry.stamp, context: pass.context) : nil {
+        // The entry's fields are taken one by one: a copy of the entry retains and releases both its paths.
+        let path = files[index].path
+        switch options.markers.isEmpty ? cache?.reuse(index: index, path: path, listed: files[index].stamp, context: pass.context) : nil {
         case .noMatch?:
             return (.finished(nil), false)
         case let .result(result)?:
@@ -122,15 +123,16 @@ struct FileAnalyser {
         case nil:
             break
         }
-        let read = buffer.readStamped(entry.path, maxBytes: options.maxFileBytes)
+        // A walked file was a regular file when listed; a listed one (`onlyFiles`) may be anything.
+        let read = buffer.read(path, maxBytes: options.maxFileBytes, stamped: cache != nil || options.onlyFiles != nil)
         switch read.contents {
         case .bytes:
             break
         case let .tooLarge(size):
-            return (.finished(unread(entry, .tooLarge, "file of \(size) bytes is larger than the \(options.maxFileBytes)-byte limit",
+            return (.finished(unread(index, .tooLarge, "file of \(size) bytes is larger than the \(options.maxFileBytes)-byte limit",
                                      hint: "raise --max-file-size if it holds hand-written IPC, or --exclude it")), false)
         case let .failed(reason):
-            return (.finished(unread(entry, .unreadable, "cannot read: \(reason)", hint: "check its permissions and type")), false)
+            return (.finished(unread(index, .unreadable, "cannot read: \(reason)", hint: "check its permissions and type")), false)
         }
         let raw = buffer.contents
         // UTF-16 text is scanned as UTF-8: its needles, NUL bytes and positions are those of the transcoded text.
@@ -140,7 +142,7 @@ struct FileAnalyser {
             case let .success(text):
                 transcoded = text
             case let .failure(problem):
-                let result = unread(entry, .undecodable, "UTF-16 text that stops decoding at line \(problem.position.line) (an unpaired surrogate or an odd byte at the end)",
+                let result = unread(index, .undecodable, "UTF-16 text that stops decoding at line \(problem.position.line) (an unpaired surrogate or an odd byte at the end)",
                                     hint: "save the file as UTF-8", at: problem.position)
                 remember(index, stamp: read.stamp, bytes: raw, result: result, context: pass.context)
                 return (.finished(result), false)
@@ -155,7 +157,7 @@ struct FileAnalyser {
             // A NUL byte anywhere: libclang would read past it, but this is no text one can trust to be C++.
             if let nul = TextEncoding.firstNUL(bytes) {
                 let position = TextEncoding.position(ofOffset: nul, in: bytes)
-                let result = unread(entry, .binary, "binary file: NUL byte at line \(position.line)",
+                let result = unread(index, .binary, "binary file: NUL byte at line \(position.line)",
                                     hint: "remove the NUL byte, or --exclude the file if it is not source", at: position)
                 remember(index, stamp: read.stamp, bytes: raw, result: result, context: pass.context)
                 return (.finished(result), marked)
@@ -173,10 +175,10 @@ struct FileAnalyser {
     }
 
     /// The outcome of a file not read in full; `at` is where in its text the problem is, nil for the whole file.
-    private func unread(_ entry: FileWalker.Entry, _ reason: UnreadFile.Reason, _ detail: String, hint: String,
+    private func unread(_ index: Int, _ reason: UnreadFile.Reason, _ detail: String, hint: String,
                         at position: TextEncoding.Position? = nil) -> FileResult {
         var result = FileResult.empty(parsed: false)
-        result.markUnread(at: SourceLocation(file: entry.relativePath, line: position?.line ?? 0, column: position?.column ?? 0),
+        result.markUnread(at: SourceLocation(file: files[index].relativePath, line: position?.line ?? 0, column: position?.column ?? 0),
                           reason: reason, detail: detail, hint: hint)
         return result
     }

@@ -190,7 +190,9 @@ public enum IPCScanner {
             cache.save(paths: files.map(\.path), lastScan: lastScan, diagnostics: &diagnostics)
             if diagnostics.count > before { inventory = joiner.inventory(extraDiagnostics: diagnostics) }
         }
-        return (try answerFromScan(ScanResult(inventory: inventory, listed: listed)), cache?.statistics)
+        let answer = try answerFromScan(ScanResult(inventory: inventory, listed: listed))
+        releaseInBackground((files, analyser, joiner, inventory))
+        return (answer, cache?.statistics)
     }
 
     /// The files `names` selects under each of `roots` that is a folder, walked as a scan would walk it (honouring
@@ -285,7 +287,7 @@ public enum IPCScanner {
         DispatchQueue.concurrentPerform(iterations: jobs) { job in
             let buffer = SourceFile.ReadBuffer()
             for index in stride(from: job, to: files.count, by: jobs) {
-                guard case .bytes = buffer.readStamped(root + "/" + files[index], maxBytes: options.maxFileBytes).contents else { continue }
+                guard case .bytes = buffer.read(root + "/" + files[index], maxBytes: options.maxFileBytes, stamped: true).contents else { continue }
                 slots.buffer[index] = TextEncoding.withUTF8(buffer.contents) { text in needles.filter { $0.1.matches(text) }.map(\.0) }
             }
         }

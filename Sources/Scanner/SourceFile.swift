@@ -10,7 +10,7 @@ enum SourceFile {
 
     static func read(_ path: String, maxBytes: Int) -> ReadResult {
         let buffer = ReadBuffer()
-        switch buffer.readStamped(path, maxBytes: maxBytes).contents {
+        switch buffer.read(path, maxBytes: maxBytes, stamped: true).contents {
         case .bytes:
             return .bytes(Array(buffer.contents))
         case let .tooLarge(size):
@@ -42,23 +42,23 @@ enum SourceFile {
             storage.deallocate()
         }
 
-        /// Reads the file into `contents`, with the stamp of the open file taken before its bytes are read.
-        func readStamped(_ path: String, maxBytes: Int) -> (contents: Outcome, stamp: FileStamp?) {
+        /// Reads the file into `contents`. `stamped`: the file is first `fstat`ed, for its stamp and to refuse what
+        /// is not a regular file. Without it (a file the walk saw as a regular file, no cache to stamp it for), it
+        /// is read to its end with no `fstat`, a tenth of the system time of a first scan.
+        func read(_ path: String, maxBytes: Int, stamped: Bool) -> (contents: Outcome, stamp: FileStamp?) {
             filled = 0
             // Non-blocking, so that a FIFO put where a file was listed cannot stop the scan; it is refused below.
             let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
             guard descriptor >= 0 else { return (.failed(String(cString: strerror(errno))), nil) }
             defer { close(descriptor) }
+            guard stamped else { return (readToEnd(descriptor, maxBytes: maxBytes), nil) }
             var info = stat()
             guard fstat(descriptor, &info) == 0 else { return (.failed(String(cString: strerror(errno))), nil) }
             guard (info.st_mode & S_IFMT) == S_IFREG else { return (.failed("not a regular file"), nil) }
             let stamp = FileStamp(info)
             let size = Int(info.st_size)
             guard size <= maxBytes else { return (.tooLarge(size), stamp) }
-            if size > storage.count {
-                storage.deallocate()
-                storage = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 16)
-            }
+            reserve(size)
             var total = 0
             while total < size {
                 let count = Foundation.read(descriptor, storage.baseAddress! + total, size - total)
@@ -71,6 +71,40 @@ enum SourceFile {
             }
             filled = total
             return (.bytes, stamp)
+        }
+
+        /// Reads until `read` says the end, growing the storage as needed; more than `maxBytes` is too large (the
+        /// size then from `fstat`, or what was read). Bounded even if a device was put where the file was.
+        private func readToEnd(_ descriptor: Int32, maxBytes: Int) -> Outcome {
+            var total = 0
+            while true {
+                if total == storage.count {
+                    guard total <= maxBytes else {
+                        var info = stat()
+                        return .tooLarge(fstat(descriptor, &info) == 0 ? max(Int(info.st_size), total) : total)
+                    }
+                    reserve(min(2 * total, maxBytes + 1))
+                }
+                let count = Foundation.read(descriptor, storage.baseAddress! + total, storage.count - total)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    return .failed(String(cString: strerror(errno)))
+                }
+                if count == 0 { break }
+                total += count
+            }
+            guard total <= maxBytes else { return .tooLarge(total) }
+            filled = total
+            return .bytes
+        }
+
+        /// Makes room for `size` bytes, keeping those already in the storage.
+        private func reserve(_ size: Int) {
+            guard size > storage.count else { return }
+            let larger = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 16)
+            larger.copyMemory(from: UnsafeRawBufferPointer(storage))
+            storage.deallocate()
+            storage = larger
         }
     }
 }

@@ -163,6 +163,35 @@ final class StableJSONTests: XCTestCase {
         try assertSameBytes((0..<40).map { Keys(keys: ["k\($0)", "j\($0 % 3)"]) })
     }
 
+    /// The root's long arrays are written in chunks on several threads and spliced: the bytes must be those of
+    /// one writer, at every chunk boundary, whatever the elements hold.
+    func testLongArraysAmongTheRootsMembersAreFoundationsBytes() throws {
+        struct Root: Encodable {
+            var objects: [Keys]
+            var nested: [[Parameter]]
+            var strings: [String]
+            var numbers: [Double]
+            var short: [Int]
+            var empty: [Int]
+            var keyed: [String: [Int]]
+        }
+        var generator = SplitMix(seed: 11)
+        let objects = (0..<1_537).map { index in
+            Keys(keys: (0..<Int(generator.next() % 5)).map { "k\((index + $0) % 7)" })
+        }
+        let nested = (0..<700).map { index in
+            (0..<index % 3).map { _ in Parameter(type: "T\(index)", name: index % 2 == 0 ? nil : Self.awkwardText) }
+        }
+        let strings = (0..<2_049).map { $0 % 97 == 0 ? Self.awkwardText : "s\($0)" }
+        try assertSameBytes(Root(objects: objects, nested: nested, strings: strings, numbers: (0..<512).map { Double($0) / 4 },
+                                 short: Array(0..<511), empty: [], keyed: ["a": Array(0..<600)]))
+        try assertSameBytes(Array(objects.prefix(600)))
+        var bad = Root(objects: [], nested: [], strings: [], numbers: (0..<900).map(Double.init), short: [], empty: [], keyed: [:])
+        bad.numbers[700] = .infinity
+        XCTAssertThrowsError(try StableJSON.encode(bad))
+        XCTAssertThrowsError(try foundation(bad))
+    }
+
     func testAKeyWrittenTwiceKeepsTheLastValue() throws {
         try assertSameBytes(Keys(keys: ["b", "a", "b", "c", "a"]))
     }

@@ -91,6 +91,29 @@ final class UnreadFileTests: XCTestCase {
         XCTAssertEqual(inventory.unreadFiles?.map(\.location.line), [0, 0], "about the whole file")
     }
 
+    /// Walked files without a cache are read to their end with no `fstat`: sizes around the limit and around the
+    /// read buffer's first size must come out as the stamped read gives them.
+    func testWalkedFilesAreReadWholeOrReportedTooLargeWithTheirSize() throws {
+        let tree = try temporaryFolder()
+        let definition = "IPC_MESSAGE_CONTROL0(EndMsg_X)\n"
+        let padding = String(repeating: "// padding padding padding padding padding padding padding padding padding\n", count: 3_000)
+        try tree.write("long/long_messages.h", padding + definition)
+        try tree.write("exact/exact_messages.h", String(repeating: " ", count: 1_000 - definition.utf8.count) + definition)
+        try tree.write("over/over_messages.h", String(repeating: " ", count: 1_001 - definition.utf8.count) + definition)
+        let sizes = [("long/long_messages.h", padding.utf8.count + definition.utf8.count), ("over/over_messages.h", 1_001)]
+        for cache in [nil, try temporaryFolder().path] {
+            let whole = try tree.scan { $0.cacheDirectory = cache }
+            XCTAssertEqual(whole.messages.map(\.name), ["EndMsg_X", "EndMsg_X", "EndMsg_X"], "a file past the first buffer is read whole")
+            let limited = try tree.scan {
+                $0.cacheDirectory = cache
+                $0.maxFileBytes = 1_000
+            }
+            XCTAssertEqual(limited.messages.map(\.location.file), ["exact/exact_messages.h"])
+            XCTAssertEqual(limited.unreadFiles?.map(\.location.file), sizes.map(\.0))
+            XCTAssertEqual(limited.unreadFiles?.map(\.detail), sizes.map { "file of \($0.1) bytes is larger than the 1000-byte limit" })
+        }
+    }
+
     func testUnreadOutcomesComeBackFromTheCache() throws {
         let tree = try temporaryFolder()
         let cache = try temporaryFolder()
