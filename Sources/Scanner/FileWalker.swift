@@ -61,17 +61,101 @@ struct FileWalker {
         var nameStart = 0
     }
 
-    /// What one walk (or one subtree of it) found, in walk order.
+    /// What one walk (or one piece of it) found, in walk order.
     private struct Found {
         var files: [Entry] = []
         var problems: [Diagnostic] = []
         /// Relative paths of the files `listing` selects.
         var listed: [String] = []
+        /// Where the findings of the subfolders handed over to other pieces go, in walk order.
+        var handedOff: [HandedOff] = []
+    }
 
-        mutating func append(_ other: Found) {
-            files += other.files
-            problems += other.problems
-            listed += other.listed
+    /// A subfolder walked as another piece, and how much of each list of its parent's piece comes before it.
+    private struct HandedOff {
+        var files: Int
+        var listed: Int
+        var problems: Int
+        var piece: Int
+    }
+
+    /// The pieces of a parallel walk: the folders handed over and not yet taken, and the findings of each piece.
+    private final class WalkPool: @unchecked Sendable {
+        private let condition = NSCondition()
+        private var waiting: [(piece: Int, folder: Folder, ignoreStack: IgnoreStack)]
+        private var pieces: [Found?] = [nil]
+        private var busy = 0
+        private let jobs: Int
+
+        init(root: Folder, jobs: Int) {
+            waiting = [(0, root, [])]
+            self.jobs = jobs
+        }
+
+        /// The next piece to walk; nil once every piece is walked.
+        func take() -> (piece: Int, folder: Folder, ignoreStack: IgnoreStack)? {
+            condition.lock()
+            defer { condition.unlock() }
+            while waiting.isEmpty {
+                if busy == 0 { return nil }
+                condition.wait()
+            }
+            busy += 1
+            return waiting.removeLast()
+        }
+
+        /// Takes `folder` as a new piece if a thread would otherwise wait for work.
+        func handOff(_ folder: Folder, _ ignoreStack: IgnoreStack) -> Int? {
+            condition.lock()
+            defer { condition.unlock() }
+            guard jobs - busy > waiting.count else { return nil }
+            pieces.append(nil)
+            waiting.append((pieces.count - 1, folder, ignoreStack))
+            condition.signal()
+            return pieces.count - 1
+        }
+
+        func finish(_ piece: Int, _ found: Found) {
+            condition.lock()
+            defer { condition.unlock() }
+            pieces[piece] = found
+            busy -= 1
+            if busy == 0 && waiting.isEmpty { condition.broadcast() }
+        }
+
+        /// The pieces' findings in walk order: each piece's, with those of the pieces it handed over spliced in. The
+        /// entries are moved, not copied: a copy retains and releases both paths of each of 100,000 files.
+        func joined() -> Found {
+            var found = Found()
+            let total = pieces.reduce(0) { $0 + ($1?.files.count ?? 0) }
+            found.files = [Entry](unsafeUninitializedCapacity: total) { target, initialized in
+                append(piece: 0, to: &found, moving: target.baseAddress!, &initialized)
+            }
+            return found
+        }
+
+        private func append(piece: Int, to found: inout Found, moving target: UnsafeMutablePointer<Entry>, _ moved: inout Int) {
+            guard var walked = pieces[piece] else { return }
+            pieces[piece] = nil
+            var (files, listed, problems) = (0, 0, 0)
+            func moveFiles(upTo end: Int) {
+                walked.files.withUnsafeMutableBufferPointer { source in
+                    (target + moved).moveInitialize(from: source.baseAddress! + files, count: end - files)
+                    // What stays behind must still be initialised for the array to free: paths that hold no memory.
+                    (source.baseAddress! + files).initialize(repeating: Entry(path: "", relativePath: ""), count: end - files)
+                }
+                moved += end - files
+            }
+            for handedOff in walked.handedOff {
+                moveFiles(upTo: handedOff.files)
+                found.listed += walked.listed[listed..<handedOff.listed]
+                found.problems += walked.problems[problems..<handedOff.problems]
+                (files, listed, problems) = (handedOff.files, handedOff.listed, handedOff.problems)
+                append(piece: handedOff.piece, to: &found, moving: target, &moved)
+            }
+            moveFiles(upTo: walked.files.count)
+            found.listed += walked.listed[listed...]
+            found.problems += walked.problems[problems...]
         }
     }
 
@@ -104,66 +188,27 @@ struct FileWalker {
         if followSymlinks || jobs <= 1 {
             visit(top, parent: nil, ignoreStack: [], visited: &visitedFolders, into: &found)
         } else {
-            walkInParallel(top, into: &found)
+            found = walkInParallel(top)
         }
         return Walked(files: found.files, problems: found.problems, listed: found.listed)
     }
 
-    /// Lists the first levels of folders on one thread until there are subtrees enough to share out, walks
-    /// those on `jobs` threads, and joins their findings in the order a single walk would have produced.
-    private func walkInParallel(_ root: Folder, into found: inout Found) {
-        enum Piece {
-            case done(Found)
-            case folder(Folder, ignoreStack: IgnoreStack)
-        }
-        var pieces: [Piece] = [.folder(root, ignoreStack: [])]
-        var unused = Set<FolderIdentity>()
-        for _ in 0..<3 {
-            guard pieces.count < 16 * jobs else { break }
-            pieces = pieces.flatMap { piece -> [Piece] in
-                guard case let .folder(folder, ignoreStack) = piece else { return [piece] }
-                var listing = Found()
-                let (children, stack, handle) = list(folder, parent: nil, ignoreStack: ignoreStack, visited: &unused, into: &listing)
-                if let handle { closedir(handle) }
-                return [.done(listing)] + children.map { child in
-                    switch child {
-                    case let .file(entry):
-                        return .done(Found(files: [entry]))
-                    case let .listed(relative):
-                        return .done(Found(listed: [relative]))
-                    case let .folder(child):
-                        return .folder(child, ignoreStack: stack)
-                    }
-                }
-            }
-        }
-        let walked = UnsafeMutableBufferPointer<Found>.allocate(capacity: pieces.count)
-        walked.initialize(repeating: Found())
-        defer {
-            walked.deinitialize()
-            walked.deallocate()
-        }
-        let counter = WorkCounter()
-        let slots = DisjointSlots(walked)
-        let work = pieces
+    /// Walks the tree on `jobs` threads. A thread about to enter a subfolder while another has nothing to do hands
+    /// the subfolder over instead (it is then opened by its path), and notes where in its own findings those of
+    /// the subfolder go: the findings are joined in the order one walk would have produced. Handing over as threads
+    /// fall idle, rather than sharing out the first levels of folders at the start, keeps both threads busy to the
+    /// end when one subtree holds most of the files.
+    private func walkInParallel(_ root: Folder) -> Found {
+        let pool = WalkPool(root: root, jobs: jobs)
         DispatchQueue.concurrentPerform(iterations: jobs) { _ in
-            while true {
-                let index = counter.next()
-                guard index < work.count else { return }
-                switch work[index] {
-                case let .done(done):
-                    slots.buffer[index] = done
-                case let .folder(folder, ignoreStack):
-                    var visited = Set<FolderIdentity>()
-                    visit(folder, parent: nil, ignoreStack: ignoreStack, visited: &visited, into: &slots.buffer[index])
-                }
+            while let (piece, folder, ignoreStack) = pool.take() {
+                var walked = Found()
+                var unused = Set<FolderIdentity>()
+                visit(folder, parent: nil, ignoreStack: ignoreStack, visited: &unused, into: &walked, handOff: pool.handOff)
+                pool.finish(piece, walked)
             }
         }
-        // At its final size at once: a growing list of 100,000 entries would be copied, and held twice, as it grows.
-        found.files.reserveCapacity(found.files.count + walked.reduce(0) { $0 + $1.files.count })
-        for piece in walked {
-            found.append(piece)
-        }
+        return pool.joined()
     }
 
     private enum Child {
@@ -173,8 +218,12 @@ struct FileWalker {
         case folder(Folder)
     }
 
-    /// `parent`: the open descriptor of the folder that holds `folder`, if any.
-    private func visit(_ folder: Folder, parent: Int32?, ignoreStack: IgnoreStack, visited: inout Set<FolderIdentity>, into found: inout Found) {
+    /// `parent`: the open descriptor of the folder that holds `folder`, if any. `handOff`: given a subfolder, the
+    /// number of the piece of the walk it becomes, or nil for this walk to enter it.
+    private func visit(
+        _ folder: Folder, parent: Int32?, ignoreStack: IgnoreStack, visited: inout Set<FolderIdentity>, into found: inout Found,
+        handOff: ((Folder, IgnoreStack) -> Int?)? = nil
+    ) {
         let (children, stack, handle) = list(folder, parent: parent, ignoreStack: ignoreStack, visited: &visited, into: &found)
         // Kept open while the subfolders are opened through it.
         defer { if let handle { closedir(handle) } }
@@ -186,7 +235,11 @@ struct FileWalker {
             case let .listed(relative):
                 found.listed.append(relative)
             case let .folder(child):
-                visit(child, parent: descriptor, ignoreStack: stack, visited: &visited, into: &found)
+                if let piece = handOff?(child, stack) {
+                    found.handedOff.append(HandedOff(files: found.files.count, listed: found.listed.count, problems: found.problems.count, piece: piece))
+                } else {
+                    visit(child, parent: descriptor, ignoreStack: stack, visited: &visited, into: &found, handOff: handOff)
+                }
             }
         }
     }

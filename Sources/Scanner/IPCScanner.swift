@@ -144,6 +144,7 @@ public enum IPCScanner {
                 if let answer = answerFromKept(kept, listed) {
                     // A cache that cannot be written only costs the re-scans after this one time.
                     try? cache.keep(kept, json: kept.json)
+                    releaseInBackground((files, analyser, scheduler))
                     return (answer, cache.statistics)
                 }
             }
@@ -191,7 +192,7 @@ public enum IPCScanner {
             if diagnostics.count > before { inventory = joiner.inventory(extraDiagnostics: diagnostics) }
         }
         let answer = try answerFromScan(ScanResult(inventory: inventory, listed: listed))
-        releaseInBackground((files, analyser, joiner, inventory))
+        releaseInBackground((files, analyser, scheduler, joiner, inventory))
         return (answer, cache?.statistics)
     }
 

@@ -172,13 +172,16 @@ final class ScanCache: @unchecked Sendable {
     /// differ or were stored racy. The suspects are then to be analysed again in their passes before `outcomesStand`
     /// says whether the inventory stands.
     func lastScan(files: [FileWalker.Entry], walkProblems: [Diagnostic], maxSuspects: Int) -> KeptScan? {
+        // One copy of the stored file, not one per file of the tree (a class's struct property is copied out to be
+        // read), and no copy of each entry: those retained a dozen arrays and strings per file.
+        let stored = stored
         guard cacheResults, let inventory = stored.lastInventory, let problems = stored.lastWalkProblems,
               files.count == stored.files.count else { return nil }
         var suspects: [Int] = []
-        for (index, file) in files.enumerated() {
+        for index in files.indices {
             let entry = stored.files[index]
-            guard stored.hasPath(file.path, at: index) else { return nil }
-            if file.stamp != entry.stamp || entry.racy {
+            guard stored.hasPath(files[index].path, at: index) else { return nil }
+            if files[index].stamp != entry.stamp || entry.racy {
                 suspects.append(index)
                 guard suspects.count <= maxSuspects else { return nil }
             }
