@@ -607,13 +607,14 @@ extension Array: SplittableArray where Element: Encodable {
 }
 
 private enum SplitArray {
-    /// Shorter arrays cost less than a thread's start.
-    static let minimumCount = 512
+    /// Shorter arrays cost less than sharing them out (an inventory's message maps are a few hundred long, and a
+    /// fifth of its bytes).
+    static let minimumCount = 64
 
     static func write(_ array: any SplittableArray, at level: Int, into writer: JSONByteWriter) throws {
         writer.openSlot(at: level)
         let frame = writer.openContainer(.array, at: level)
-        let chunks = min(4 * ProcessInfo.processInfo.activeProcessorCount, array.count / (minimumCount / 4))
+        let chunks = min(4 * ProcessInfo.processInfo.activeProcessorCount, array.count / 16)
         let bounds = (0...chunks).map { array.count * $0 / chunks }
         let outcomes = UnsafeMutableBufferPointer<Result<JSONByteWriter, Error>?>.allocate(capacity: chunks)
         outcomes.initialize(repeating: nil)

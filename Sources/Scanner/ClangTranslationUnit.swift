@@ -15,6 +15,15 @@ struct Token: Codable, Sendable {
     var line: Int
     var column: Int
     var text: String
+
+    /// Whether the text is `spelling`. Its length and first byte are compared first: they tell most tokens apart
+    /// without a string comparison, which calls into the runtime whenever the strings differ (for every token of
+    /// every file the recogniser reads, that was a tenth of its time).
+    @inline(__always)
+    func `is`(_ spelling: StaticString) -> Bool {
+        guard end - start == spelling.utf8CodeUnitCount, text.utf8.first == spelling.utf8Start.pointee else { return false }
+        return end - start == 1 || text.utf8.elementsEqual(UnsafeBufferPointer(start: spelling.utf8Start, count: spelling.utf8CodeUnitCount))
+    }
 }
 
 /// The only place that talks to libclang. One instance per worker thread: libclang indexes are not shared.

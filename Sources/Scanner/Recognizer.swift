@@ -113,7 +113,7 @@ struct Recognizer {
             }
             let startsLine = token.line != previousLine
             previousLine = token.line
-            if startsLine && token.text == "#" {
+            if startsLine && token.is("#") {
                 let end = directiveEnd(from: index)
                 handleDirective(tokens[index..<end])
                 sawCode = true
@@ -251,26 +251,27 @@ struct Recognizer {
 
     /// Handles the code token at `index` and returns the index of the next token to look at.
     private mutating func handleCode(at index: Int) -> Int {
-        let token = tokens[index]
-        scopes.observe(token)
-        switch token.kind {
+        // The token is read in place, not copied: this runs for every token of the file.
+        scopes.observe(index, in: tokens)
+        switch tokens[index].kind {
         case .identifier:
-            if let next = nextCodeIndex(after: index), tokens[next].text == "(" {
-                if let macro = IPCMacro(name: token.text) {
-                    return invocation(of: macro, named: token.text, wrapper: nil, at: index, openParen: next)
+            if let next = nextCodeIndex(after: index), tokens[next].is("(") {
+                // Every IPC macro starts with `I`: most names are told apart by that byte alone.
+                if tokens[index].text.utf8.first == UInt8(ascii: "I"), let macro = IPCMacro(name: tokens[index].text) {
+                    return invocation(of: macro, named: tokens[index].text, wrapper: nil, at: index, openParen: next)
                 }
-                if !wrappers.isEmpty, let wrapper = wrappers[token.text], let inner = IPCMacro(name: wrapper.innerMacro) {
+                if !wrappers.isEmpty, let wrapper = wrappers[tokens[index].text], let inner = IPCMacro(name: wrapper.innerMacro) {
                     return invocation(of: inner, named: wrapper.innerMacro, wrapper: wrapper, at: index, openParen: next)
                 }
             }
-            if token.text == "make_unique" || token.text == "MakeUnique" {
+            if tokens[index].is("make_unique") || tokens[index].is("MakeUnique") {
                 noteTemplateSender(at: index)
             }
-        case .keyword where token.text == "new":
+        case .keyword where tokens[index].is("new"):
             noteNewSender(at: index)
-        case .keyword where token.text == "typedef" && !scopes.insideFunction:
+        case .keyword where tokens[index].is("typedef") && !scopes.insideFunction:
             return typedefDeclaration(at: index)
-        case .keyword where token.text == "using" && !scopes.insideFunction:
+        case .keyword where tokens[index].is("using") && !scopes.insideFunction:
             return aliasDeclaration(at: index)
         default:
             break
@@ -768,8 +769,10 @@ struct Argument {
 }
 
 extension String {
+    /// `[A-Za-z_][A-Za-z0-9_]*`, on the bytes: asked of every comment body next to a parameter.
     var isCIdentifier: Bool {
-        guard let first = unicodeScalars.first, first == "_" || (first.isASCII && first.properties.isAlphabetic) else { return false }
-        return unicodeScalars.allSatisfy { $0 == "_" || ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) }
+        func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") || byte == UInt8(ascii: "_") }
+        guard let first = utf8.first, isLetter(first) else { return false }
+        return utf8.allSatisfy { isLetter($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
     }
 }

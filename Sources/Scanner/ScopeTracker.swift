@@ -9,8 +9,9 @@ struct ScopeTracker {
     }
 
     private var scopes: [Scope] = []
-    /// Code tokens since the last `;`, `{` or `}`: the head of whatever a `{` opens.
-    private var head: [Token] = []
+    /// Indices of the code tokens since the last `;`, `{` or `}`: the head of whatever a `{` opens. Indices, not
+    /// copies: every name of a file passes through here.
+    private var head: [Int] = []
 
     var insideFunction: Bool {
         scopes.contains { if case .function = $0 { true } else { false } }
@@ -31,21 +32,21 @@ struct ScopeTracker {
         head.removeAll(keepingCapacity: true)
     }
 
-    mutating func observe(_ token: Token) {
+    /// Follows the code token at `index` of `tokens`.
+    mutating func observe(_ index: Int, in tokens: [Token]) {
         // Most tokens are names: only punctuation is compared with the three that matter.
-        guard token.kind == .punctuation else { return head.append(token) }
-        switch token.text {
-        case "{":
-            scopes.append(classify(head))
+        guard tokens[index].kind == .punctuation else { return head.append(index) }
+        if tokens[index].is("{") {
+            scopes.append(classify(head.map { tokens[$0] }))
             head.removeAll(keepingCapacity: true)
-        case "}":
+        } else if tokens[index].is("}") {
             // An unbalanced `}` (say, from both branches of an `#if`) resets rather than underflows.
             _ = scopes.popLast()
             head.removeAll(keepingCapacity: true)
-        case ";":
+        } else if tokens[index].is(";") {
             head.removeAll(keepingCapacity: true)
-        default:
-            head.append(token)
+        } else {
+            head.append(index)
         }
     }
 

@@ -172,6 +172,7 @@ final class StableJSONTests: XCTestCase {
             var strings: [String]
             var numbers: [Double]
             var short: [Int]
+            var justLongEnough: [Int]
             var empty: [Int]
             var keyed: [String: [Int]]
         }
@@ -184,9 +185,9 @@ final class StableJSONTests: XCTestCase {
         }
         let strings = (0..<2_049).map { $0 % 97 == 0 ? Self.awkwardText : "s\($0)" }
         try assertSameBytes(Root(objects: objects, nested: nested, strings: strings, numbers: (0..<512).map { Double($0) / 4 },
-                                 short: Array(0..<511), empty: [], keyed: ["a": Array(0..<600)]))
+                                 short: Array(0..<63), justLongEnough: Array(0..<64), empty: [], keyed: ["a": Array(0..<600)]))
         try assertSameBytes(Array(objects.prefix(600)))
-        var bad = Root(objects: [], nested: [], strings: [], numbers: (0..<900).map(Double.init), short: [], empty: [], keyed: [:])
+        var bad = Root(objects: [], nested: [], strings: [], numbers: (0..<900).map(Double.init), short: [], justLongEnough: [], empty: [], keyed: [:])
         bad.numbers[700] = .infinity
         XCTAssertThrowsError(try StableJSON.encode(bad))
         XCTAssertThrowsError(try foundation(bad))
