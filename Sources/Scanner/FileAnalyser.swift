@@ -70,7 +70,8 @@ struct FileAnalyser {
     }
 
     /// What one worker thread reuses from file to file: its libclang index (indexes are not shared), made when a
-    /// file first needs it (a pass in which nothing passes the prefilter never loads libclang), and its read buffer.
+    /// file first needs libclang (loading it costs tens of milliseconds, and most scans of files the lexer reads
+    /// never need it), and its read buffer.
     final class Workbench {
         private(set) lazy var session = ClangSession()
         let buffer = SourceFile.ReadBuffer()
@@ -188,15 +189,15 @@ struct FileAnalyser {
     /// Runs libclang and the recogniser over files that passed the prefilter, and lets the cache remember the
     /// results. Plain files are lexed together in one batch; patches, files with real compile flags and files
     /// whose enums or structs matter are parsed alone.
-    func analyse(_ pending: [PendingFile], pass: Pass, session: ClangSession) -> [FileResult] {
-        let results = results(of: pending, pass: pass, session: session)
+    func analyse(_ pending: [PendingFile], pass: Pass, workbench: Workbench) -> [FileResult] {
+        let results = results(of: pending, pass: pass, workbench: workbench)
         for (file, result) in zip(pending, results) {
             (file.original ?? file.bytes).withUnsafeBytes { remember(file.index, stamp: file.stamp, bytes: $0, result: result, context: pass.context) }
         }
         return results
     }
 
-    private func results(of pending: [PendingFile], pass: Pass, session: ClangSession) -> [FileResult] {
+    private func results(of pending: [PendingFile], pass: Pass, workbench: Workbench) -> [FileResult] {
         let wrappers = pass.wrappers
         var results = pending.map { _ in FileResult.empty(parsed: true) }
         // Batched files have no compile flags: that is what lets them into the batch. Their raw tokens are all they
@@ -208,28 +209,28 @@ struct FileAnalyser {
             let flags = FileWalker.isPatch(entry.relativePath) ? nil : self.flags(for: entry)
             // How a file is read must not depend on which others share its batch, which depends on timing.
             guard !FileWalker.isPatch(entry.relativePath), flags == nil else {
-                analyseAlone(file, flags: flags, wrappers: wrappers, session: session, into: &results[position])
+                analyseAlone(file, flags: flags, wrappers: wrappers, workbench: workbench, into: &results[position])
                 continue
             }
             let tokens = RawLexer.tokens(of: file.bytes)
             if let types = pass.typesWithoutAST(file, tokens: tokens) {
                 batched.append((position, tokens, types))
             } else {
-                analyseAlone(file, flags: flags, wrappers: wrappers, session: session, into: &results[position])
+                analyseAlone(file, flags: flags, wrappers: wrappers, workbench: workbench, into: &results[position])
             }
         }
         guard !batched.isEmpty else { return results }
         var unlexed: [Int] = []
         for (position, tokens, types) in batched {
             if let tokens {
-                recogniseBatched(pending[position], tokens: tokens, types: types, wrappers: wrappers, session: session, into: &results[position])
+                recogniseBatched(pending[position], tokens: tokens, types: types, wrappers: wrappers, workbench: workbench, into: &results[position])
             } else {
                 unlexed.append(position)
             }
         }
         guard !unlexed.isEmpty else { return results }
-        guard let batch = session.lexBatch(unlexed.map { pending[$0].bytes }) else {
-            for position in unlexed { analyseAlone(pending[position], flags: nil, wrappers: wrappers, session: session, into: &results[position]) }
+        guard let batch = workbench.session.lexBatch(unlexed.map { pending[$0].bytes }) else {
+            for position in unlexed { analyseAlone(pending[position], flags: nil, wrappers: wrappers, workbench: workbench, into: &results[position]) }
             return results
         }
         for (slot, position) in unlexed.enumerated() {
@@ -238,10 +239,10 @@ struct FileAnalyser {
             // A file can stop libclang from entering the files after it in a batch (seen with invalid UTF-8 after
             // certain others); raw lexing always reaches a file's last non-blank byte, so a shortfall means: again, alone.
             guard FileAnalyser.tokensCover(file.bytes, tokens) else {
-                analyseAlone(file, flags: nil, wrappers: wrappers, session: session, into: &results[position])
+                analyseAlone(file, flags: nil, wrappers: wrappers, workbench: workbench, into: &results[position])
                 continue
             }
-            recogniseBatched(file, tokens: tokens, types: [], wrappers: wrappers, session: session, into: &results[position])
+            recogniseBatched(file, tokens: tokens, types: [], wrappers: wrappers, workbench: workbench, into: &results[position])
         }
         return results
     }
@@ -249,7 +250,7 @@ struct FileAnalyser {
     /// Recognises a batched file from its raw tokens alone, unless traits in it name types it defines. `types`: the
     /// types read from its tokens (`Pass.typesWithoutAST`).
     private func recogniseBatched(
-        _ file: PendingFile, tokens: [Token], types: [FoundType], wrappers: [String: WrapperMacro], session: ClangSession,
+        _ file: PendingFile, tokens: [Token], types: [FoundType], wrappers: [String: WrapperMacro], workbench: Workbench,
         into result: inout FileResult
     ) {
         let mapper = LocationMapper.plain(file: files[file.index].relativePath)
@@ -257,7 +258,7 @@ struct FileAnalyser {
         let findings = recognise(tokens: tokens, bytes: file.bytes, wrappers: wrappers, isHunk: false, functionAt: { _ in nil })
         // Traits name enums and structs whose definitions only an AST of the file alone gives.
         if (!findings.enumTraits.isEmpty || !findings.structTraits.isEmpty) && FileAnalyser.definesTypes(tokens) {
-            analyseAlone(file, flags: nil, wrappers: wrappers, session: session, into: &result)
+            analyseAlone(file, flags: nil, wrappers: wrappers, workbench: workbench, into: &result)
         } else {
             add(findings, mapper: mapper, inactiveRanges: nil, into: &result)
             result.types += FileAnalyser.typeDefinitions(types, tokens: tokens, mapper: mapper)
@@ -274,18 +275,18 @@ struct FileAnalyser {
 
     /// `flags`: the file's compile flags, already looked up by the caller (nil for patches and without a database).
     private func analyseAlone(
-        _ file: PendingFile, flags: [String]?, wrappers: [String: WrapperMacro], session: ClangSession, into result: inout FileResult
+        _ file: PendingFile, flags: [String]?, wrappers: [String: WrapperMacro], workbench: Workbench, into result: inout FileResult
     ) {
         let entry = files[file.index]
         if FileWalker.isPatch(entry.relativePath) {
             for (index, section) in PatchFile(bytes: file.bytes).sections.enumerated() where result.partial.unread == nil {
                 let virtualPath = "/mojify-patch/\(entry.relativePath)/\(index)/\(section.targetFile)"
                 let mapper = LocationMapper.patch(file: entry.relativePath, section: section)
-                analyse(path: virtualPath, bytes: section.text, flags: nil, mapper: mapper, wrappers: wrappers, session: session, into: &result)
+                analyse(path: virtualPath, bytes: section.text, flags: nil, mapper: mapper, wrappers: wrappers, workbench: workbench, into: &result)
             }
         } else {
             analyse(path: absolutePath(of: entry), bytes: file.bytes, flags: flags, mapper: .plain(file: entry.relativePath),
-                    wrappers: wrappers, session: session, into: &result)
+                    wrappers: wrappers, workbench: workbench, into: &result)
         }
     }
 
@@ -318,11 +319,11 @@ struct FileAnalyser {
 
     private func analyse(
         path: String, bytes: [UInt8], flags: [String]?, mapper: LocationMapper, wrappers: [String: WrapperMacro],
-        session: ClangSession, into result: inout FileResult
+        workbench: Workbench, into result: inout FileResult
     ) {
         let language = FileAnalyser.language(ofPath: path)
         func parse(defining macros: [String]) -> ClangFile? {
-            session.parse(path: path, contents: bytes, arguments: FileAnalyser.parseArguments(path: path, flags: flags, defining: macros),
+            workbench.session.parse(path: path, contents: bytes, arguments: FileAnalyser.parseArguments(path: path, flags: flags, defining: macros),
                           singleFile: flags == nil)
         }
         // `struct CONTENT_EXPORT Foo {` hides the struct from the AST when the export header is not followed: the

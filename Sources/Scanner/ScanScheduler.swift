@@ -49,7 +49,7 @@ struct ScanScheduler {
             }
             func flush() {
                 guard !pending.isEmpty else { return }
-                let results = analyser.analyse(pending.map(\.file), pass: pass, session: workbench.session)
+                let results = analyser.analyse(pending.map(\.file), pass: pass, workbench: workbench)
                 store(zip(pending, results).map { ($0.position, $1) })
                 pending.removeAll(keepingCapacity: true)
             }
