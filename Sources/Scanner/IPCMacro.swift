@@ -61,40 +61,47 @@ enum IPCMacro: Equatable {
 
     init?(name: String) {
         guard name.hasPrefix(IPCMacro.prefix) else { return nil }
-        switch name {
-        case "IPC_STRUCT_BEGIN": self = .structBegin(withParent: false)
-        case "IPC_STRUCT_BEGIN_WITH_PARENT": self = .structBegin(withParent: true)
-        case "IPC_STRUCT_MEMBER": self = .structMember
-        case "IPC_STRUCT_END": self = .structEnd
-        case "IPC_STRUCT_TRAITS_BEGIN": self = .traitsBegin
-        case "IPC_STRUCT_TRAITS_MEMBER": self = .traitsMember
-        case "IPC_STRUCT_TRAITS_PARENT": self = .traitsParent
-        case "IPC_STRUCT_TRAITS_END": self = .traitsEnd
-        case "IPC_ENUM_TRAITS": self = .enumTraits(.unchecked)
-        case "IPC_ENUM_TRAITS_MAX_VALUE": self = .enumTraits(.maxValue)
-        case "IPC_ENUM_TRAITS_MIN_MAX_VALUE": self = .enumTraits(.minMaxValue)
-        case "IPC_ENUM_TRAITS_VALIDATE": self = .enumTraits(.validate)
-        case "IPC_BEGIN_MESSAGE_MAP", "IPC_BEGIN_MESSAGE_MAP_WITH_PARAM", "IPC_BEGIN_MESSAGE_MAP_EX":
-            self = .mapBegin
-        case "IPC_END_MESSAGE_MAP", "IPC_END_MESSAGE_MAP_EX":
-            self = .mapEnd
-        case "IPC_MESSAGE_HANDLER", "IPC_MESSAGE_HANDLER_WITH_PARAM":
-            self = .handler(.method, delayReply: false)
-        case "IPC_MESSAGE_HANDLER_DELAY_REPLY", "IPC_MESSAGE_HANDLER_WITH_PARAM_DELAY_REPLY":
-            self = .handler(.method, delayReply: true)
-        case "IPC_MESSAGE_FORWARD", "IPC_MESSAGE_FORWARD_WITH_PARAM":
-            self = .handler(.forward, delayReply: false)
-        case "IPC_MESSAGE_FORWARD_DELAY_REPLY", "IPC_MESSAGE_FORWARD_WITH_PARAM_DELAY_REPLY":
-            self = .handler(.forward, delayReply: true)
-        case "IPC_MESSAGE_HANDLER_GENERIC":
-            self = .handler(.generic, delayReply: false)
-        case "IPC_MESSAGE_UNHANDLED", "IPC_MESSAGE_UNHANDLED_ERROR", "IPC_REPLY_HANDLER":
-            self = .handler(.codeOnly, delayReply: false)
-        default:
-            guard let message = IPCMacro.messageMacro(name) else { return nil }
+        // One hash instead of a comparison with each name: asked of every `IPC_` name followed by `(`.
+        if let macro = IPCMacro.byName[name] {
+            self = macro
+        } else if let message = IPCMacro.messageMacro(name) {
             self = message
+        } else {
+            return nil
         }
     }
+
+    private static let byName: [String: IPCMacro] = [
+        "IPC_STRUCT_BEGIN": .structBegin(withParent: false),
+        "IPC_STRUCT_BEGIN_WITH_PARENT": .structBegin(withParent: true),
+        "IPC_STRUCT_MEMBER": .structMember,
+        "IPC_STRUCT_END": .structEnd,
+        "IPC_STRUCT_TRAITS_BEGIN": .traitsBegin,
+        "IPC_STRUCT_TRAITS_MEMBER": .traitsMember,
+        "IPC_STRUCT_TRAITS_PARENT": .traitsParent,
+        "IPC_STRUCT_TRAITS_END": .traitsEnd,
+        "IPC_ENUM_TRAITS": .enumTraits(.unchecked),
+        "IPC_ENUM_TRAITS_MAX_VALUE": .enumTraits(.maxValue),
+        "IPC_ENUM_TRAITS_MIN_MAX_VALUE": .enumTraits(.minMaxValue),
+        "IPC_ENUM_TRAITS_VALIDATE": .enumTraits(.validate),
+        "IPC_BEGIN_MESSAGE_MAP": .mapBegin,
+        "IPC_BEGIN_MESSAGE_MAP_WITH_PARAM": .mapBegin,
+        "IPC_BEGIN_MESSAGE_MAP_EX": .mapBegin,
+        "IPC_END_MESSAGE_MAP": .mapEnd,
+        "IPC_END_MESSAGE_MAP_EX": .mapEnd,
+        "IPC_MESSAGE_HANDLER": .handler(.method, delayReply: false),
+        "IPC_MESSAGE_HANDLER_WITH_PARAM": .handler(.method, delayReply: false),
+        "IPC_MESSAGE_HANDLER_DELAY_REPLY": .handler(.method, delayReply: true),
+        "IPC_MESSAGE_HANDLER_WITH_PARAM_DELAY_REPLY": .handler(.method, delayReply: true),
+        "IPC_MESSAGE_FORWARD": .handler(.forward, delayReply: false),
+        "IPC_MESSAGE_FORWARD_WITH_PARAM": .handler(.forward, delayReply: false),
+        "IPC_MESSAGE_FORWARD_DELAY_REPLY": .handler(.forward, delayReply: true),
+        "IPC_MESSAGE_FORWARD_WITH_PARAM_DELAY_REPLY": .handler(.forward, delayReply: true),
+        "IPC_MESSAGE_HANDLER_GENERIC": .handler(.generic, delayReply: false),
+        "IPC_MESSAGE_UNHANDLED": .handler(.codeOnly, delayReply: false),
+        "IPC_MESSAGE_UNHANDLED_ERROR": .handler(.codeOnly, delayReply: false),
+        "IPC_REPLY_HANDLER": .handler(.codeOnly, delayReply: false),
+    ]
 
     /// `IPC_[SYNC_]MESSAGE_(CONTROL|ROUTED)[i[_o]]`.
     private static func messageMacro(_ name: String) -> IPCMacro? {

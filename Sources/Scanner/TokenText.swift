@@ -96,6 +96,9 @@ enum TokenText {
 
     /// The words of a comment (`/* mime_type */` -> `mime_type`, `// NOLINT` -> `NOLINT`).
     static func commentBody(_ comment: String) -> String {
+        // Asked of every comment in a message's arguments: ASCII (nearly all) is cut on its bytes.
+        var ascii = comment
+        if let body = ascii.withUTF8({ asciiCommentBody($0) }) { return body }
         var body = Substring(comment)
         if body.hasPrefix("//") {
             body = body.dropFirst(2)
@@ -109,6 +112,21 @@ enum TokenText {
         let isBlank = { (byte: UInt8) in byte == UInt8(ascii: " ") || (0x09...0x0D).contains(byte) }
         guard let first = utf8.firstIndex(where: { !isBlank($0) }), let last = utf8.lastIndex(where: { !isBlank($0) }) else { return "" }
         return String(body[first...last])
+    }
+
+    /// `commentBody` of an ASCII comment; nil for any other.
+    private static func asciiCommentBody(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+        let slash = UInt8(ascii: "/"), star = UInt8(ascii: "*")
+        var (start, end) = (0, bytes.count)
+        if end >= 2 && bytes[0] == slash && (bytes[1] == slash || bytes[1] == star) {
+            start = 2
+            if bytes[1] == star && end - start >= 2 && bytes[end - 2] == star && bytes[end - 1] == slash { end -= 2 }
+        }
+        let isBlank = { (byte: UInt8) in byte == UInt8(ascii: " ") || (0x09...0x0D).contains(byte) }
+        while start < end && isBlank(bytes[start]) { start += 1 }
+        while end > start && isBlank(bytes[end - 1]) { end -= 1 }
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
     }
 }
 

@@ -248,7 +248,8 @@ final class LeadingCommentTests: XCTestCase {
         for (text, count) in lineBreaks {
             XCTAssertEqual(TokenText.newlineCount(text), count, text.debugDescription)
         }
-        for comment in ["/*  mime_type \t*/", "// NOLINT ", "/*\r\n*/", "/* caf\u{E9}\u{A0}*/", "/**/", "/*/", "//\u{0B}x"] {
+        for comment in ["/*  mime_type \t*/", "// NOLINT ", "/*\r\n*/", "/* caf\u{E9}\u{A0}*/", "/**/", "/*/", "//\u{0B}x",
+                        "//", "/*", "/*** doc **/", "/* a *//", "/* no end", "/*\t\n\u{0C}*/", "// x\u{301}"] {
             var body = Substring(comment).dropFirst(2)
             if comment.hasPrefix("/*"), body.hasSuffix("*/") { body = body.dropLast(2) }
             XCTAssertEqual(TokenText.commentBody(comment), body.trimmingCharacters(in: .whitespacesAndNewlines), comment.debugDescription)
