@@ -13,11 +13,15 @@ struct FileWalker {
         var relativePath: String
         /// Taken while listing, when the walker was asked to (for the scan cache).
         var stamp: FileStamp?
+        /// `FileWalker.isNamedLikeMessagesHeader(relativePath)`, worked out while the walk has the name at hand:
+        /// asked of every file of a large tree afterwards, on one thread, it waited on memory for each path.
+        let isNamedLikeMessagesHeader: Bool
 
         init(path: String, relativePath: String, stamp: FileStamp? = nil) {
             self.path = path
             self.relativePath = relativePath
             self.stamp = stamp
+            isNamedLikeMessagesHeader = FileWalker.isNamedLikeMessagesHeader(relativePath)
         }
     }
 
@@ -460,9 +464,17 @@ struct FileWalker {
     private static func containsIgnoringASCIICase(_ bytes: UnsafeBufferPointer<UInt8>, _ word: StaticString) -> Bool {
         let word = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
         guard bytes.count >= word.count else { return false }
-        return (0...(bytes.count - word.count)).contains { start in
-            word.indices.allSatisfy { offset in bytes[start + offset] | 0x20 == word[offset] }
+        var start = 0
+        while start <= bytes.count - word.count {
+            // Most names hold no `m` at all: the first byte rules out nearly every place.
+            if bytes[start] | 0x20 == word[0] {
+                var offset = 1
+                while offset < word.count && bytes[start + offset] | 0x20 == word[offset] { offset += 1 }
+                if offset == word.count { return true }
+            }
+            start += 1
         }
+        return false
     }
 
     static func isPatch(_ name: String) -> Bool {

@@ -154,7 +154,7 @@ public enum IPCScanner {
         // Messages named without the `Msg_` convention are found by their names, so the files named like messages
         // headers, where definitions almost always are, are read first: the first pass over the others then has
         // those names among its needles, and no file is read a second time for them.
-        let definitionsFirst = files.indices.filter { FileWalker.isNamedLikeMessagesHeader(files[$0].relativePath) }
+        let definitionsFirst = files.indices.filter { files[$0].isNamedLikeMessagesHeader }
         joiner.add(scheduler.run(definitionsFirst, pass: FileAnalyser.Pass(needles: needles, wrappers: [:]), progress: nil))
         let knownEarly = joiner.unconventionalNames()
         let remaining = files.indices.filter { !joiner.isParsed($0) }

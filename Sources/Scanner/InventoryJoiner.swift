@@ -144,6 +144,8 @@ struct InventoryJoiner {
     /// A patch hunk rarely shows the `#define IPC_MESSAGE_START` of the file it patches: take the class in force
     /// at the patched line from the tree's copy of that file (the class of the nearest message above it).
     private func inferPatchMessageClasses(_ messages: inout [MessageDefinition]) {
+        // Most trees hold no patches: the table of every message by file is then not worth building.
+        guard messages.contains(where: { $0.patch != nil && $0.messageClass.isEmpty }) else { return }
         let inTree = Dictionary(grouping: messages.filter { $0.patch == nil && !$0.messageClass.isEmpty }, by: \.location.file)
         for index in messages.indices {
             guard let patch = messages[index].patch, messages[index].messageClass.isEmpty,
@@ -191,14 +193,13 @@ struct InventoryJoiner {
         if !options.markers.isEmpty { inventory.markedFiles = marked.map { files[$0].relativePath }.sorted() }
         inventory.diagnostics += extraDiagnostics
 
+        // In place: a copy of each list through key paths was a tenth of this join, on one thread.
+        func resolve(_ parameters: inout [Parameter]) {
+            for index in parameters.indices { parameters[index].resolvedType = typedefs[parameters[index].type] }
+        }
         for index in inventory.messages.indices {
-            for keyPath in [\MessageDefinition.inputs, \MessageDefinition.outputs] {
-                inventory.messages[index][keyPath: keyPath] = inventory.messages[index][keyPath: keyPath].map { parameter in
-                    var resolved = parameter
-                    resolved.resolvedType = typedefs[parameter.type]
-                    return resolved
-                }
-            }
+            resolve(&inventory.messages[index].inputs)
+            resolve(&inventory.messages[index].outputs)
         }
         inferPatchMessageClasses(&inventory.messages)
         let defined = Set(inventory.messages.map(\.name))
