@@ -417,9 +417,8 @@ struct FileWalker {
                 children.append(.listed(String(decoding: child, as: UTF8.self)))
                 if !scannable { continue }
             }
-            let path = folder.path + [UInt8(ascii: "/")] + nameBytes[start..<end]
             if isDirectory {
-                children.append(.folder(Folder(path: path, relative: child, nameStart: nameStart)))
+                children.append(.folder(Folder(path: folder.path + [UInt8(ascii: "/")] + nameBytes[start..<end], relative: child, nameStart: nameStart)))
                 continue
             }
             var stamp: FileStamp?
@@ -428,7 +427,14 @@ struct FileWalker {
                 // A file gone since the listing is left to the read, which reports it.
                 if statName(at: start, &info, flags: 0) == 0 { stamp = FileStamp(info) }
             }
-            children.append(.file(Entry(path: String(decoding: path, as: UTF8.self), relativePath: String(decoding: child, as: UTF8.self), stamp: stamp)))
+            // The path is written straight into its string: joining arrays first made two more of them per file.
+            let path = String(unsafeUninitializedCapacity: folder.path.count + 1 + end - start) { buffer in
+                _ = buffer.initialize(from: folder.path)
+                buffer[folder.path.count] = UInt8(ascii: "/")
+                _ = UnsafeMutableBufferPointer(rebasing: buffer[(folder.path.count + 1)...]).initialize(from: nameBytes[start..<end])
+                return buffer.count
+            }
+            children.append(.file(Entry(path: path, relativePath: String(decoding: child, as: UTF8.self), stamp: stamp)))
         }
         return (children, ignoreStack, handle)
     }

@@ -182,17 +182,38 @@ final class ScanCacheTests: XCTestCase {
         try IPCScanner.scanListing(options())
         let expected = try IPCScanner.scan(ScanOptions(paths: [root])).jsonData()
         var times = [timespec(tv_sec: 2_000_000_000, tv_nsec: 0), timespec(tv_sec: 2_000_000_000, tv_nsec: 0)]
-        XCTAssertEqual(utimensat(AT_FDCWD, root + "/foo/browser/foo_sender.cc", &times, 0), 0)
-        let (_, touched) = try cachedScan()
-        XCTAssertTrue(touched.inventoryReused)
-        XCTAssertEqual(touched.computed, 0, "the touched file's bytes match the hash kept with its result: it is not parsed again")
-        // The cache file, written again from the one read with the new stamp in place, is whole and holds it.
-        let cachePath = cacheFolder + "/" + (try XCTUnwrap(cacheFiles().first))
-        let stored = try XCTUnwrap(CacheFile(decoding: try Data(contentsOf: URL(fileURLWithPath: cachePath))))
         let sender = root + "/foo/browser/foo_sender.cc"
-        let index = try XCTUnwrap(stored.files.indices.first { stored.path(at: $0).elementsEqual(sender.utf8) })
-        XCTAssertEqual(stored.files[index].stamp, FileStamp.of(path: sender))
-        XCTAssertEqual(stored.lastInventoryJSON, expected)
+        XCTAssertEqual(utimensat(AT_FDCWD, sender, &times, 0), 0)
+        let cachePath = cacheFolder + "/" + (try XCTUnwrap(cacheFiles().first))
+        func stored() throws -> CacheFile {
+            try XCTUnwrap(CacheFile(decoding: try Data(contentsOf: URL(fileURLWithPath: cachePath))))
+        }
+        func storedStamp(of path: String) throws -> FileStamp? {
+            let stored = try stored()
+            return stored.files.indices.first { stored.path(at: $0).elementsEqual(path.utf8) }.map { stored.files[$0].stamp }
+        }
+        let before = try storedStamp(of: sender)
+        for _ in 0..<2 {
+            let (_, touched) = try cachedScan()
+            XCTAssertTrue(touched.inventoryReused)
+            XCTAssertEqual(touched.computed, 0, "the touched file's bytes match the hash kept with its result: it is not parsed again")
+            // One small file's new stamp is not worth writing the cache file again: the next re-scan checks its hash.
+            XCTAssertEqual(try storedStamp(of: sender), before)
+        }
+        // Touched files that hold a sixteenth of the cache file's size or more are: the file is written again from
+        // the one read, with the new stamps in place, whole.
+        let plain = root + "/foo/browser/plain.cc"
+        try write("foo/browser/plain.cc", String(repeating: "int Plain() { return 1; }\n", count: 4_000))
+        try cachedScan()
+        try trustStoredStamps()
+        XCTAssertEqual(utimensat(AT_FDCWD, sender, &times, 0), 0)
+        XCTAssertEqual(utimensat(AT_FDCWD, plain, &times, 0), 0)
+        let (_, both) = try cachedScan()
+        XCTAssertTrue(both.inventoryReused)
+        XCTAssertEqual(both.computed, 0)
+        XCTAssertEqual(try storedStamp(of: sender), FileStamp.of(path: sender))
+        XCTAssertEqual(try storedStamp(of: plain), FileStamp.of(path: plain))
+        XCTAssertEqual(try stored().lastInventoryJSON, expected)
         let (_, again) = try cachedScan()
         XCTAssertTrue(again.inventoryReused)
         XCTAssertEqual(again.computed, 0)

@@ -53,6 +53,11 @@ struct CacheFile {
     /// starts, so that a file that only changes stamps is written as slices of this one (see `patched`).
     private var read: (file: Data, stampOffsets: [Int], jsonSection: Int)?
 
+    /// The size of the file this was read from; 0 for a cache not read from a file.
+    var byteCount: Int {
+        read?.file.count ?? 0
+    }
+
     func path(at index: Int) -> ArraySlice<UInt8> {
         pathBytes[files[index].path]
     }

@@ -360,6 +360,13 @@ final class ScanCache: @unchecked Sendable {
         try write(&tables, then: rest)
     }
 
+    /// A cache file is written again for new stamps only when the files they vouch for hold at least this
+    /// fraction of its size: writing it (and its checksum) costs about what reading and analysing that fraction of
+    /// it in files costs. Below it, the next re-scan checks those few files again (by their hash, or by analysing
+    /// them) instead of this one rewriting tens of megabytes for a handful of touched files; past half the
+    /// suspects a kept scan allows (`IPCScanner.maxSuspects`), it is written whatever their size.
+    static let rewriteFraction = 16
+
     /// After the kept scan stood (see `lastScan`): stores the stamps the suspects have now (and drops racy marks
     /// no longer needed), and `json` when the file lacks it. Everything else is written again as it was read.
     func keep(_ kept: KeptScan, json: Data?) throws {
@@ -374,7 +381,10 @@ final class ScanCache: @unchecked Sendable {
             stored.files[index].racy = entry.racy
             changed.append(index)
         }
-        guard !changed.isEmpty || (json != nil && stored.lastInventoryJSON == nil),
+        let lacksJSON = json != nil && stored.lastInventoryJSON == nil
+        let changedBytes = changed.reduce(0) { $0 + max(0, Int(stored.files[$1].stamp.size)) }
+        let worthWriting = changedBytes * ScanCache.rewriteFraction >= stored.byteCount || 2 * changed.count > IPCScanner.maxSuspects
+        guard lacksJSON || (!changed.isEmpty && worthWriting),
               let pieces = stored.patched(changed: changed, lastInventoryJSON: json ?? stored.lastInventoryJSON) else { return }
         try write(pieces)
     }
