@@ -1,3 +1,4 @@
+internal import CClang
 import Foundation
 import MojifyCore
 
@@ -83,40 +84,93 @@ struct FileWalker {
         var piece: Int
     }
 
-    /// The pieces of a parallel walk: the folders handed over and not yet taken, and the findings of each piece.
+    /// The subfolders one thread has listed and not yet entered, by depth, for an idle thread to take. A thread
+    /// claims each subfolder as it comes to it; one taken by another thread is walked as that thread's piece.
+    private final class OpenFolders: @unchecked Sendable {
+        private struct Slot {
+            var folder: Folder
+            /// `owned` once the thread that listed it has come to it, else the piece another thread walks it as.
+            var piece: Int?
+        }
+
+        private static let owned = -1
+        private let lock = NSLock()
+        private var levels: [(slots: [Slot], ignoreStack: IgnoreStack)] = []
+
+        /// Adds the subfolders of the folder just listed, in walk order; returns its level.
+        func push(_ folders: [Folder], ignoreStack: IgnoreStack) -> Int {
+            lock.lock()
+            defer { lock.unlock() }
+            levels.append((folders.map { Slot(folder: $0, piece: nil) }, ignoreStack))
+            return levels.count - 1
+        }
+
+        func pop() {
+            lock.lock()
+            defer { lock.unlock() }
+            levels.removeLast()
+        }
+
+        /// The piece that subfolder `index` of `level` was taken as, or nil when it is this thread's to walk.
+        func claim(level: Int, index: Int) -> Int? {
+            lock.lock()
+            defer { lock.unlock() }
+            if let piece = levels[level].slots[index].piece { return piece }
+            levels[level].slots[index].piece = OpenFolders.owned
+            return nil
+        }
+
+        /// The last subfolder not yet come to at the shallowest level that has one, taken as `piece`: the nearer
+        /// the top, the more the piece is likely to hold, and the fewer times threads need to trade work.
+        func take(as piece: Int) -> (folder: Folder, ignoreStack: IgnoreStack)? {
+            lock.lock()
+            defer { lock.unlock() }
+            for level in levels.indices {
+                guard let index = levels[level].slots.lastIndex(where: { $0.piece == nil }) else { continue }
+                levels[level].slots[index].piece = piece
+                return (levels[level].slots[index].folder, levels[level].ignoreStack)
+            }
+            return nil
+        }
+    }
+
+    /// The pieces of a parallel walk: the root, then subfolders that idle threads take from busy ones, and the
+    /// findings of each piece.
     private final class WalkPool: @unchecked Sendable {
         private let condition = NSCondition()
-        private var waiting: [(piece: Int, folder: Folder, ignoreStack: IgnoreStack)]
+        private var root: Folder?
         private var pieces: [Found?] = [nil]
         private var busy = 0
-        private let jobs: Int
+        /// Each thread's open folders.
+        let threads: [OpenFolders]
 
         init(root: Folder, jobs: Int) {
-            waiting = [(0, root, [])]
-            self.jobs = jobs
+            self.root = root
+            threads = (0..<jobs).map { _ in OpenFolders() }
         }
 
-        /// The next piece to walk; nil once every piece is walked.
-        func take() -> (piece: Int, folder: Folder, ignoreStack: IgnoreStack)? {
+        /// The next piece for thread `thread` to walk; nil once every piece is walked.
+        func take(for thread: Int) -> (piece: Int, folder: Folder, ignoreStack: IgnoreStack)? {
             condition.lock()
             defer { condition.unlock() }
-            while waiting.isEmpty {
-                if busy == 0 { return nil }
-                condition.wait()
+            if let root {
+                self.root = nil
+                busy += 1
+                return (0, root, [])
             }
-            busy += 1
-            return waiting.removeLast()
-        }
-
-        /// Takes `folder` as a new piece if a thread would otherwise wait for work.
-        func handOff(_ folder: Folder, _ ignoreStack: IgnoreStack) -> Int? {
-            condition.lock()
-            defer { condition.unlock() }
-            guard jobs - busy > waiting.count else { return nil }
-            pieces.append(nil)
-            waiting.append((pieces.count - 1, folder, ignoreStack))
-            condition.signal()
-            return pieces.count - 1
+            while busy > 0 {
+                for other in threads.indices where other != thread {
+                    if let (folder, ignoreStack) = threads[other].take(as: pieces.count) {
+                        pieces.append(nil)
+                        busy += 1
+                        return (pieces.count - 1, folder, ignoreStack)
+                    }
+                }
+                // Busy threads list new folders all the time: looking again shortly costs less than a signal on
+                // every folder listed.
+                _ = condition.wait(until: Date(timeIntervalSinceNow: 0.0002))
+            }
+            return nil
         }
 
         func finish(_ piece: Int, _ found: Found) {
@@ -124,7 +178,7 @@ struct FileWalker {
             defer { condition.unlock() }
             pieces[piece] = found
             busy -= 1
-            if busy == 0 && waiting.isEmpty { condition.broadcast() }
+            if busy == 0 { condition.broadcast() }
         }
 
         /// The pieces' findings in walk order: each piece's, with those of the pieces it handed over spliced in. The
@@ -197,18 +251,19 @@ struct FileWalker {
         return Walked(files: found.files, problems: found.problems, listed: found.listed)
     }
 
-    /// Walks the tree on `jobs` threads. A thread about to enter a subfolder while another has nothing to do hands
-    /// the subfolder over instead (it is then opened by its path), and notes where in its own findings those of
-    /// the subfolder go: the findings are joined in the order one walk would have produced. Handing over as threads
-    /// fall idle, rather than sharing out the first levels of folders at the start, keeps both threads busy to the
-    /// end when one subtree holds most of the files.
+    /// Walks the tree on `jobs` threads. A thread with nothing to do takes, from another, a subfolder that thread
+    /// has listed but not yet come to (the nearest the top), and walks it as a piece of its own; the thread that
+    /// listed it notes, when it comes to it, where in its own findings those of the piece go, so the findings are
+    /// joined in the order one walk would have produced. Taking folders near the top keeps the pieces large:
+    /// handing over the next subfolder a busy thread entered made hundreds of small pieces on a large tree, and
+    /// the idle thread spent a third of the walk waiting to be woken for each.
     private func walkInParallel(_ root: Folder) -> Found {
         let pool = WalkPool(root: root, jobs: jobs)
-        DispatchQueue.concurrentPerform(iterations: jobs) { _ in
-            while let (piece, folder, ignoreStack) = pool.take() {
+        DispatchQueue.concurrentPerform(iterations: jobs) { thread in
+            while let (piece, folder, ignoreStack) = pool.take(for: thread) {
                 var walked = Found()
                 var unused = Set<FolderIdentity>()
-                visit(folder, parent: nil, ignoreStack: ignoreStack, visited: &unused, into: &walked, handOff: pool.handOff)
+                visit(folder, parent: nil, ignoreStack: ignoreStack, visited: &unused, into: &walked, openFolders: pool.threads[thread])
                 pool.finish(piece, walked)
             }
         }
@@ -222,27 +277,36 @@ struct FileWalker {
         case folder(Folder)
     }
 
-    /// `parent`: the open descriptor of the folder that holds `folder`, if any. `handOff`: given a subfolder, the
-    /// number of the piece of the walk it becomes, or nil for this walk to enter it.
+    /// `parent`: the open descriptor of the folder that holds `folder`, if any. `openFolders`: where this thread
+    /// offers the subfolders it lists to other threads, in a parallel walk.
     private func visit(
         _ folder: Folder, parent: Int32?, ignoreStack: IgnoreStack, visited: inout Set<FolderIdentity>, into found: inout Found,
-        handOff: ((Folder, IgnoreStack) -> Int?)? = nil
+        openFolders: OpenFolders? = nil
     ) {
-        let (children, stack, handle) = list(folder, parent: parent, ignoreStack: ignoreStack, visited: &visited, into: &found)
+        var children: [Child], stack: IgnoreStack, descriptor: Int32?
+        (children, stack, descriptor) = list(folder, parent: parent, ignoreStack: ignoreStack, visited: &visited, into: &found)
         // Kept open while the subfolders are opened through it.
-        defer { if let handle { closedir(handle) } }
-        let descriptor = handle.map(dirfd)
-        for child in children {
+        defer { if let descriptor { close(descriptor) } }
+        // Taken from the end, each child is moved out rather than copied (a copy retains and releases both paths).
+        let subfolders = openFolders == nil ? [] : children.compactMap { child -> Folder? in
+            if case let .folder(folder) = child { folder } else { nil }
+        }
+        let level = subfolders.isEmpty ? nil : openFolders?.push(subfolders, ignoreStack: stack)
+        defer { if level != nil { openFolders?.pop() } }
+        children.reverse()
+        var subfolder = 0
+        while let child = children.popLast() {
             switch child {
             case let .file(entry):
                 found.files.append(entry)
             case let .listed(relative):
                 found.listed.append(relative)
             case let .folder(child):
-                if let piece = handOff?(child, stack) {
+                defer { subfolder += 1 }
+                if let level, let piece = openFolders?.claim(level: level, index: subfolder) {
                     found.handedOff.append(HandedOff(files: found.files.count, listed: found.listed.count, problems: found.problems.count, piece: piece))
                 } else {
-                    visit(child, parent: descriptor, ignoreStack: stack, visited: &visited, into: &found, handOff: handOff)
+                    visit(child, parent: descriptor, ignoreStack: stack, visited: &visited, into: &found, openFolders: openFolders)
                 }
             }
         }
@@ -279,7 +343,7 @@ struct FileWalker {
     }
 
     /// Opens a folder for listing: by name through `parent` when given, else by path.
-    private func open(_ folder: Folder, parent: Int32?) -> OpaquePointer? {
+    private func open(_ folder: Folder, parent: Int32?) -> Int32? {
         let flags = O_RDONLY | O_DIRECTORY | O_CLOEXEC
         let descriptor: Int32
         if let parent, folder.nameStart < folder.relative.count {
@@ -291,12 +355,7 @@ struct FileWalker {
                 Glibc.open(UnsafeRawPointer(path.baseAddress!).assumingMemoryBound(to: CChar.self), flags)
             }
         }
-        guard descriptor >= 0 else { return nil }
-        guard let handle = fdopendir(descriptor) else {
-            close(descriptor)
-            return nil
-        }
-        return handle
+        return descriptor >= 0 ? descriptor : nil
     }
 
     /// The scannable files and the folders to enter in one folder, in name order, the ignore rules in force below
@@ -305,7 +364,7 @@ struct FileWalker {
     private func list(
         _ folder: Folder, parent: Int32?, ignoreStack inherited: IgnoreStack, visited visitedFolders: inout Set<FolderIdentity>,
         into found: inout Found
-    ) -> (children: [Child], ignoreStack: IgnoreStack, handle: OpaquePointer?) {
+    ) -> (children: [Child], ignoreStack: IgnoreStack, descriptor: Int32?) {
         var ignoreStack = inherited
         let folderPath = String(decoding: folder.path, as: UTF8.self)
         let relativeText = String(decoding: folder.relative, as: UTF8.self)
@@ -314,32 +373,39 @@ struct FileWalker {
             var info = stat()
             if stat(folderPath, &info) == 0 { visitedFolders.insert(FolderIdentity(info)) }
         }
-        guard let handle = open(folder, parent: parent) else {
+        guard let descriptor = open(folder, parent: parent) else {
             found.problems.append(Diagnostic(
                 severity: .warning, location: SourceLocation(file: folder.relative.isEmpty ? "." : relativeText, line: 0, column: 0),
                 message: "cannot list folder: \(String(cString: strerror(errno)))", hint: "check its permissions; it was skipped"
             ))
             return ([], ignoreStack, nil)
         }
-        let descriptor = dirfd(handle)
         // The names, one after another in one buffer, each followed by a 0 (so it is a C string for fstatat).
         var nameBytes: [UInt8] = []
         var names: [(start: Int, end: Int, type: UInt8)] = []
         var hasGitFolder = false, hasGitIgnore = false
-        while let entry = readdir(handle) {
-            let start = nameBytes.count
-            withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                nameBytes.append(contentsOf: raw.prefix { $0 != 0 })
+        withUnsafeTemporaryAllocation(byteCount: FileWalker.listingBufferBytes, alignment: 8) { buffer in
+            while true {
+                let filled = mojify_read_folder(descriptor, buffer.baseAddress!, buffer.count)
+                // A folder that fails part way is listed as far as it could be read, as readdir would.
+                guard filled > 0 else { return }
+                var record = 0
+                while record < filled {
+                    let entry = buffer.baseAddress! + record
+                    record += Int(entry.loadUnaligned(fromByteOffset: DirectoryRecord.lengthOffset, as: UInt16.self))
+                    let name = UnsafeBufferPointer(start: (entry + DirectoryRecord.nameOffset).assumingMemoryBound(to: UInt8.self),
+                                                   count: strlen((entry + DirectoryRecord.nameOffset).assumingMemoryBound(to: CChar.self)))
+                    if name.elementsEqual(".".utf8) || name.elementsEqual("..".utf8) || name.elementsEqual(".git".utf8) {
+                        hasGitFolder = hasGitFolder || name.count == 4
+                        continue
+                    }
+                    hasGitIgnore = hasGitIgnore || name.elementsEqual(".gitignore".utf8)
+                    let start = nameBytes.count
+                    nameBytes.append(contentsOf: name)
+                    names.append((start, nameBytes.count, entry.load(fromByteOffset: DirectoryRecord.typeOffset, as: UInt8.self)))
+                    nameBytes.append(0)
+                }
             }
-            let name = nameBytes[start...]
-            if name.elementsEqual(".".utf8) || name.elementsEqual("..".utf8) || name.elementsEqual(".git".utf8) {
-                hasGitFolder = hasGitFolder || name.count == 4
-                nameBytes.removeSubrange(start...)
-                continue
-            }
-            hasGitIgnore = hasGitIgnore || name.elementsEqual(".gitignore".utf8)
-            names.append((start, nameBytes.count, entry.pointee.d_type))
-            nameBytes.append(0)
         }
         nameBytes.withUnsafeBufferPointer { bytes in
             names.sort { left, right in
@@ -436,7 +502,18 @@ struct FileWalker {
             }
             children.append(.file(Entry(path: path, relativePath: String(decoding: child, as: UTF8.self), stamp: stamp)))
         }
-        return (children, ignoreStack, handle)
+        return (children, ignoreStack, descriptor)
+    }
+
+    /// Bytes asked of the kernel per listing call: what glibc's readdir asks for.
+    private static let listingBufferBytes = 32768
+
+    /// Where the fields of Linux's `struct linux_dirent64` are: inode (8 bytes), offset (8), record length (2),
+    /// type (1), then the name and its terminating 0.
+    private enum DirectoryRecord {
+        static let lengthOffset = 16
+        static let typeOffset = 18
+        static let nameOffset = 19
     }
 
     static func isScannable(_ name: String) -> Bool {

@@ -13,6 +13,8 @@ final class ParallelWalkTests: XCTestCase {
             "a/b/c/one.cc", "a/b/two.h", "a/b-c/three.cc", "a/ignored/four.cc", "a/x/y/z/five.h", "a/x/y/z/skip.txt",
             "b/six.cc", "b/out/seven.h", "c.cc", "d/e/f/g/h/eight.mm", "d/e/nine.patch", "d/e/keep.h",
         ] + (0..<40).map { "many/folder\($0)/file\($0).cc" }
+            // Several levels of several folders: idle threads take folders at different depths.
+            + (0..<6).flatMap { top in (0..<5).flatMap { middle in (0..<4).map { "deep\(top)/m\(middle)/l\($0)/file.cc" } } }
         for relative in files {
             try folder.write(relative, "int x;\n")
         }
@@ -31,6 +33,15 @@ final class ParallelWalkTests: XCTestCase {
         let four = parallel.walk(root: root)
         XCTAssertEqual(one.files.map(\.relativePath), four.files.map(\.relativePath))
         XCTAssertEqual(one.problems, four.problems)
+        // Which thread takes which folder depends on timing: walk again, on other numbers of threads.
+        for jobs in [2, 3, 8] {
+            parallel.jobs = jobs
+            for _ in 0..<10 {
+                let again = parallel.walk(root: root)
+                XCTAssertEqual(one.files.map(\.relativePath), again.files.map(\.relativePath), "\(jobs) threads")
+                XCTAssertEqual(one.problems, again.problems, "\(jobs) threads")
+            }
+        }
         XCTAssertFalse(one.files.contains { $0.relativePath.contains("ignored") || $0.relativePath.contains("out/") || $0.relativePath.contains("eight") })
         XCTAssertEqual(one.files.prefix(3).map(\.relativePath), ["a/b/c/one.cc", "a/b/two.h", "a/b-c/three.cc"], "names sort bytewise within each folder")
         XCTAssertTrue(four.files.allSatisfy { $0.stamp != nil })

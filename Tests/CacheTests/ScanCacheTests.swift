@@ -391,9 +391,12 @@ final class CachedBinaryTests: XCTestCase {
 final class ContentHashTests: XCTestCase {
     /// A cache file is checksummed as it is written, piece by piece: any cut gives the hash of the whole.
     func testPiecesHashAsTheWhole() {
-        let bytes = (0..<100).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
+        let bytes = (0..<300).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
         let whole = ContentHash(bytes)
-        for cuts in [[0], [1], [7], [8], [9], [3, 5], [8, 16], [13, 14, 15, 99], [100]] {
+        // Cuts inside a word, on word boundaries that leave the next word to each of the four lanes, inside and
+        // across 32-byte stripes.
+        let cuts = [[0], [1], [7], [8], [9], [3, 5], [8, 16], [24], [31, 32, 33], [40, 72, 104], [13, 14, 15, 99], [100], [299], [300]]
+        for cuts in cuts {
             var hasher = ContentHash.Hasher()
             var start = 0
             for end in cuts + [bytes.count] {
@@ -403,5 +406,18 @@ final class ContentHashTests: XCTestCase {
             XCTAssertEqual(hasher.finish(), whole, "cut at \(cuts)")
         }
         XCTAssertNotEqual(ContentHash(Array(bytes.dropLast())), whole)
+    }
+
+    /// Every byte counts, whichever lane its word went to and however it lies in the last word, and no two of
+    /// these one-byte changes collide.
+    func testEveryByteChangesTheHash() {
+        let bytes = (0..<77).map { UInt8(truncatingIfNeeded: $0 &* 91 &+ 5) }
+        var seen: Set<ContentHash> = [ContentHash(bytes)]
+        for index in bytes.indices {
+            var changed = bytes
+            changed[index] ^= 0x01
+            XCTAssertTrue(seen.insert(ContentHash(changed)).inserted, "byte \(index)")
+        }
+        XCTAssertTrue(seen.insert(ContentHash(bytes + [0])).inserted, "a 0 byte added")
     }
 }

@@ -12,6 +12,9 @@
 /// `seconds[k]` for one of the `count` (1 to 8) pairs, or -1: the prefilter's pass over every byte (see shim.c).
 long mojify_find_pair(const void *haystack, size_t length, size_t from,
                       const unsigned char *firsts, const unsigned char *seconds, int count);
+/// Reads the next entries of the open folder `descriptor` into `buffer` as the kernel lays them out (Linux's
+/// `struct linux_dirent64`): the number of bytes filled, 0 at the end, -1 with `errno` set on failure (see shim.c).
+long mojify_read_folder(int descriptor, void *buffer, size_t length);
 /// The libclang library file mojify loads on first use (see libclang.c).
 const char *mojify_libclang_path(void);
 #endif

@@ -32,7 +32,7 @@ struct CacheFile {
 
     static let magic = Array("MOJIFYSCANCACHE\n".utf8)
     /// Bumped whenever this layout or the meaning of a stored result changes.
-    static let formatVersion: UInt32 = 8
+    static let formatVersion: UInt32 = 9
 
     var key: String
     var files: [Stored]
@@ -226,6 +226,9 @@ struct CacheFile {
         files.reserveCapacity(fileCount)
         stampOffsets.reserveCapacity(fileCount)
         outcomes.reserveCapacity(fileCount)
+        // The paths take some of the body; memory reserved and never written costs nothing, a buffer grown by
+        // doubling copies itself each time.
+        pathBytes.reserveCapacity(reader.remaining)
         for _ in 0..<fileCount {
             guard let pathLength = reader.count(), let path = reader.take(pathLength) else { return nil }
             stampOffsets.append(bodyStart + reader.offset)
