@@ -384,10 +384,11 @@ struct FileWalker {
         var nameBytes: [UInt8] = []
         var names: [(start: Int, end: Int, type: UInt8)] = []
         var hasGitFolder = false, hasGitIgnore = false
+        var listingError: Int32?
         withUnsafeTemporaryAllocation(byteCount: FileWalker.listingBufferBytes, alignment: 8) { buffer in
             while true {
                 let filled = mojify_read_folder(descriptor, buffer.baseAddress!, buffer.count)
-                // A folder that fails part way is listed as far as it could be read, as readdir would.
+                if filled < 0 { listingError = errno }
                 guard filled > 0 else { return }
                 var record = 0
                 while record < filled {
@@ -406,6 +407,13 @@ struct FileWalker {
                     nameBytes.append(0)
                 }
             }
+        }
+        if let listingError {
+            // What was listed before the failure is kept: a partial listing, said so, rather than a silent one.
+            found.problems.append(Diagnostic(
+                severity: .warning, location: SourceLocation(file: folder.relative.isEmpty ? "." : relativeText, line: 0, column: 0),
+                message: "cannot list all of folder: \(String(cString: strerror(listingError)))", hint: "files after the failure were skipped"
+            ))
         }
         nameBytes.withUnsafeBufferPointer { bytes in
             names.sort { left, right in
