@@ -287,12 +287,13 @@ struct FileWalker {
         (children, stack, descriptor) = list(folder, parent: parent, ignoreStack: ignoreStack, visited: &visited, into: &found)
         // Kept open while the subfolders are opened through it.
         defer { if let descriptor { close(descriptor) } }
-        // Taken from the end, each child is moved out rather than copied (a copy retains and releases both paths).
+        // Offered to idle threads until this one comes to them.
         let subfolders = openFolders == nil ? [] : children.compactMap { child -> Folder? in
             if case let .folder(folder) = child { folder } else { nil }
         }
         let level = subfolders.isEmpty ? nil : openFolders?.push(subfolders, ignoreStack: stack)
         defer { if level != nil { openFolders?.pop() } }
+        // Taken from the end, each child is moved out rather than copied (a copy retains and releases both paths).
         children.reverse()
         var subfolder = 0
         while let child = children.popLast() {
