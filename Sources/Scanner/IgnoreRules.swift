@@ -272,7 +272,7 @@ struct ByteTable {
     }
 
     /// Eight bytes a step (a byte a step waited on a multiply for each byte of every path), the last word
-    /// zero-padded, then MurmurHash3's finaliser, since the slot is taken from the low bits.
+    /// zero-padded, then `ContentHash`'s finaliser, since the slot is taken from the low bits.
     private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
         var hash = 0xcbf2_9ce4_8422_2325 ^ UInt64(bytes.count)
         var offset = 0
@@ -281,15 +281,7 @@ struct ByteTable {
             hash ^= hash >> 32
             offset += 8
         }
-        var tail: UInt64 = 0
-        for index in offset..<bytes.count {
-            tail |= UInt64(bytes[index]) << (8 * UInt64(index - offset))
-        }
-        hash = (hash ^ tail) &* 0x100_0000_01b3
-        hash ^= hash >> 33
-        hash = hash &* 0xff51_afd7_ed55_8ccd
-        hash ^= hash >> 33
-        hash = hash &* 0xc4ce_b9fe_1a85_ec53
-        return hash ^ (hash >> 33)
+        hash = (hash ^ ContentHash.word(fromTail: bytes[offset...])) &* 0x100_0000_01b3
+        return ContentHash.avalanche(hash)
     }
 }

@@ -67,16 +67,13 @@ struct ContentHash: Hashable, Sendable {
         }
 
         func finish() -> ContentHash {
-            var tail: UInt64 = 0
-            for (shift, byte) in pending.enumerated() {
-                tail |= UInt64(byte) << (8 * UInt64(shift))
-            }
+            let tail = ContentHash.word(fromTail: pending)
             // Each of the two halves takes two lanes, and then one lane of the other pair.
             var first = ContentHash.round(ContentHash.round(lanes.0, lanes.1), lanes.3)
             var second = ContentHash.round(ContentHash.round(lanes.2, lanes.3), lanes.1)
             first = ContentHash.round(first, tail ^ UInt64(count))
             second = ContentHash.round(second, tail &+ UInt64(count))
-            return ContentHash(high: ContentHash.mix(first ^ (second >> 17)), low: ContentHash.mix(second ^ (first << 13)))
+            return ContentHash(high: ContentHash.avalanche(first ^ (second >> 17)), low: ContentHash.avalanche(second ^ (first << 13)))
         }
     }
 
@@ -101,7 +98,17 @@ struct ContentHash: Hashable, Sendable {
         return value &* 0x9e37_79b9_7f4a_7c15
     }
 
-    private static func mix(_ value: UInt64) -> UInt64 {
+    /// The last bytes of an input, fewer than eight, as one little-endian word, zero-padded.
+    static func word(fromTail bytes: some Sequence<UInt8>) -> UInt64 {
+        var word: UInt64 = 0
+        for (shift, byte) in bytes.enumerated() {
+            word |= UInt64(byte) << (8 * UInt64(shift))
+        }
+        return word
+    }
+
+    /// MurmurHash3's finaliser: every bit of `value` reaches every bit of the result.
+    static func avalanche(_ value: UInt64) -> UInt64 {
         var x = value
         x ^= x >> 33
         x &*= 0xff51_afd7_ed55_8ccd
