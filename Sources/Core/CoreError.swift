@@ -5,6 +5,11 @@ public enum CoreError: Error, Equatable, CustomStringConvertible {
     case unreadableFile(path: String, reason: String)
     case writeFailed(path: String, reason: String)
     case pathEscapesOutput(path: String, root: String)
+    case notWritableKind(path: String, kind: String)
+    case throughLink(path: String, link: String)
+    case changedOnDisk(paths: [String])
+    case applyFailed(path: String, reason: String)
+    case unrecoverableJournal(path: String, reason: String)
     case malformedInventory(path: String, reason: String)
     case unsupportedSchemaVersion(path: String, found: Int, supported: Int)
     case otherToolVersion(path: String, found: String?, current: String)
@@ -28,6 +33,16 @@ public enum CoreError: Error, Equatable, CustomStringConvertible {
             "cannot write \(path): \(reason); choose a path in a folder that exists (or can be created) and is writable, on a disk with room"
         case let .pathEscapesOutput(path, root):
             "refusing to write '\(path)': it would land outside the output folder '\(root)'"
+        case let .notWritableKind(path, kind):
+            "refusing to write \(path): it is \(kind); mojify writes regular files, character devices such as /dev/null, and pipes; choose another path"
+        case let .throughLink(path, link):
+            "refusing to change \(path): \(link == path ? "it" : link) is a symbolic link, and mojify, like git, changes nothing through a link inside the tree; change the file at its real path by hand, or scan the folder the link points to"
+        case let .changedOnDisk(paths):
+            "\(paths.joined(separator: ", ")) changed since it was read, so the changes may no longer fit; nothing was written. Scan again and rerun"
+        case let .applyFailed(path, reason):
+            "cannot change \(path): \(reason); every file of the tree was left as it was"
+        case let .unrecoverableJournal(path, reason):
+            "\(path): \(reason); restore the files it names from version control, then delete it"
         case let .malformedInventory(path, reason):
             "\(path): not a mojify inventory: \(reason); regenerate it with 'mojify scan --format json'"
         case let .unsupportedSchemaVersion(path, found, supported):

@@ -1,4 +1,5 @@
 import Foundation
+import MojifyCore
 import MojifyLedger
 
 /// Renders a `ReportModel` as one self-contained HTML document: inline CSS, JavaScript and SVG, no network.

@@ -14,6 +14,8 @@ public struct ScanOptions: Sendable {
     public var honourGitIgnore = true
     /// Folder for results reused by later scans of unchanged files (see `ScanCache`); nil scans afresh.
     public var cacheDirectory: String?
+    /// The secret that seals the cache's files; nil for `defaultCacheKeyFile()`.
+    public var cacheKeyFile: String?
     /// Scan only these files, relative to the one folder in `paths` (the changed files of a pull request), instead
     /// of walking it. `--exclude` globs still apply; `.gitignore` does not, since a listed file was chosen on purpose.
     public var onlyFiles: [String]?

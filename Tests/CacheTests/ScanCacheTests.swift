@@ -10,6 +10,8 @@ final class ScanCacheTests: XCTestCase {
     private var folder: TemporaryFolder!
     private var root: String { folder.path + "/tree" }
     private var cacheFolder: String { folder.path + "/cache" }
+    private var keyFile: String { folder.path + "/state/cache-key" }
+    private var seal: CacheSeal { get throws { try CacheSeal.load(file: keyFile) } }
 
     private let header = """
     #define IPC_MESSAGE_START FooMsgStart
@@ -38,6 +40,7 @@ final class ScanCacheTests: XCTestCase {
     private func options(_ configure: (inout ScanOptions) -> Void = { _ in }) -> ScanOptions {
         var options = ScanOptions(paths: [root])
         options.cacheDirectory = cacheFolder
+        options.cacheKeyFile = keyFile
         configure(&options)
         return options
     }
@@ -91,7 +94,7 @@ final class ScanCacheTests: XCTestCase {
         try trustStoredStamps()
         let cachePath = cacheFolder + "/" + (try XCTUnwrap(cacheFiles().first))
         func storedJSON() throws -> Data? {
-            try XCTUnwrap(CacheFile(decoding: try Data(contentsOf: URL(fileURLWithPath: cachePath)))).lastInventoryJSON
+            try XCTUnwrap(CacheFile(decoding: try Data(contentsOf: URL(fileURLWithPath: cachePath)), sealedWith: seal)).lastInventoryJSON
         }
         XCTAssertNil(try storedJSON())
         let rendered = try IPCScanner.scanListing(options())
@@ -123,11 +126,11 @@ final class ScanCacheTests: XCTestCase {
         let now = try XCTUnwrap(FileStamp.of(path: path))
         // Make the cache believe the stamp it stored is the stamp the file has now.
         let cachePath = cacheFolder + "/" + (try XCTUnwrap(cacheFiles().first))
-        var stored = try XCTUnwrap(CacheFile(decoding: try Data(contentsOf: URL(fileURLWithPath: cachePath))))
+        var stored = try XCTUnwrap(CacheFile(decoding: try Data(contentsOf: URL(fileURLWithPath: cachePath)), sealedWith: seal))
         let index = try XCTUnwrap(stored.files.indices.first { stored.path(at: $0).elementsEqual(path.utf8) })
         XCTAssertNotNil(stored.files[index].contentHash, "a file written just before the scan must be stored with its hash")
         stored.files[index].stamp = now
-        try Data(stored.encoded()).write(to: URL(fileURLWithPath: cachePath))
+        try Data(stored.encoded(sealedWith: seal)).write(to: URL(fileURLWithPath: cachePath))
 
         let (inventory, _) = try cachedScan()
         XCTAssertEqual(inventory.messages.map(\.name), ["FooMsg_Delta", "FooHostMsg_Beta"])
@@ -136,9 +139,9 @@ final class ScanCacheTests: XCTestCase {
     /// Makes the stored stamps count as old enough to prove a file unchanged, as they are a few seconds later.
     private func trustStoredStamps() throws {
         let cachePath = cacheFolder + "/" + (try XCTUnwrap(cacheFiles().first))
-        var stored = try XCTUnwrap(CacheFile(decoding: try Data(contentsOf: URL(fileURLWithPath: cachePath))))
+        var stored = try XCTUnwrap(CacheFile(decoding: try Data(contentsOf: URL(fileURLWithPath: cachePath)), sealedWith: seal))
         for index in stored.files.indices { stored.files[index].racy = false }
-        try Data(stored.encoded()).write(to: URL(fileURLWithPath: cachePath))
+        try Data(stored.encoded(sealedWith: seal)).write(to: URL(fileURLWithPath: cachePath))
     }
 
     func testUnchangedTreeReturnsTheLastInventoryWithoutReadingFiles() throws {
@@ -162,7 +165,7 @@ final class ScanCacheTests: XCTestCase {
         try cachedScan()
         let cachePath = cacheFolder + "/" + (try XCTUnwrap(cacheFiles().first))
         func racyStamps() throws -> Int {
-            try XCTUnwrap(CacheFile(decoding: try Data(contentsOf: URL(fileURLWithPath: cachePath)))).files.filter(\.racy).count
+            try XCTUnwrap(CacheFile(decoding: try Data(contentsOf: URL(fileURLWithPath: cachePath)), sealedWith: seal)).files.filter(\.racy).count
         }
         XCTAssertEqual(try racyStamps(), 3)
         // Change times cannot be set back: wait until the stamps are out of the racy window.
@@ -186,7 +189,7 @@ final class ScanCacheTests: XCTestCase {
         XCTAssertEqual(utimensat(AT_FDCWD, sender, &times, 0), 0)
         let cachePath = cacheFolder + "/" + (try XCTUnwrap(cacheFiles().first))
         func stored() throws -> CacheFile {
-            try XCTUnwrap(CacheFile(decoding: try Data(contentsOf: URL(fileURLWithPath: cachePath))))
+            try XCTUnwrap(CacheFile(decoding: try Data(contentsOf: URL(fileURLWithPath: cachePath)), sealedWith: seal))
         }
         func storedStamp(of path: String) throws -> FileStamp? {
             let stored = try stored()
@@ -317,9 +320,9 @@ final class ScanCacheTests: XCTestCase {
         XCTAssertTrue(ScanCache.key(for: options()).contains("mojify \(MojifyVersion.current)\n"))
         try cachedScan()
         let cachePath = cacheFolder + "/" + (try XCTUnwrap(cacheFiles().first))
-        var stored = try XCTUnwrap(CacheFile(decoding: try Data(contentsOf: URL(fileURLWithPath: cachePath))))
+        var stored = try XCTUnwrap(CacheFile(decoding: try Data(contentsOf: URL(fileURLWithPath: cachePath)), sealedWith: seal))
         stored.key = stored.key.replacingOccurrences(of: "mojify \(MojifyVersion.current)", with: "mojify 0.0.0-older")
-        try Data(stored.encoded()).write(to: URL(fileURLWithPath: cachePath))
+        try Data(stored.encoded(sealedWith: seal)).write(to: URL(fileURLWithPath: cachePath))
         XCTAssertEqual(try cachedScan().1.reused, 0)
     }
 
@@ -339,10 +342,99 @@ final class ScanCacheTests: XCTestCase {
     func testCorruptResultIsAMissNotACrash() throws {
         try cachedScan()
         let cachePath = cacheFolder + "/" + (try XCTUnwrap(cacheFiles().first))
-        var stored = try XCTUnwrap(CacheFile(decoding: try Data(contentsOf: URL(fileURLWithPath: cachePath))))
+        var stored = try XCTUnwrap(CacheFile(decoding: try Data(contentsOf: URL(fileURLWithPath: cachePath)), sealedWith: seal))
         stored.results = stored.results.map { Data($0.prefix($0.count / 2)) }
-        try Data(stored.encoded()).write(to: URL(fileURLWithPath: cachePath))
+        try Data(stored.encoded(sealedWith: seal)).write(to: URL(fileURLWithPath: cachePath))
         XCTAssertGreaterThan(try cachedScan().1.computed, 0)
+    }
+
+    // MARK: Trust: only the user's own cache, on this machine, decides anything (see `CacheSeal`).
+
+    /// The path of the cache file for the default options.
+    private var cachePathForOptions: String {
+        cacheFolder + "/scan-" + ContentHash(ScanCache.key(for: options())).hex + ".cache"
+    }
+
+    private func uncachedWarnings(_ inventory: Inventory) -> [String] {
+        inventory.diagnostics.filter { $0.message.hasPrefix("scan cache not used") }.map(\.message)
+    }
+
+    /// In a shared folder (mode 1777, as /tmp) anyone can plant a file or a link under the cache's predictable
+    /// name: such a folder is not used, and the scan says so.
+    func testAFolderOthersMayWriteIsNotUsed() throws {
+        try FileManager.default.createDirectory(atPath: cacheFolder, withIntermediateDirectories: true)
+        chmod(cacheFolder, 0o1777)
+        let (inventory, statistics) = try IPCScanner.scanCounting(options())
+        XCTAssertNil(statistics, "no cache was opened")
+        XCTAssertEqual(uncachedWarnings(inventory).count, 1)
+        XCTAssertTrue(uncachedWarnings(inventory).first?.contains("others may write it (mode 1777)") == true, "\(uncachedWarnings(inventory))")
+        XCTAssertEqual(try cacheFiles(), [], "nothing was written into the shared folder")
+    }
+
+    /// A link planted at the cache file's name is replaced by the cache, never written through: the file it
+    /// points to keeps its content.
+    func testALinkPlantedAtTheCacheFileIsReplacedNotWrittenThrough() throws {
+        let victim = folder.path + "/victim"
+        try "precious\n".write(toFile: victim, atomically: false, encoding: .utf8)
+        chmod(victim, 0o600)
+        try FileManager.default.createDirectory(atPath: cacheFolder, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: cachePathForOptions, withDestinationPath: victim)
+        let (_, statistics) = try cachedScan()
+        XCTAssertEqual(statistics.reused, 0, "a link is not read as a cache")
+        XCTAssertEqual(try String(contentsOfFile: victim, encoding: .utf8), "precious\n")
+        var info = stat()
+        XCTAssertEqual(lstat(cachePathForOptions, &info), 0)
+        XCTAssertEqual(info.st_mode & S_IFMT, S_IFREG, "the link was replaced by the cache file")
+        XCTAssertEqual(info.st_mode & 0o777, 0o600, "the cache file is private")
+        XCTAssertEqual(try cachedScan().1.computed, 0, "and that cache is used next time")
+    }
+
+    /// A cache file sealed with another secret (another machine's, a CI cache restored from another job, a forged
+    /// one) proves nothing: it is rebuilt, and what it claimed is never the answer.
+    func testACacheSealedWithAnotherKeyIsNotTrusted() throws {
+        let attackerKey = folder.path + "/attacker/cache-key"
+        // The attacker's cache of the tree as it was, before a new message was added.
+        let (_, attacker) = try cachedScan { $0.cacheKeyFile = attackerKey }
+        XCTAssertGreaterThan(attacker.computed, 0)
+        try write("foo/common/foo_messages.h", header + "IPC_MESSAGE_CONTROL0(FooMsg_New)\n")
+        let forged = try CacheFile(decoding: try Data(contentsOf: URL(fileURLWithPath: cachePathForOptions)),
+                                   sealedWith: CacheSeal.load(file: attackerKey))
+        XCTAssertNotNil(forged, "the attacker's own key reads it")
+        XCTAssertNil(CacheFile(decoding: try Data(contentsOf: URL(fileURLWithPath: cachePathForOptions)), sealedWith: try seal))
+        let (inventory, statistics) = try cachedScan()
+        XCTAssertEqual(statistics.reused, 0)
+        XCTAssertTrue(inventory.messages.map(\.name).contains("FooMsg_New"))
+    }
+
+    /// A cache file of another user is not read, even in the user's own folder.
+    func testACacheFileOfAnotherUserIsNotTrusted() throws {
+        try cachedScan()
+        guard chown(cachePathForOptions, 4242, 4242) == 0 else { throw XCTSkip("giving a file away needs root") }
+        XCTAssertEqual(try cachedScan().1.reused, 0)
+    }
+
+    /// A file claiming gigabytes at the cache's name (sparse: no disk behind it), or a link to a device, is never
+    /// read: reading is bounded by the cache's own size limit, and links are not followed.
+    func testAHugeSparseFileOrADeviceAtTheCacheNameIsNotRead() throws {
+        try FileManager.default.createDirectory(atPath: cacheFolder, withIntermediateDirectories: true)
+        let descriptor = open(cachePathForOptions, O_WRONLY | O_CREAT, 0o600)
+        XCTAssertEqual(ftruncate(descriptor, 8 << 30), 0)
+        close(descriptor)
+        let started = Date()
+        XCTAssertEqual(try cachedScan().1.reused, 0)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 30, "8 GB were not hashed")
+        unlink(cachePathForOptions)
+        try FileManager.default.createSymbolicLink(atPath: cachePathForOptions, withDestinationPath: "/dev/zero")
+        XCTAssertEqual(try cachedScan().1.reused, 0)
+    }
+
+    /// The key must be the user's alone: one others may read could seal a forged cache.
+    func testAKeyOthersMayReadIsRefused() throws {
+        try cachedScan()
+        chmod(keyFile, 0o644)
+        let (inventory, statistics) = try IPCScanner.scanCounting(options())
+        XCTAssertNil(statistics)
+        XCTAssertTrue(uncachedWarnings(inventory).first?.contains("others may read or write it (mode 644)") == true, "\(uncachedWarnings(inventory))")
     }
 
     func testFolderKeepsFewCacheFiles() throws {

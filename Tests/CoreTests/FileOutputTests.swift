@@ -121,4 +121,75 @@ final class FileOutputTests: XCTestCase {
             XCTAssertEqual(error as? CoreError, .writeFailed(path: folder + "/file/out.txt", reason: "Not a directory"))
         }
     }
+
+    /// `-o /dev/null` as root must not replace the system's `/dev/null`: a character device is opened and written.
+    /// A device node of the same kind made in a temporary folder stands in for it (making one needs root).
+    func testACharacterDeviceIsWrittenNotReplaced() throws {
+        let folder = try temporaryFolder().path
+        let device = folder + "/null"
+        guard mknod(device, S_IFCHR | 0o666, dev_t(1 << 8 | 3)) == 0 else { throw XCTSkip("making a device node needs root") }
+        try FileOutput.writeAtomically("discarded\n", to: device)
+        try FileOutput.writeAtomically(pieces: [Data("a".utf8), Data("b".utf8)], to: device)
+        var info = stat()
+        XCTAssertEqual(lstat(device, &info), 0)
+        XCTAssertEqual(info.st_mode & S_IFMT, S_IFCHR, "still the device, not a regular file renamed over it")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), ["null"], "no temporary file left")
+    }
+
+    /// A named pipe is written through by opening it: its reader gets the bytes and the pipe stays.
+    func testAPipeIsWrittenNotReplaced() throws {
+        let folder = try temporaryFolder().path
+        let pipe = folder + "/pipe"
+        XCTAssertEqual(mkfifo(pipe, 0o600), 0)
+        final class Box: @unchecked Sendable { var data = Data() }
+        let received = Box()
+        let done = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            received.data = FileHandle(forReadingAtPath: pipe)?.readDataToEndOfFile() ?? Data()
+            done.signal()
+        }
+        try FileOutput.writeAtomically("through the pipe\n", to: pipe)
+        XCTAssertEqual(done.wait(timeout: .now() + 10), .success)
+        XCTAssertEqual(String(decoding: received.data, as: UTF8.self), "through the pipe\n")
+        var info = stat()
+        XCTAssertEqual(lstat(pipe, &info), 0)
+        XCTAssertEqual(info.st_mode & S_IFMT, S_IFIFO)
+    }
+
+    /// What can be neither replaced nor written safely is refused in mojify's words, and left as it was.
+    func testABlockDeviceSocketOrFolderIsRefused() throws {
+        let folder = try temporaryFolder().path
+        try FileManager.default.createDirectory(atPath: folder + "/dir", withIntermediateDirectories: false)
+        XCTAssertThrowsError(try FileOutput.writeAtomically("x", to: folder + "/dir")) { error in
+            XCTAssertEqual(error as? CoreError, .writeFailed(path: folder + "/dir", reason: "it is a folder, not a file"))
+        }
+        let block = folder + "/block"
+        guard mknod(block, S_IFBLK | 0o600, dev_t(7 << 8 | 200)) == 0 else { throw XCTSkip("making a device node needs root") }
+        XCTAssertThrowsError(try FileOutput.writeAtomically("x", to: block)) { error in
+            XCTAssertEqual(error as? CoreError, .notWritableKind(path: block, kind: "a block device"))
+            XCTAssertTrue("\(error)".contains("refusing to write"), "\(error)")
+        }
+        var info = stat()
+        XCTAssertEqual(lstat(block, &info), 0)
+        XCTAssertEqual(info.st_mode & S_IFMT, S_IFBLK)
+    }
+
+    /// A file in a folder of mojify's own (the scan cache) is written without following what stands at its name:
+    /// a link planted there is replaced, and the file it pointed to is untouched; the new file is private.
+    func testWritingWithoutFollowingLinksReplacesAPlantedLink() throws {
+        let folder = try temporaryFolder().path
+        let victim = folder + "/victim"
+        try "secret\n".write(toFile: victim, atomically: false, encoding: .utf8)
+        chmod(victim, 0o600)
+        let name = folder + "/own/scan.cache"
+        try FileManager.default.createDirectory(atPath: folder + "/own", withIntermediateDirectories: false)
+        try FileManager.default.createSymbolicLink(atPath: name, withDestinationPath: victim)
+        try FileOutput.writeAtomically(pieces: [Data("cache".utf8)], to: name, followingLinks: false)
+        XCTAssertEqual(try String(contentsOfFile: victim, encoding: .utf8), "secret\n")
+        var info = stat()
+        XCTAssertEqual(lstat(name, &info), 0)
+        XCTAssertEqual(info.st_mode & S_IFMT, S_IFREG)
+        XCTAssertEqual(info.st_mode & 0o777, 0o600)
+        XCTAssertEqual(try String(contentsOfFile: name, encoding: .utf8), "cache")
+    }
 }

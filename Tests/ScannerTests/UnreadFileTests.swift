@@ -101,11 +101,16 @@ final class UnreadFileTests: XCTestCase {
         try tree.write("exact/exact_messages.h", String(repeating: " ", count: 1_000 - definition.utf8.count) + definition)
         try tree.write("over/over_messages.h", String(repeating: " ", count: 1_001 - definition.utf8.count) + definition)
         let sizes = [("long/long_messages.h", padding.utf8.count + definition.utf8.count), ("over/over_messages.h", 1_001)]
+        let state = try temporaryFolder()
         for cache in [nil, try temporaryFolder().path] {
-            let whole = try tree.scan { $0.cacheDirectory = cache }
+            let whole = try tree.scan {
+                $0.cacheDirectory = cache
+                $0.cacheKeyFile = state.path + "/cache-key"
+            }
             XCTAssertEqual(whole.messages.map(\.name), ["EndMsg_X", "EndMsg_X", "EndMsg_X"], "a file past the first buffer is read whole")
             let limited = try tree.scan {
                 $0.cacheDirectory = cache
+                $0.cacheKeyFile = state.path + "/cache-key"
                 $0.maxFileBytes = 1_000
             }
             XCTAssertEqual(limited.messages.map(\.location.file), ["exact/exact_messages.h"])
@@ -119,10 +124,15 @@ final class UnreadFileTests: XCTestCase {
         let cache = try temporaryFolder()
         try tree.write("a_messages.h", bytes: Array("IPC_MESSAGE_CONTROL0(AMsg_A)\n".utf8) + [0])
         try tree.write("wide_messages.h", bytes: utf16(header, bigEndian: false, mark: false))
-        let first = try tree.scan { $0.cacheDirectory = cache.path }
+        let state = try temporaryFolder()
+        let first = try tree.scan {
+            $0.cacheDirectory = cache.path
+            $0.cacheKeyFile = state.path + "/cache-key"
+        }
         let second = try IPCScanner.scanCounting({
             var options = ScanOptions(paths: [tree.path])
             options.cacheDirectory = cache.path
+            options.cacheKeyFile = state.path + "/cache-key"
             return options
         }())
         XCTAssertEqual(second.cache?.computed, 0, "everything came from the cache")

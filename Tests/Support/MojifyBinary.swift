@@ -11,6 +11,10 @@ public struct ProcessOutput: Sendable {
     public var stderr: String
 }
 
+/// The folder that stands in for the user's cache and state folders in every process the tests start, one per
+/// test run.
+public let testHome = NSTemporaryDirectory() + "mojify-test-home-\(getpid())"
+
 /// A started process whose output is collected by `finish()`.
 public final class RunningProcess {
     public let process: Process
@@ -25,7 +29,10 @@ public final class RunningProcess {
         process.executableURL = executable
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        // The run's own cache and cache key, never the developer's: a test must not read results an older build
+        // stored, nor leave its own behind.
+        let isolated = ["XDG_CACHE_HOME": testHome + "/cache", "XDG_STATE_HOME": testHome + "/state"]
+        process.environment = ProcessInfo.processInfo.environment.merging(isolated) { _, new in new }.merging(environment) { _, new in new }
         let stdin = Pipe()
         process.standardOutput = stdout
         process.standardError = stderr

@@ -7,8 +7,9 @@ import Foundation
 /// which is then the output as it stands.
 /// In memory, the paths are one byte buffer rather than a string each.
 ///
-/// Layout (little-endian): magic, format version, payload length, payload checksum (`ContentHash`), payload.
-/// Any mismatch (truncated, edited, other format) makes the whole file unreadable, and the scan starts afresh.
+/// Layout (little-endian): magic, format version, payload length, the payload checksum (`ContentHash`) tagged
+/// with the user's secret (`CacheSeal`), payload. Any mismatch (truncated, edited, written by someone else, other
+/// format) makes the whole file unreadable, and the scan starts afresh.
 struct CacheFile {
     struct Stored {
         /// Where the path lies in `pathBytes`.
@@ -32,7 +33,7 @@ struct CacheFile {
 
     static let magic = Array("MOJIFYSCANCACHE\n".utf8)
     /// Bumped whenever this layout or the meaning of a stored result changes.
-    static let formatVersion: UInt32 = 9
+    static let formatVersion: UInt32 = 10
 
     var key: String
     var files: [Stored]
@@ -76,9 +77,9 @@ struct CacheFile {
     private static let headerSize = magic.count + 8 + 8 + 17
 
     /// The file's bytes in one buffer.
-    func encoded() -> [UInt8] {
+    func encoded(sealedWith seal: CacheSeal) -> [UInt8] {
         var (tables, rest) = encodedTables()
-        let pieces = CacheFile.seal(&tables, then: rest, lastInventoryJSON: lastInventoryJSON)
+        let pieces = CacheFile.seal(&tables, then: rest, lastInventoryJSON: lastInventoryJSON, with: seal)
         return pieces.reduce(tables) { $0 + $1 }
     }
 
@@ -126,7 +127,7 @@ struct CacheFile {
 
     /// Completes `tables` (from `encodedTables`) with the header for a file that goes on with `rest` (from
     /// `encodedTables` too), then the JSON section: returns the pieces to write after `tables`.
-    static func seal(_ tables: inout [UInt8], then rest: [Data], lastInventoryJSON json: Data?) -> [Data] {
+    static func seal(_ tables: inout [UInt8], then rest: [Data], lastInventoryJSON json: Data?, with seal: CacheSeal) -> [Data] {
         var length = Writer()
         length.integer(json.map { UInt64($0.count) + 1 } ?? 0)
         let pieces = rest + [Data(length.bytes)] + (json.map { [$0] } ?? [])
@@ -136,7 +137,7 @@ struct CacheFile {
             piece.withUnsafeBytes { hasher.add($0) }
         }
         tables.replaceSubrange((headerSize - 25)..<headerSize,
-                               with: lengthAndChecksum(tables.count - headerSize + pieces.reduce(0) { $0 + $1.count }, hasher.finish()))
+                               with: lengthAndChecksum(tables.count - headerSize + pieces.reduce(0) { $0 + $1.count }, seal.tag(hasher.finish())))
         return pieces
     }
 
@@ -150,7 +151,7 @@ struct CacheFile {
     /// The pieces of this cache written again with the stamps and hashes `files` hold now for the files at
     /// `changed` (ascending) and `json` as the JSON section: all but those entries and the header are slices of
     /// the file as read, so no table is encoded and nothing is copied. Nil for a cache not read from a file.
-    func patched(changed: [Int], lastInventoryJSON json: Data?) -> [Data]? {
+    func patched(changed: [Int], lastInventoryJSON json: Data?, sealedWith seal: CacheSeal) -> [Data]? {
         guard let (file, stampOffsets, jsonSection) = read else { return nil }
         var body: [Data] = []
         var position = file.startIndex + CacheFile.headerSize
@@ -174,13 +175,13 @@ struct CacheFile {
             piece.withUnsafeBytes { hasher.add($0) }
         }
         let header = CacheFile.magic + Writer.integerBytes(UInt64(CacheFile.formatVersion))
-            + CacheFile.lengthAndChecksum(body.reduce(0) { $0 + $1.count }, hasher.finish())
+            + CacheFile.lengthAndChecksum(body.reduce(0) { $0 + $1.count }, seal.tag(hasher.finish()))
         return [Data(header)] + body
     }
 
-    /// nil for anything that is not an intact cache file of this format.
-    init?(decoding data: Data) {
-        guard let decoded = data.withUnsafeBytes({ CacheFile.decode(Reader(bytes: $0), file: data) }) else { return nil }
+    /// nil for anything that is not an intact cache file of this format sealed with `seal`.
+    init?(decoding data: Data, sealedWith seal: CacheSeal) {
+        guard let decoded = data.withUnsafeBytes({ CacheFile.decode(Reader(bytes: $0), file: data, seal: seal) }) else { return nil }
         self = decoded
     }
 
@@ -204,13 +205,13 @@ struct CacheFile {
     }
 
     /// `start` reads `file`'s bytes.
-    private static func decode(_ start: Reader, file: Data) -> CacheFile? {
+    private static func decode(_ start: Reader, file: Data, seal: CacheSeal) -> CacheFile? {
         var reader = start
         guard reader.take(magic.count).map(Array.init) == magic,
               reader.integer() == UInt64(formatVersion),
               let length = reader.integer(), let checksum = reader.hash() ?? nil, length == UInt64(reader.remaining) else { return nil }
         let bodyStart = file.startIndex + reader.offset
-        guard let body = reader.take(Int(length)), ContentHash(body) == checksum else { return nil }
+        guard let body = reader.take(Int(length)), seal.tag(ContentHash(body)) == checksum else { return nil }
         reader = Reader(bytes: body)
         /// The next `length` bytes as a slice of `file`, which shares its storage.
         func slice(_ length: Int, _ reader: inout Reader) -> Data? {

@@ -6,7 +6,10 @@ extension ScanCache {
     static func open(_ options: ScanOptions, diagnostics: inout [Diagnostic]) -> ScanCache? {
         guard let folder = options.cacheDirectory else { return nil }
         do {
-            return try ScanCache(folder: folder, options: options)
+            guard let keyFile = options.cacheKeyFile ?? ScanOptions.defaultCacheKeyFile() else {
+                throw ScannerError.cacheUnusable(folder: folder, reason: "neither XDG_STATE_HOME nor HOME is set, so there is no place for the key that seals it")
+            }
+            return try ScanCache(folder: folder, keyFile: keyFile, options: options)
         } catch {
             diagnostics.append(ScanCache.problem(error))
             return nil
@@ -70,5 +73,14 @@ extension ScanOptions {
         if let base = environment["XDG_CACHE_HOME"], base.hasPrefix("/") { return base + "/mojify" }
         guard let home = environment["HOME"], !home.isEmpty else { return nil }
         return home + "/.cache/mojify"
+    }
+
+    /// Where the secret that seals the user's cache files is kept (see `CacheSeal`): outside the cache folder, so
+    /// that a cache folder copied from elsewhere does not bring its own key. `$XDG_STATE_HOME/mojify/cache-key`,
+    /// else `~/.local/state/mojify/cache-key`.
+    public static func defaultCacheKeyFile(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        if let base = environment["XDG_STATE_HOME"], base.hasPrefix("/") { return base + "/mojify/cache-key" }
+        guard let home = environment["HOME"], !home.isEmpty else { return nil }
+        return home + "/.local/state/mojify/cache-key"
     }
 }

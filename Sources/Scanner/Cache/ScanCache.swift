@@ -95,6 +95,7 @@ final class ScanCache: @unchecked Sendable {
 
     let path: String
     private let key: String
+    let seal: CacheSeal
     private let scanStart = FileStamp.now()
     private var stored: CacheFile
     private let cacheResults: Bool
@@ -124,21 +125,22 @@ final class ScanCache: @unchecked Sendable {
         }
     }
 
-    /// Opens (or starts) the cache for these settings in `folder`. An unreadable or corrupt cache file is ignored.
-    init(folder: String, options: ScanOptions) throws {
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        } catch {
-            throw ScannerError.cacheUnusable(folder: folder, reason: CoreError.reason(error))
-        }
+    /// Opens (or starts) the cache for these settings in `folder`, sealed with the secret in `keyFile`. Throws
+    /// for a folder or secret that cannot be trusted (see `CacheSeal`); an unreadable, corrupt or foreign cache
+    /// file is ignored, and replaced.
+    init(folder: String, keyFile: String, options: ScanOptions) throws {
+        try CacheTrust.ownFolder(folder)
+        let seal = try CacheSeal.load(file: keyFile)
+        self.seal = seal
         let key = ScanCache.key(for: options)
         self.key = key
         path = folder + "/scan-" + ContentHash(key).hex + ".cache"
         cacheResults = options.compileCommands == nil
         // Mapped rather than copied: tens of MB on a large tree, most of them only checksummed (the file is replaced by
-        // renaming a new one over it, never rewritten in place, so the mapping stays whole).
-        let loaded = (try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped))
-            .flatMap(CacheFile.init(decoding:)).flatMap { $0.key == key ? $0 : nil }
+        // renaming a new one over it, never rewritten in place, and only its owner may write the folder, so the
+        // mapping stays whole).
+        let loaded = CacheTrust.mapOwnFile(path, maxBytes: ScanCache.maxBytes)
+            .flatMap { CacheFile(decoding: $0, sealedWith: seal) }.flatMap { $0.key == key ? $0 : nil }
         stored = loaded ?? CacheFile(empty: key)
         fresh = UnsafeMutableBufferPointer.allocate(capacity: 0)
     }
@@ -385,13 +387,13 @@ final class ScanCache: @unchecked Sendable {
         let changedBytes = changed.reduce(0) { $0 + max(0, Int(stored.files[$1].stamp.size)) }
         let worthWriting = changedBytes * ScanCache.rewriteFraction >= stored.byteCount || 2 * changed.count > IPCScanner.maxSuspects
         guard lacksJSON || (!changed.isEmpty && worthWriting),
-              let pieces = stored.patched(changed: changed, lastInventoryJSON: json ?? stored.lastInventoryJSON) else { return }
+              let pieces = stored.patched(changed: changed, lastInventoryJSON: json ?? stored.lastInventoryJSON, sealedWith: seal) else { return }
         try write(pieces)
     }
 
     /// Writes the cache file, without the JSON section's content: `tables` and `rest` (from `CacheFile.encodedTables`).
     private func write(_ tables: inout [UInt8], then rest: [Data]) throws {
-        let pieces = CacheFile.seal(&tables, then: rest, lastInventoryJSON: nil)
+        let pieces = CacheFile.seal(&tables, then: rest, lastInventoryJSON: nil, with: seal)
         // Written from the buffer itself, not a copy of it.
         try tables.withUnsafeBytes { raw in
             try write([Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: raw.baseAddress!), count: raw.count, deallocator: .none)] + pieces)
@@ -405,7 +407,8 @@ final class ScanCache: @unchecked Sendable {
             throw ScannerError.cacheUnusable(folder: (path as NSString).deletingLastPathComponent,
                                              reason: "the cache for this tree would take \(size >> 20) MB, over the \(ScanCache.maxBytes >> 20) MB limit")
         }
-        try FileOutput.writeAtomically(pieces: pieces, to: path)
+        // Never through whatever stands at the name: a link or device planted there is replaced.
+        try FileOutput.writeAtomically(pieces: pieces, to: path, followingLinks: false)
         trim()
     }
 
@@ -428,6 +431,7 @@ final class ScanCache: @unchecked Sendable {
         var lines = [
             "cache format \(CacheFile.formatVersion)",
             "mojify \(MojifyVersion.current)",
+            "build \(buildIdentity)",
             "libclang \(libclangIdentity())",
             "cwd \(FileManager.default.currentDirectoryPath)",
             "max file bytes \(options.maxFileBytes)",
@@ -436,6 +440,7 @@ final class ScanCache: @unchecked Sendable {
         ]
         lines += options.paths.map { "path \($0)" }
         lines += options.excludes.map { "exclude \($0)" }
+        lines += options.includeDirs.map { "include dir \($0)" }
         if let only = options.onlyFiles {
             lines.append("only files \(ContentHash(only.sorted().joined(separator: "\n")).hex)")
         }
@@ -447,6 +452,16 @@ final class ScanCache: @unchecked Sendable {
         lines.append("rules \(rulesHash())")
         return lines.joined(separator: "\n")
     }
+
+    /// The running executable, by its file's identity: a scanner built anew (a changed recogniser, say) never reads
+    /// results its predecessor stored, whether or not anyone bumped the version or the cache format.
+    private static let buildIdentity: String = {
+        guard let resolved = realpath("/proc/self/exe", nil) ?? CommandLine.arguments.first.flatMap({ realpath($0, nil) }) else { return "unknown" }
+        defer { free(resolved) }
+        let file = String(cString: resolved)
+        guard let stamp = FileStamp.of(path: file) else { return file }
+        return "\(file) \(stamp.size) \(stamp.modified) \(stamp.inode)"
+    }()
 
     /// The libclang file that parses (links resolved), with its size and modification time: another libclang
     /// selects another cache, without loading the library (which a re-scan answered from the cache never needs).

@@ -1,5 +1,6 @@
-/// SHA-256 (FIPS 180-4), used only for the page's Content-Security-Policy script hash; Foundation on Linux has none.
-enum SHA256 {
+/// SHA-256 (FIPS 180-4) and its HMAC (RFC 2104): the report's Content-Security-Policy script hash, and the tag that
+/// proves a scan cache file was written by its owner. Foundation on Linux has neither.
+public enum SHA256 {
     private static let roundConstants: [UInt32] = [
         0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
         0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
@@ -11,7 +12,7 @@ enum SHA256 {
         0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
     ]
 
-    static func digest(_ bytes: [UInt8]) -> [UInt8] {
+    public static func digest(_ bytes: [UInt8]) -> [UInt8] {
         var hash: [UInt32] = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]
         var message = bytes
         message.append(0x80)
@@ -44,5 +45,14 @@ enum SHA256 {
             for (index, value) in [a, b, c, d, e, f, g, h].enumerated() { hash[index] = hash[index] &+ value }
         }
         return hash.flatMap { word in (0..<4).map { UInt8(truncatingIfNeeded: word >> (24 - 8 * UInt32($0))) } }
+    }
+
+    /// HMAC-SHA-256 of `message` under `key`.
+    public static func hmac(key: [UInt8], message: [UInt8]) -> [UInt8] {
+        let blockSize = 64
+        var block = key.count > blockSize ? digest(key) : key
+        block += [UInt8](repeating: 0, count: blockSize - block.count)
+        let inner = digest(block.map { $0 ^ 0x36 } + message)
+        return digest(block.map { $0 ^ 0x5c } + inner)
     }
 }
