@@ -60,36 +60,33 @@ extension MigrateFlow {
         }
     }
 
-    /// Throws when a file the patch changes is not, on disk, what the patch was made from: modified since the
-    /// scan, or since migrate read it.
+    /// Throws when a file migrate read is not, on disk, what the patch was made from: modified since the scan
+    /// (any file read, since a rewrite left undone in one file can leave another's half-converted), or, for a file
+    /// the patch changes, since migrate read it.
     static func ensureUnchanged(_ patch: MigrationPatch, sources: [String: String], root: String, since scan: Date) throws {
-        let changed = patch.files.filter { file in
+        let changing = Set(patch.files)
+        let changed = Set(sources.keys).union(changing).sorted().filter { file in
             let path = treePath(file, root: root)
             let attributes = try? FileManager.default.attributesOfItem(atPath: path)
             if let modified = attributes?[.modificationDate] as? Date, modified > scan { return true }
+            guard changing.contains(file) else { return false }
             guard let data = FileManager.default.contents(atPath: path) else { return true }
             return data != Data((sources[file] ?? "").utf8)
         }
         if !changed.isEmpty { throw EmitterError.changedSinceScan(paths: changed) }
     }
 
-    /// Writes the patched files over the tree's, all staged before the first is replaced, then removes the files
-    /// the patch deletes.
-    static func apply(_ patch: MigrationPatch, root: String) throws {
-        try FileOutput.writeAtomically(patch.files.compactMap { file in patch.rewritten[file].map { (treePath(file, root: root), Data($0.utf8)) } })
-        for file in patch.deletedFiles {
-            var path = treePath(file, root: root)
-            do {
-                try FileManager.default.removeItem(atPath: path)
-            } catch {
-                throw CoreError.writeFailed(path: path, reason: (error as NSError).localizedDescription)
-            }
-            // As `git apply` does, folders the deletion leaves empty go too.
-            path = (path as NSString).deletingLastPathComponent
-            while path.count > root.count, (try? FileManager.default.contentsOfDirectory(atPath: path))?.isEmpty == true {
-                try? FileManager.default.removeItem(atPath: path)
-                path = (path as NSString).deletingLastPathComponent
-            }
+    /// Writes the patched files over the tree's and removes the files the patch deletes, all or nothing, never
+    /// through a link and never outside `root` (`TreeWriter`); each file is checked again, under the tree's lock,
+    /// against what the patch was made from.
+    static func apply(_ patch: MigrationPatch, sources: [String: String], root: String) throws {
+        let edits = patch.files.compactMap { file in
+            patch.rewritten[file].map { TreeEdit(path: file, expected: sources[file].map { Data($0.utf8) }, replacement: Data($0.utf8)) }
+        } + patch.deletedFiles.map { TreeEdit(path: $0, expected: sources[$0].map { Data($0.utf8) }, replacement: nil) }
+        do {
+            try TreeWriter.apply(edits, in: root)
+        } catch CoreError.changedOnDisk(let paths) {
+            throw EmitterError.changedSinceScan(paths: paths)
         }
     }
 

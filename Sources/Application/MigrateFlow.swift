@@ -43,6 +43,8 @@ public enum MigrateFlow {
             throw EmitterError.badOption("--mojo-api legacy needs a registry of its era: BinderMap (--registry binders) came in 2020 and takes only mojo::PendingReceiver; give --registry manifest (the default with --mojo-api legacy), cpp-manifest or associated")
         }
         let root = try LintFlow.scannedRoot(options.input.scan.paths)
+        // An --apply killed part way is rolled back before anything is read, so that nothing reads a half-changed tree.
+        let recovered = try TreeWriter.recoverInterrupted(in: root)
         let scanned = scanTime(options.input)
         // The headers listing message classes come from the scan's own walk, with the files mappings are learned from.
         let registryListing = FileNameSelection(names: MigrationPatch.registryNames, suffixes: MigrationPatch.registrySuffixes)
@@ -57,9 +59,10 @@ public enum MigrateFlow {
 
         var sources: [String: String] = [:]
         for file in MigrationPatch.filesToRead(plan: plan, inventory: inventory) + MigrationPatch.registryFiles(among: listed.first?.relativePaths ?? []) {
-            // Read as bytes and kept only when UTF-8: the patch must reproduce every other byte exactly.
+            // Read as bytes and kept only when UTF-8: the patch must reproduce every other byte exactly. A file behind a
+            // symbolic link is not read: git tracks the link, and neither it nor --apply changes what it points to.
             let path = treePath(file, root: root)
-            if let data = FileManager.default.contents(atPath: path), let text = String(validating: data, as: UTF8.self) {
+            if !TreeWriter.isBehindLink(file, in: root), let data = FileManager.default.contents(atPath: path), let text = String(validating: data, as: UTF8.self) {
                 sources[file] = text
             }
         }
@@ -79,7 +82,7 @@ public enum MigrateFlow {
 
         let writer = OutputWriter(root: options.out)
         let statuses = try writer.plan(files, force: options.force)
-        var report = ""
+        var report = recovered.isEmpty ? "" : "recovered: an interrupted --apply was rolled back first; restored: \(recovered.joined(separator: ", ").escapingControlCharacters)\n"
         if options.dryRun {
             for (path, status) in statuses where status != .unchanged {
                 report += "==> \(path) (\(status.rawValue)) <==\n\(files[path]!)\n"
@@ -88,7 +91,7 @@ public enum MigrateFlow {
         } else {
             try writer.write(files, statuses: statuses)
             if let patchPath = options.patchPath { try FileOutput.writeAtomically(patch.diff, to: patchPath) }
-            if applying { try apply(patch, root: root) }
+            if applying { try apply(patch, sources: sources, root: root) }
         }
         report += summary(migration, patch: patch, statuses: statuses, patchPath: options.patchPath, dryRun: options.dryRun)
         report += syntaxSummary(regressions, unattributed: unattributed, checked: patch.rewritten.count).joined(separator: "\n") + "\n"

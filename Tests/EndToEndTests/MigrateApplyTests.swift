@@ -49,6 +49,84 @@ final class MigrateApplyTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: scratch + "/migrate.patch"), "the patch was written")
     }
 
+    /// A file of the tree that is a symbolic link to one outside it is not changed through the link, by the patch
+    /// or by --apply (git tracks the link, and `git apply` refuses a patch beyond it): the file outside keeps its
+    /// content, the link stays a link, and the rest of the tree is patched.
+    func testApplyNeverWritesThroughALinkedFile() throws {
+        let scratch = try temporaryFolder().path
+        let tree = scratch + "/tree"
+        try FileManager.default.copyItem(atPath: repositoryRoot + "/Examples", toPath: tree)
+        let linked = "extensions/browser/extension_message_filter.cc"
+        try FileManager.default.moveItem(atPath: tree + "/" + linked, toPath: scratch + "/outside.cc")
+        try FileManager.default.createSymbolicLink(atPath: tree + "/" + linked, withDestinationPath: scratch + "/outside.cc")
+        let outside = FileManager.default.contents(atPath: scratch + "/outside.cc")
+
+        let result = try MojifyBinary.run(["migrate", tree, "--out", scratch + "/out", "--patch", scratch + "/migrate.patch", "--apply", "--no-cache"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("applied: "), result.stdout)
+        XCTAssertEqual(FileManager.default.contents(atPath: scratch + "/outside.cc"), outside, "written through the link")
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: tree + "/" + linked), scratch + "/outside.cc")
+        XCTAssertFalse(try String(contentsOfFile: scratch + "/migrate.patch", encoding: .utf8).contains(linked), "the patch goes beyond a link")
+        let patched = try String(contentsOfFile: tree + "/content/renderer/render_frame_impl.cc", encoding: .utf8)
+        XCTAssertTrue(patched.contains("GetFrameHost()->PluginCrashed(plugin_path, plugin_pid);"), "the rest is applied")
+    }
+
+    /// With --follow-symlinks the scan reads a linked folder, but a header the patch deletes there is not deleted:
+    /// the folder it stands in is outside the tree.
+    func testApplyNeverDeletesInALinkedFolder() throws {
+        let scratch = try temporaryFolder().path
+        let tree = scratch + "/tree"
+        try FileManager.default.copyItem(atPath: repositoryRoot + "/Examples", toPath: tree)
+        let folder = "components/printing/common"
+        try FileManager.default.moveItem(atPath: tree + "/" + folder, toPath: scratch + "/outside")
+        try FileManager.default.createSymbolicLink(atPath: tree + "/" + folder, withDestinationPath: scratch + "/outside")
+
+        let result = try MojifyBinary.run(["migrate", tree, "--out", scratch + "/out", "--patch", scratch + "/migrate.patch", "--apply", "--follow-symlinks", "--no-cache"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertFalse(result.stdout.contains("deleted: components/printing/common/print_messages.h"), result.stdout)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: scratch + "/outside/print_messages.h"), "deleted outside the tree")
+    }
+
+    /// An --apply killed part way leaves a journal; the next migrate rolls the tree back before it reads it.
+    func testTheNextRunRollsBackAnInterruptedApply() throws {
+        let scratch = try temporaryFolder().path
+        let tree = scratch + "/tree"
+        try FileManager.default.copyItem(atPath: repositoryRoot + "/Examples", toPath: tree)
+        let file = tree + "/content/renderer/render_frame_impl.cc"
+        let original = try XCTUnwrap(FileManager.default.contents(atPath: file))
+        // What a run killed right after replacing this one file leaves.
+        XCTAssertEqual(link(file, tree + "/content/renderer/.render_frame_impl.cc.mojify-apply-backup-9-9"), 0)
+        XCTAssertEqual(unlink(file), 0)
+        try Data("half-applied\n".utf8).write(to: URL(fileURLWithPath: file))
+        try Data(#"[{"backup":".render_frame_impl.cc.mojify-apply-backup-9-9","path":"content/renderer/render_frame_impl.cc","staged":".render_frame_impl.cc.mojify-apply-new-9-9"}]"#.utf8)
+            .write(to: URL(fileURLWithPath: tree + "/.mojify-apply-journal"))
+
+        let result = try MojifyBinary.run(["migrate", tree, "--out", scratch + "/out", "--dry-run", "--no-cache"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.hasPrefix("recovered: an interrupted --apply was rolled back first; restored: content/renderer/render_frame_impl.cc\n"), result.stdout)
+        XCTAssertEqual(FileManager.default.contents(atPath: file), original)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: tree + "/.mojify-apply-journal"))
+    }
+
+    /// An edit since the scan to a file whose rewrite it then defeats (the sender's lines moved) must not let the
+    /// rest apply: the handler would be deleted while the sender stays. Any file migrate read counts.
+    func testApplyRefusesWhenAFileItDidNotRewriteChangedSinceTheScan() throws {
+        let scratch = try temporaryFolder().path
+        let tree = scratch + "/tree"
+        try FileManager.default.copyItem(atPath: repositoryRoot + "/Examples", toPath: tree)
+        let inventory = scratch + "/inventory.json"
+        XCTAssertEqual(try MojifyBinary.run(["scan", tree, "--format", "json", "-o", inventory, "--no-cache"]).status, 0)
+        Thread.sleep(forTimeInterval: 0.05)
+        let sender = tree + "/content/renderer/render_frame_impl.cc"
+        try ("// Moved down a line.\n" + String(contentsOfFile: sender, encoding: .utf8)).write(toFile: sender, atomically: false, encoding: .utf8)
+        let before = treeContents(tree)
+
+        let result = try MojifyBinary.run(["migrate", tree, "--inventory", inventory, "--out", scratch + "/out", "--apply"])
+        XCTAssertEqual(result.status, 2, result.stdout)
+        XCTAssertTrue(result.stderr.contains("content/renderer/render_frame_impl.cc changed since the scan"), result.stderr)
+        XCTAssertEqual(treeContents(tree), before, "--apply changed the tree")
+    }
+
     /// Runs when MOJIFY_LIBCHROME names a libchrome snapshot and MOJIFY_PERFETTO a Perfetto checkout (v49.0).
     func testDraftsCompileAgainstChromiumsBindings() throws {
         let environment = ProcessInfo.processInfo.environment
