@@ -70,4 +70,28 @@ final class InterruptAndOutputTests: XCTestCase {
             XCTAssertEqual(run.stderr, "mojify: error: cannot write \(path): \(reason); choose a path in a folder that exists (or can be created) and is writable, on a disk with room\n")
         }
     }
+
+    /// `-o /dev/stdout` with standard output a pipe (as in CI and here) writes into the pipe: the device is opened,
+    /// not replaced. The same for `lint -o` and the other commands, which share the writer.
+    func testOutputToDevStdoutIntoAPipeIsWritten() throws {
+        let scan = try MojifyBinary.run(["scan", "Examples", "--no-cache", "-o", "/dev/stdout"])
+        XCTAssertEqual(scan.status, 0, scan.stderr)
+        XCTAssertTrue(scan.stdout.contains("FrameMsgStart"), scan.stdout)
+        let lint = try MojifyBinary.run(["lint", "Examples", "--no-cache", "--format", "json", "-o", "/dev/stdout"])
+        XCTAssertTrue(lint.stdout.hasPrefix("{"), lint.stdout + lint.stderr)
+        let null = try MojifyBinary.run(["scan", "Examples", "--no-cache", "-o", "/dev/null"])
+        XCTAssertEqual(null.status, 0, null.stderr)
+        var info = stat()
+        XCTAssertEqual(stat("/dev/null", &info), 0)
+        XCTAssertEqual(info.st_mode & S_IFMT, S_IFCHR, "/dev/null is still the device")
+    }
+
+    /// A folder as the output is refused in mojify's words, exit 2.
+    func testAFolderAsOutputIsRefused() throws {
+        let folder = try temporaryFolder().path
+        let result = try MojifyBinary.run(["scan", "Examples", "--no-cache", "-o", folder])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(result.stderr.contains("cannot write \(folder): it is a folder, not a file"), result.stderr)
+    }
 }
+
