@@ -18,16 +18,23 @@ public struct InventoryInput: Sendable {
     }
 
     public func load(progress: IPCScanner.Progress? = nil) throws -> Inventory {
-        if let savedInventory { return try Inventory.load(from: savedInventory) }
+        if let savedInventory { return try loadSaved(savedInventory) }
         return try IPCScanner.scan(scan, progress: progress)
     }
 
     /// The inventory and, when the scan had it at hand, its JSON as `Inventory.jsonData()` renders it (a re-scan of
     /// an unchanged tree keeps it from the last scan).
     public func loadWithJSON(progress: IPCScanner.Progress? = nil) throws -> (inventory: Inventory, json: Data?) {
-        if let savedInventory { return (try Inventory.load(from: savedInventory), nil) }
+        if let savedInventory { return (try loadSaved(savedInventory), nil) }
         let result = try IPCScanner.scanListing(scan, progress: progress)
         return (result.inventory, result.inventoryJSON)
+    }
+
+    /// A saved inventory, checked against the folder it is used with (see `Inventory.checkFiles`).
+    private func loadSaved(_ path: String) throws -> Inventory {
+        let inventory = try Inventory.load(from: path)
+        try inventory.checkFiles(under: try LintFlow.scannedRoot(scan.paths), inventoryPath: path)
+        return inventory
     }
 
     /// The inventory, and the type mappings the scanned tree and the `--upstream-root` checkouts declare
@@ -47,7 +54,7 @@ public struct InventoryInput: Sendable {
         let inventory: Inventory
         let listed: [ListedFiles]
         if let savedInventory {
-            inventory = try Inventory.load(from: savedInventory)
+            inventory = try loadSaved(savedInventory)
             listed = IPCScanner.list(names, under: scan.paths, options: scan)
         } else {
             var options = scan

@@ -12,6 +12,7 @@ public enum CoreError: Error, Equatable, CustomStringConvertible {
     case unrecoverableJournal(path: String, reason: String)
     case malformedInventory(path: String, reason: String)
     case unsupportedSchemaVersion(path: String, found: Int, supported: Int)
+    case inventoryNotOfRoot(path: String, root: String, file: String)
     case otherToolVersion(path: String, found: String?, current: String)
     case rulesNotFound(searched: [String])
 
@@ -45,6 +46,8 @@ public enum CoreError: Error, Equatable, CustomStringConvertible {
             "\(path): \(reason); restore the files it names from version control, then delete it"
         case let .malformedInventory(path, reason):
             "\(path): not a mojify inventory: \(reason); regenerate it with 'mojify scan --format json'"
+        case let .inventoryNotOfRoot(path, root, file):
+            "\(path): it names \(file.escapingControlCharacters), which is not in \(root); give the folder the inventory was scanned from as PATH (its paths are relative to it), or scan again"
         case let .unsupportedSchemaVersion(path, found, supported):
             "\(path): inventory schema version \(found) is not supported (this mojify reads version \(supported)); regenerate it with this mojify"
         case let .otherToolVersion(path, found, current):

@@ -95,6 +95,36 @@ public struct SourceLocation: Codable, Hashable, Comparable, Sendable, CustomStr
         (lhs.file, lhs.line, lhs.column) < (rhs.file, rhs.line, rhs.column)
     }
 
+    /// The largest line or column a location may name: clang's own positions are 32-bit, and arithmetic on a
+    /// position read from a saved inventory must never overflow.
+    public static let maxPosition = Int(Int32.max)
+
+    private enum CodingKeys: String, CodingKey { case file, line, column }
+
+    /// Set in a decoder's `userInfo` for a saved inventory, whose paths are relative to the one folder it is used
+    /// with: a location anywhere else (`../x`, `/etc/x`) is refused rather than read.
+    public static let savedInventoryKey = CodingUserInfoKey(rawValue: "mojify.savedInventory")!
+
+    /// Refuses a line or column outside 0...`maxPosition`: a saved inventory is input like any other.
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        file = try container.decode(String.self, forKey: .file)
+        line = try container.decode(Int.self, forKey: .line)
+        column = try container.decode(Int.self, forKey: .column)
+        for (key, value) in [(CodingKeys.line, line), (.column, column)] where !(0...SourceLocation.maxPosition).contains(value) {
+            throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: "\(value) is not a \(key.stringValue) number (0 to \(SourceLocation.maxPosition))")
+        }
+        if decoder.userInfo[SourceLocation.savedInventoryKey] as? Bool == true, !SourceLocation.isInsideTree(file) {
+            throw DecodingError.dataCorruptedError(forKey: .file, in: container, debugDescription: "it names '\(file.escapingControlCharacters)', which is not a path inside the scanned folder")
+        }
+    }
+
+    /// Whether `file` is a relative path that stays inside the folder it is relative to. "." is the tree's own
+    /// place for problems of the tree as a whole.
+    public static func isInsideTree(_ file: String) -> Bool {
+        file == "." || !file.hasPrefix("/") && file.split(separator: "/", omittingEmptySubsequences: false).allSatisfy { !$0.isEmpty && $0 != "." && $0 != ".." }
+    }
+
     public var description: String { "\(file):\(line):\(column)" }
 }
 
@@ -120,6 +150,18 @@ public struct PatchOrigin: Codable, Hashable, Sendable {
         self.targetFile = targetFile
         self.targetLine = targetLine
         self.change = change
+    }
+
+    private enum CodingKeys: String, CodingKey { case targetFile, targetLine, change }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        targetFile = try container.decode(String.self, forKey: .targetFile)
+        targetLine = try container.decode(Int.self, forKey: .targetLine)
+        change = try container.decode(Change.self, forKey: .change)
+        guard (0...SourceLocation.maxPosition).contains(targetLine) else {
+            throw DecodingError.dataCorruptedError(forKey: .targetLine, in: container, debugDescription: "\(targetLine) is not a line number (0 to \(SourceLocation.maxPosition))")
+        }
     }
 }
 

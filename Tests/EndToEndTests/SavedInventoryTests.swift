@@ -68,4 +68,52 @@ final class SavedInventoryTests: XCTestCase {
         XCTAssertEqual(nothing.status, 2)
         XCTAssertTrue(nothing.stderr.contains("give the folders or files to scan, or --inventory FILE"), nothing.stderr)
     }
+
+    /// A saved inventory is input like any other: out-of-range numbers, paths outside the tree, a folder or a pipe
+    /// given as the file, and an inventory used with the wrong folder each get mojify's own words and exit 2 (a pipe
+    /// is read), never a crash or a silent misreading.
+    func testHostileOrMisplacedInventoriesAreRefusedInWords() throws {
+        let scratch = try temporaryFolder().path
+        let inventory = scratch + "/inventory.json"
+        XCTAssertEqual(try mojify(["scan", "Examples/", "--format", "json", "-o", inventory, "--no-cache"]).status, 0)
+        let good = try read(inventory)
+        let column = try XCTUnwrap(good.range(of: #""column" : [0-9]+"#, options: .regularExpression))
+        let file = try XCTUnwrap(good.range(of: #""file" : "[^"]+""#, options: .regularExpression))
+        let cases: [(String, String, String)] = [
+            ("Int.max column", good.replacingCharacters(in: column, with: #""column" : 9223372036854775807"#),
+             "is not a column number (0 to 2147483647)"),
+            ("beyond Int", good.replacingCharacters(in: column, with: #""column" : 92233720368547758070"#), "the number 92233720368547758070 is too large for a whole number"),
+            ("negative", good.replacingCharacters(in: column, with: #""column" : -1"#), "is not a column number"),
+            ("outside the tree", good.replacingCharacters(in: file, with: #""file" : "../../etc/passwd""#),
+             "it names '../../etc/passwd', which is not a path inside the scanned folder"),
+            ("absolute", good.replacingCharacters(in: file, with: #""file" : "/etc/passwd""#), "which is not a path inside the scanned folder"),
+        ]
+        for (name, text, expected) in cases {
+            let path = scratch + "/\(name).json"
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            for command in [["lint"], ["migrate", "--out", scratch + "/out"]] {
+                let result = try mojify(command + ["--inventory", path, "Examples/"])
+                XCTAssertEqual(result.status, 2, "\(name) \(command): \(result.stdout)")
+                XCTAssertTrue(result.stderr.contains(expected), "\(name) \(command): \(result.stderr)")
+            }
+        }
+        let folder = try mojify(["lint", "--inventory", scratch, "Examples/"])
+        XCTAssertEqual(folder.status, 2)
+        XCTAssertTrue(folder.stderr.contains("it is a folder; give the inventory file"), folder.stderr)
+        XCTAssertFalse(folder.stderr.contains("NSCocoaErrorDomain"), folder.stderr)
+
+        // Used from another folder, the paths would name other files, or none: refused rather than misread.
+        let elsewhere = try MojifyBinary.run(["lint", "--inventory", inventory], in: scratch)
+        XCTAssertEqual(elsewhere.status, 2)
+        XCTAssertTrue(elsewhere.stderr.contains("which is not in .; give the folder the inventory was scanned from"), elsewhere.stderr)
+
+        let pipe = scratch + "/inventory.fifo"
+        XCTAssertEqual(mkfifo(pipe, 0o600), 0)
+        let writer = Thread { try? good.write(toFile: pipe, atomically: false, encoding: .utf8) }
+        writer.start()
+        let fromPipe = try mojify(["lint", "--inventory", pipe, "Examples/"])
+        let fromFile = try mojify(["lint", "--inventory", inventory, "Examples/"])
+        XCTAssertEqual(fromPipe.stdout, fromFile.stdout, fromPipe.stderr)
+    }
 }
+
