@@ -10,14 +10,36 @@ enum WildMatch {
     /// `patternStart` is where the pattern began for the purposes of `**` at its start: git matches a literal prefix
     /// separately and runs the matcher on the rest, which then counts as a pattern start of its own.
     static func matches(_ pattern: UnsafeBufferPointer<UInt8>, from patternStart: Int, _ text: UnsafeBufferPointer<UInt8>, pathMode: Bool) -> Bool {
-        match(pattern, patternStart, patternStart, text, 0, pathMode) == .match
+        var memo: Memo?
+        return match(pattern, patternStart, patternStart, text, 0, pathMode, &memo) == .match
+    }
+
+    /// The outcomes of matching the pattern from one index against the text from another, once worked out. A
+    /// `**` tries the rest of the pattern at every folder boundary, and a pattern of many `**` (`**/**/**/...`) would
+    /// try the same rest at the same place exponentially often (git itself hangs on 28 of them); each outcome
+    /// depends on the two indices alone, so remembering them bounds the work by the pattern's length times the
+    /// text's, squared at worst. Made only when a `**` first recurses, so other patterns allocate nothing.
+    private final class Memo {
+        var outcomes: [Int: Outcome] = [:]
     }
 
     // A transcription of git's `dowild` (wildmatch.c), with indices for pointers and 0 past the text's end.
     // swiftlint:disable:next cyclomatic_complexity function_body_length
     private static func match(
-        _ pattern: UnsafeBufferPointer<UInt8>, _ start: Int, _ from: Int, _ text: UnsafeBufferPointer<UInt8>, _ textFrom: Int, _ pathMode: Bool
+        _ pattern: UnsafeBufferPointer<UInt8>, _ start: Int, _ from: Int, _ text: UnsafeBufferPointer<UInt8>, _ textFrom: Int, _ pathMode: Bool,
+        _ memo: inout Memo?
     ) -> Outcome {
+        /// The rest of the pattern from `p` against the text from `t`, remembered where a `**` asks.
+        func rest(_ p: Int, _ t: Int, remembered: Bool) -> Outcome {
+            guard remembered else { return match(pattern, start, p, text, t, pathMode, &memo) }
+            let table = memo ?? Memo()
+            memo = table
+            let key = p * (text.count + 1) + t
+            if let known = table.outcomes[key] { return known }
+            let outcome = match(pattern, start, p, text, t, pathMode, &memo)
+            table.outcomes[key] = outcome
+            return outcome
+        }
         let slash = UInt8(ascii: "/"), star = UInt8(ascii: "*")
         var p = from
         var t = textFrom
@@ -37,7 +59,7 @@ enum WildMatch {
                     while pattern[p] == star { p += 1 }
                     if (before < start || pattern[before] == slash)
                         && (pattern[p] == 0 || pattern[p] == slash || (pattern[p] == UInt8(ascii: "\\") && pattern[p + 1] == slash)) {
-                        if pattern[p] == slash && match(pattern, start, p + 1, text, t, pathMode) == .match { return .match }
+                        if pattern[p] == slash && rest(p + 1, t, remembered: true) == .match { return .match }
                         matchSlash = true
                     } else {
                         matchSlash = false
@@ -67,7 +89,7 @@ enum WildMatch {
                         }
                         if textByte != patternByte { return matchSlash ? .abortAll : .abortToDoubleStar }
                     }
-                    let outcome = match(pattern, start, p, text, t, pathMode)
+                    let outcome = rest(p, t, remembered: matchSlash)
                     if outcome != .noMatch {
                         if !matchSlash || outcome != .abortToDoubleStar { return outcome }
                     } else if !matchSlash && textByte == slash {
