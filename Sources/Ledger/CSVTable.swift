@@ -35,7 +35,10 @@ enum CSVTable {
     /// then drop; so a quoted cell running to the end of the text, or over a line whose leading cells
     /// `startsRecord` accepts (the unquoted cells before the line's first quote, and the header), is refused at the
     /// line where it opens. Only the leading cells count because the swallowed row's own quoted cell (a note) is
-    /// where the runaway cell usually ends.
+    /// where the runaway cell usually ends. And only a cell holding a stray quote (one neither doubled nor closing
+    /// it) counts: a runaway cell ends at a quote the author meant to open another cell, which is stray inside it,
+    /// while a cell any CSV writer made, mojify's included, doubles every quote in it. So a note holding a pasted
+    /// ledger row, which mojify writes as a quoted multi-line cell, reads back.
     static func records(
         of text: String, path: String, startsRecord: ((_ leadingCells: [String], _ header: [String]) -> Bool)? = nil
     ) throws -> [Record] {
@@ -78,7 +81,7 @@ enum CSVTable {
         return String(decoding: data, as: UTF8.self) + (rows.isEmpty ? "" : "\n")
     }
 
-    /// A line that begins inside a quoted cell, and the line where that cell opened.
+    /// A line that begins inside a quoted cell with a stray quote, and the line where that cell opened.
     private struct QuotedLine {
         var line: Int
         var openedOn: Int
@@ -96,13 +99,16 @@ enum CSVTable {
         var fieldStart = true
         var markersInCells: [(line: Int, marker: String)] = []
         var quotedLines: [QuotedLine] = []
+        // The lines the open cell has run over, and whether it holds a stray quote.
+        var cellLines: [QuotedLine] = []
+        var stray = false
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             if line.unicodeScalars.contains("\0") { throw LedgerError.nulByte(path: path, line: index + 1) }
             if let marker = conflictMarker(line) {
                 guard quoted else { throw LedgerError.mergeConflict(path: path, line: index + 1) }
                 markersInCells.append((index + 1, marker))
             }
-            if quoted { quotedLines.append(QuotedLine(line: index + 1, openedOn: openedOn, text: line)) }
+            if quoted { cellLines.append(QuotedLine(line: index + 1, openedOn: openedOn, text: line)) }
             // As the CSV reader reads it: a quote opens a quoted cell only at the start of a cell; inside one, "" is a
             // quote, and a quote ends the cell only before a comma or the end of the line (elsewhere it is text).
             var scalars = line.unicodeScalars.makeIterator()
@@ -115,10 +121,15 @@ enum CSVTable {
                             pending = scalars.next()
                         } else if pending == nil || pending == "," || pending == "\r" {
                             quoted = false
+                            if stray { quotedLines += cellLines }
+                            cellLines = []
+                        } else {
+                            stray = true
                         }
                     }
                 } else if scalar == "\"" && fieldStart {
                     quoted = true
+                    stray = false
                     openedOn = index + 1
                 } else {
                     fieldStart = scalar == ","

@@ -131,6 +131,22 @@ final class LedgerValidationTests: XCTestCase {
             .hasPrefix("l.csv:2: the quoted cell that opens on this line runs over line 3, a whole row of its own: its closing quote is missing; end the cell's text with \""))
     }
 
+    /// Whatever mojify writes, it reads back: a note holding pasted ledger rows (a whole row, and one whose own note
+    /// is quoted) is a quoted multi-line cell whose quotes the writer doubles, which is no runaway.
+    func testANoteHoldingPastedRowsReadsBack() throws {
+        let pasted = [
+            "B,FooMsgStart,routed,no,f.h,2,in-progress,erin,,waits on A,,,,",
+            "C,FooMsgStart,routed,no,f.h,3,unclaimed,,,,,,,\"Frame, Host\"",
+            "D,FooMsgStart,routed,no,f.h,4,unclaimed,,,,,,,\"open",
+        ]
+        for note in [pasted[0], pasted.joined(separator: "\n"), "see:\n" + pasted[1] + "\n" + pasted[2] + "\n"] {
+            var ledger = try Ledger.parse([header, row("A"), pasted[0]].joined(separator: "\n"), path: "l.csv")
+            ledger.rows[0].notes = note
+            let written = try ledger.csvText()
+            XCTAssertEqual(try Ledger.parse(written, path: "l.csv").rows.map(\.notes), [note, "waits on A"], written)
+        }
+    }
+
     func testErrorMessagesSayWhatToDo() {
         let message = LedgerError.mergeConflict(path: "l.csv", line: 7).description
         XCTAssertTrue(message.hasPrefix("l.csv:7: "))
