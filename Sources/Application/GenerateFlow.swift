@@ -28,7 +28,7 @@ public enum GenerateFlow {
     public static func execute(options: GenerateOptions, output: (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) }) throws -> Int32 {
         let (inventory, learned) = try options.input.loadLearningMappings(skipping: [options.out])
         let rules = try ConversionRules.load(overridePath: options.rulesFile, learned: learned)
-        let plan = try ConversionPlan.make(inventory: inventory, rules: rules, only: options.only)
+        let plan = try ConversionPlan.make(inventory: inventory, rules: rules, only: try ConversionPlan.selection(options.only, in: inventory))
         if !options.only.isEmpty, plan.files.isEmpty {
             throw EmitterError.badOption("--only \(options.only.joined(separator: " ")) matches no message class or message of the scanned tree")
         }
@@ -43,11 +43,7 @@ public enum GenerateFlow {
             // Decoded by hand: Foundation's String(contentsOfFile:) drops a leading byte-order mark, which would
             // then be missing from the file written back.
             let data: Data
-            do {
-                data = try Data(contentsOf: URL(fileURLWithPath: path))
-            } catch {
-                throw CoreError.unreadableFile(path: path, reason: CoreError.reason(error))
-            }
+            data = try readInput(path, what: "the manifest file to merge into")
             guard let text = String(validating: data, as: UTF8.self) else {
                 throw CoreError.unreadableFile(path: path, reason: "not UTF-8 text; save the manifest as UTF-8")
             }
@@ -72,7 +68,8 @@ public enum GenerateFlow {
         report += summary(plan, statuses: statuses, stale: stale, merges: merges.map { ($0.path, $0.added) }, dryRun: options.dryRun)
         output(report)
         for warning in plan.warnings {
-            FileHandle.standardError.write(Data("mojify: warning: \(warning)\n".utf8))
+            // Names in warnings come from the scanned tree: a file name can hold ESC, BEL or CR.
+            FileHandle.standardError.write(Data("mojify: warning: \(warning.escapingControlCharacters)\n".utf8))
         }
         return 0
     }

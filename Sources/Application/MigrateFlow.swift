@@ -108,9 +108,10 @@ public enum MigrateFlow {
 
     /// `--only`, narrowed to the owner's messages when a ledger is given.
     static func selection(_ options: MigrateOptions, inventory: Inventory) throws -> [String] {
+        let only = try ConversionPlan.selection(options.only, in: inventory)
         guard let ledgerPath = options.ledgerPath else {
             if options.owner != nil { throw EmitterError.badOption("--owner needs --ledger FILE, the ledger that says who owns which message") }
-            return options.only
+            return only
         }
         guard let owner = options.owner, !owner.isEmpty else {
             throw EmitterError.badOption("--ledger needs --owner NAME: migrate converts the messages that person owns")
@@ -118,10 +119,10 @@ public enum MigrateFlow {
         let ledger = try Ledger.load(path: ledgerPath)
         let classes = Dictionary(inventory.messages.map { ($0.name, $0.messageClass) }, uniquingKeysWith: { first, _ in first })
         let owned = ledger.rows.filter { $0.owner == owner }.map(\.message).filter { message in
-            options.only.isEmpty || options.only.contains(message) || classes[message].map(options.only.contains) == true
+            only.isEmpty || only.contains(message) || classes[message].map(only.contains) == true
         }
         if owned.isEmpty {
-            throw EmitterError.badOption("\(ledgerPath): \(owner) owns no message\(options.only.isEmpty ? "" : " of --only \(options.only.joined(separator: " "))"); claim some with 'mojify ledger claim'")
+            throw EmitterError.badOption("\(ledgerPath): \(owner) owns no message\(only.isEmpty ? "" : " of --only \(only.joined(separator: " "))"); claim some with 'mojify ledger claim'")
         }
         return owned.sorted()
     }

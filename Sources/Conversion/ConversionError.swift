@@ -5,6 +5,7 @@ import MojifyCore
 public enum ConversionError: Error, Equatable, CustomStringConvertible {
     case unreadableRules(path: String, reason: String)
     case malformedRules(path: String, reason: String)
+    case unknownSelection(names: [String], nearest: [String?])
 
     public var description: String {
         switch self {
@@ -12,6 +13,10 @@ public enum ConversionError: Error, Equatable, CustomStringConvertible {
             RulesFileMessage.unreadable(path: path, reason: reason)
         case let .malformedRules(path, reason):
             RulesFileMessage.malformed(path: path, reason: reason)
+        case let .unknownSelection(names, nearest):
+            "--only: " + zip(names, nearest).map { name, near in
+                "'\(name.escapingControlCharacters)' is no message class or message of the scanned tree" + (near.map { " (did you mean \($0)?)" } ?? "")
+            }.joined(separator: "; ") + "; give class names (FrameMsgStart) or message names (FrameHostMsg_Foo), comma-separated or one --only each"
         }
     }
 }

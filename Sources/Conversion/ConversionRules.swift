@@ -126,9 +126,9 @@ public struct ConversionRules: Sendable, Equatable {
     private static func read(_ path: String) throws -> String {
         let data: Data
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw ConversionError.unreadableRules(path: path, reason: (error as NSError).localizedDescription)
+            data = try readInput(path, what: "a rules file (YAML)")
+        } catch let CoreError.unreadableFile(_, reason) {
+            throw ConversionError.unreadableRules(path: path, reason: reason)
         }
         guard let text = String(data: data, encoding: .utf8) else {
             throw ConversionError.unreadableRules(path: path, reason: "not UTF-8 text")

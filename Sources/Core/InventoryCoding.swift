@@ -86,6 +86,15 @@ extension Inventory {
     }
 }
 
+/// `readInput` as UTF-8 text.
+public func readInputText(_ path: String, what: String) throws -> String {
+    let data = try readInput(path, what: what)
+    guard let text = String(validating: data, as: UTF8.self) else {
+        throw CoreError.unreadableFile(path: path, reason: "not UTF-8 text; save it as UTF-8")
+    }
+    return text
+}
+
 /// Reads a file given as input, a pipe included, with mojify's own words for what cannot be read.
 public func readInput(_ path: String, what: String) throws -> Data {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)

@@ -13,12 +13,7 @@ enum CSVTable {
 
     /// The file at `path` as UTF-8 text.
     static func text(atPath path: String) throws -> String {
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw CoreError.unreadableFile(path: path, reason: (error as NSError).localizedDescription)
-        }
+        let data = try readInput(path, what: "a CSV file")
         guard let text = String(data: data, encoding: .utf8) else {
             // A UTF-8 sequence never spans a line feed, so the first line that does not decode holds the bad byte.
             let lines = data.split(separator: 0x0A, omittingEmptySubsequences: false)

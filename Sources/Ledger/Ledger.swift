@@ -36,7 +36,10 @@ public struct Ledger: Equatable, Sendable {
 
     /// Reads and validates the ledger at `path`; any problem is an error naming the line and what to do.
     public static func load(path: String) throws -> Ledger {
-        guard FileManager.default.fileExists(atPath: path) else { throw LedgerError.notFound(path: path) }
+        // Only a name that leads to nothing is "no ledger" (a link to a ledger still to be made included); a link
+        // loop or a folder is an error to read, in its own words.
+        var info = stat()
+        if stat(path, &info) != 0 && errno == ENOENT { throw LedgerError.notFound(path: path) }
         return try parse(CSVTable.text(atPath: path), path: path)
     }
 

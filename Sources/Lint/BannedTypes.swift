@@ -25,9 +25,9 @@ public struct BannedTypes: Sendable {
         struct File: Decodable { var types: [Entry] }
         let text: String
         do {
-            text = try String(contentsOfFile: path, encoding: .utf8)
-        } catch {
-            throw LintError.unreadableRules(path: path, reason: (error as NSError).localizedDescription)
+            text = try readInputText(path, what: "a rules file (YAML)")
+        } catch let CoreError.unreadableFile(_, reason) {
+            throw LintError.unreadableRules(path: path, reason: reason)
         }
         do {
             return BannedTypes(entries: try YAMLDecoder().decode(File.self, from: text).types)

@@ -22,9 +22,9 @@ public struct RuleSettings: Sendable {
         }
         let text: String
         do {
-            text = try String(contentsOfFile: path, encoding: .utf8)
-        } catch {
-            throw LintError.unreadableRules(path: path, reason: (error as NSError).localizedDescription)
+            text = try readInputText(path, what: "a rules file (YAML)")
+        } catch let CoreError.unreadableFile(_, reason) {
+            throw LintError.unreadableRules(path: path, reason: reason)
         }
         struct UpstreamSection: Decodable {
             var upstream: [String: [String]]?

@@ -239,6 +239,15 @@ public enum IPCScanner {
                 guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
                     throw ScannerError.notAFolder(option: option, path: folder)
                 }
+                // Headers are looked up among the files the walk lists, so a folder outside the tree would teach
+                // nothing, silently.
+                if option == "--include-dir", let root {
+                    let base = URL(fileURLWithPath: root).standardizedFileURL.path
+                    let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+                    if absolute != base && !absolute.hasPrefix(base == "/" ? "/" : base + "/") {
+                        throw ScannerError.includeDirOutsideRoot(path: folder, root: root)
+                    }
+                }
             }
         }
     }

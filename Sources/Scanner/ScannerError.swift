@@ -8,6 +8,7 @@ public enum ScannerError: Error, Equatable, CustomStringConvertible {
     case invalidExclude(String)
     case cacheUnusable(folder: String, reason: String)
     case onlyFilesNeedOneRoot([String])
+    case includeDirOutsideRoot(path: String, root: String)
 
     public var description: String {
         switch self {
@@ -25,6 +26,8 @@ public enum ScannerError: Error, Equatable, CustomStringConvertible {
             "--exclude '\(pattern)': empty pattern; give a glob such as 'third_party/**'"
         case let .cacheUnusable(folder, reason):
             "cache folder \(folder): \(reason); pass another --cache folder, or --no-cache"
+        case let .includeDirOutsideRoot(path, root):
+            "--include-dir \(path): outside the scanned folder \(root); mojify looks for headers among the files it scans, so scan a folder that holds both, or leave it out"
         case let .onlyFilesNeedOneRoot(paths):
             "a list of files needs exactly one folder to resolve them against, not \(paths.count) (\(paths.joined(separator: ", "))); pass the tree root once"
         }
