@@ -299,15 +299,21 @@ private struct PlanBuilder {
         var definitionCount: [String: Int] = [:]
         for route in routes { definitionCount[route.message.name, default: 0] += 1 }
 
-        func candidates(for request: Route, patterns: [String]) -> [Route] {
-            patterns.flatMap { pattern in
-                byStem[request.message.messageClass + "/" + pattern.replacingOccurrences(of: "{}", with: request.stem)] ?? []
+        // Each reply pattern (`{}_Reply`) as the text around its `{}`, split once rather than searched for every request.
+        let successPatterns = rules.successReplies.map { $0.components(separatedBy: "{}") }
+        let errorPatterns = rules.errorReplies.map { $0.components(separatedBy: "{}") }
+        func candidates(for request: Route, patterns: [[String]]) -> [Route] {
+            patterns.flatMap { parts in
+                byStem[request.message.messageClass + "/" + parts.joined(separator: request.stem)] ?? []
             }.filter { $0.process != request.process && !$0.message.isSync }
         }
 
-        /// Replies no naming scheme finds, but the header's comments document.
-        func documented(for request: Route) -> [Route] {
-            routes.filter { reply in
+        /// Replies no naming scheme finds, but the header's comments document: looked for only among the messages
+        /// whose comments could name the request or be named by it.
+        let mentions = CommentMentions(names: routes.map(\.message.name), comments: routes.map(\.message.comment))
+        func documented(for index: Int) -> [Route] {
+            let request = routes[index]
+            return mentions.candidates(for: index, name: request.message.name).map { routes[$0] }.filter { reply in
                 reply.message.name != request.message.name && reply.message.messageClass == request.message.messageClass
                     && reply.process != request.process && !reply.message.isSync
                     && (Self.documentsReply(reply.message.comment, naming: request.message.name, otherIsRequest: true)
@@ -316,11 +322,11 @@ private struct PlanBuilder {
         }
 
         var proposals: [Pair] = []
-        for request in routes where !request.message.isSync && definitionCount[request.message.name] == 1 {
-            var successes = candidates(for: request, patterns: rules.successReplies)
-            let errors = candidates(for: request, patterns: rules.errorReplies)
+        for (index, request) in routes.enumerated() where !request.message.isSync && definitionCount[request.message.name] == 1 {
+            var successes = candidates(for: request, patterns: successPatterns)
+            let errors = candidates(for: request, patterns: errorPatterns)
             let isDocumented = successes.isEmpty && errors.isEmpty
-            if isDocumented { successes = documented(for: request) }
+            if isDocumented { successes = documented(for: index) }
             guard !successes.isEmpty else { continue }
             let problem: String?
             if successes.count > 1 || errors.count > 1 {
