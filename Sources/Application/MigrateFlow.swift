@@ -42,6 +42,10 @@ public enum MigrateFlow {
         if options.mojoAPI == .legacy, options.registry == .binders {
             throw EmitterError.badOption("--mojo-api legacy needs a registry of its era: BinderMap (--registry binders) came in 2020 and takes only mojo::PendingReceiver; give --registry manifest (the default with --mojo-api legacy), cpp-manifest or associated")
         }
+        // The patch, the build files it edits and --apply are of one tree, named by its root.
+        guard options.input.scan.paths.count == 1 else {
+            throw EmitterError.badOption("migrate takes one folder, the root of the tree to change, not \(options.input.scan.paths.count) (\(options.input.scan.paths.joined(separator: ", "))); give the folder that holds them all")
+        }
         let root = try LintFlow.scannedRoot(options.input.scan.paths)
         // An --apply killed part way is rolled back before anything is read, so that nothing reads a half-changed tree.
         let recovered = try TreeWriter.recoverInterrupted(in: root)
@@ -95,6 +99,13 @@ public enum MigrateFlow {
         }
         report += summary(migration, patch: patch, statuses: statuses, patchPath: options.patchPath, dryRun: options.dryRun)
         report += syntaxSummary(regressions, unattributed: unattributed, checked: patch.rewritten.count).joined(separator: "\n") + "\n"
+        if options.patchPath != nil || options.apply {
+            // The patch is made from the files as they are: a reviewer of 'git diff' then sees the user's edits too.
+            let dirty = GitStatus.uncommitted(patch.files, in: root)
+            if !dirty.isEmpty {
+                report += "warning: \(dirty.count) file\(dirty.count == 1 ? "" : "s") the patch changes \(dirty.count == 1 ? "has" : "have") uncommitted changes, which the patch builds on: \(dirty.joined(separator: ", ").escapingControlCharacters); commit or stash them first to review mojify's change alone\n"
+            }
+        }
         if options.apply {
             let changed = patch.files.filter { patch.rewritten[$0] != nil }
             let deleted = patch.deletedFiles.isEmpty ? "" : "; \(options.dryRun ? "would be " : "")deleted: \(patch.deletedFiles.joined(separator: ", "))"

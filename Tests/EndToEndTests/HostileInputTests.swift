@@ -59,3 +59,12 @@ final class HostileInputTests: XCTestCase {
         XCTAssertFalse(result.stderr.contains("\u{1B}") || result.stderr.contains("\u{07}") || result.stderr.contains("\r"), result.stderr)
     }
 }
+
+extension HostileInputTests {
+    /// Over two roots, migrate listed every site with a misleading reason and exited 0: it takes one tree.
+    func testMigrateTakesOneTree() throws {
+        let result = try mojify(["migrate", "Examples/chrome", "Examples/content", "--out", try temporaryFolder().path, "--no-cache"])
+        XCTAssertEqual(result.status, 2, result.stdout)
+        XCTAssertTrue(result.stderr.contains("migrate takes one folder, the root of the tree to change, not 2"), result.stderr)
+    }
+}

@@ -127,6 +127,26 @@ final class MigrateApplyTests: XCTestCase {
         XCTAssertEqual(treeContents(tree), before, "--apply changed the tree")
     }
 
+    /// In a git checkout, files the patch changes that hold uncommitted edits are named: the patch builds on them,
+    /// so 'git diff' would mix the user's edits with mojify's. A clean checkout gets no such line.
+    func testUncommittedChangesInPatchedFilesAreNamed() throws {
+        let scratch = try temporaryFolder().path
+        let tree = scratch + "/tree"
+        try FileManager.default.copyItem(atPath: repositoryRoot + "/Examples", toPath: tree)
+        for arguments in [["init", "-q"], ["add", "-A"], ["-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "base"]] {
+            XCTAssertEqual(try Git.run(arguments, in: tree).status, 0)
+        }
+        let arguments = ["migrate", tree, "--out", scratch + "/out", "--patch", scratch + "/migrate.patch", "--no-cache", "--force"]
+        let clean = try MojifyBinary.run(arguments)
+        XCTAssertEqual(clean.status, 0, clean.stderr)
+        XCTAssertFalse(clean.stdout.contains("uncommitted"), clean.stdout)
+        let edited = tree + "/content/renderer/render_frame_impl.cc"
+        try (String(contentsOfFile: edited, encoding: .utf8) + "// A local edit.\n").write(toFile: edited, atomically: true, encoding: .utf8)
+        let dirty = try MojifyBinary.run(arguments)
+        XCTAssertEqual(dirty.status, 0, dirty.stderr)
+        XCTAssertTrue(dirty.stdout.contains("warning: 1 file the patch changes has uncommitted changes, which the patch builds on: content/renderer/render_frame_impl.cc;"), dirty.stdout)
+    }
+
     /// Runs when MOJIFY_LIBCHROME names a libchrome snapshot and MOJIFY_PERFETTO a Perfetto checkout (v49.0).
     func testDraftsCompileAgainstChromiumsBindings() throws {
         let environment = ProcessInfo.processInfo.environment
