@@ -83,6 +83,9 @@ public enum MigrateFlow {
         let (regressions, unattributed) = syntaxRegressions(patch, sources: sources).partitioned { $0.rewrittenLine != nil }
         let applying = options.apply && regressions.isEmpty
         if applying { try ensureUnchanged(patch, sources: sources, root: root, since: scanned) }
+        // The patch is made from the files as they are: a reviewer of 'git diff' then sees the user's edits too.
+        // Asked before --apply changes them.
+        let dirty = options.patchPath != nil || options.apply ? GitStatus.uncommitted(patch.files, in: root) : []
 
         let writer = OutputWriter(root: options.out)
         let statuses = try writer.plan(files, force: options.force)
@@ -99,12 +102,8 @@ public enum MigrateFlow {
         }
         report += summary(migration, patch: patch, statuses: statuses, patchPath: options.patchPath, dryRun: options.dryRun)
         report += syntaxSummary(regressions, unattributed: unattributed, checked: patch.rewritten.count).joined(separator: "\n") + "\n"
-        if options.patchPath != nil || options.apply {
-            // The patch is made from the files as they are: a reviewer of 'git diff' then sees the user's edits too.
-            let dirty = GitStatus.uncommitted(patch.files, in: root)
-            if !dirty.isEmpty {
-                report += "warning: \(dirty.count) file\(dirty.count == 1 ? "" : "s") the patch changes \(dirty.count == 1 ? "has" : "have") uncommitted changes, which the patch builds on: \(dirty.joined(separator: ", ").escapingControlCharacters); commit or stash them first to review mojify's change alone\n"
-            }
+        if !dirty.isEmpty {
+            report += "warning: \(dirty.count) file\(dirty.count == 1 ? "" : "s") the patch changes \(dirty.count == 1 ? "has" : "have") uncommitted changes, which the patch builds on: \(dirty.joined(separator: ", ").escapingControlCharacters); commit or stash them first to review mojify's change alone\n"
         }
         if options.apply {
             let changed = patch.files.filter { patch.rewritten[$0] != nil }
