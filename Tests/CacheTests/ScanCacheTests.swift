@@ -437,6 +437,36 @@ final class ScanCacheTests: XCTestCase {
         XCTAssertTrue(uncachedWarnings(inventory).first?.contains("others may read or write it (mode 644)") == true, "\(uncachedWarnings(inventory))")
     }
 
+    /// Hostile caches: whatever bytes stand at the cache's name (flipped, cut, grown, spliced from another cache,
+    /// re-sealed by someone without the key), a scan neither crashes nor answers from them: it equals a scan from
+    /// scratch (`cachedScan` checks), and the cache it writes is used next time.
+    func testMutatedCachesNeverChangeTheAnswer() throws {
+        try cachedScan()
+        let cachePath = cachePathForOptions
+        let good = try Data(contentsOf: URL(fileURLWithPath: cachePath))
+        var generator = SeededGenerator(seed: 2026)
+        for round in 0..<60 {
+            var bytes = [UInt8](good)
+            switch round % 4 {
+            case 0:
+                for _ in 0..<Int.random(in: 1...8, using: &generator) {
+                    bytes[Int.random(in: 0..<bytes.count, using: &generator)] ^= UInt8.random(in: 1...255, using: &generator)
+                }
+            case 1:
+                bytes.removeLast(Int.random(in: 1..<bytes.count, using: &generator))
+            case 2:
+                bytes += (0..<Int.random(in: 1...64, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            default:
+                let cut = Int.random(in: 1..<bytes.count, using: &generator)
+                bytes = Array(bytes[cut...] + bytes[..<cut])
+            }
+            try Data(bytes).write(to: URL(fileURLWithPath: cachePath))
+            chmod(cachePath, 0o600)
+            XCTAssertEqual(try cachedScan().1.reused, 0, "round \(round)")
+        }
+        XCTAssertEqual(try cachedScan().1.computed, 0, "the rebuilt cache is used again")
+    }
+
     func testFolderKeepsFewCacheFiles() throws {
         try FileManager.default.createDirectory(atPath: cacheFolder, withIntermediateDirectories: true)
         for number in 0..<(ScanCache.maxFiles + 3) {
