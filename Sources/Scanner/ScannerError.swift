@@ -1,4 +1,5 @@
-/// Errors that stop a scan before it starts; problems inside files are diagnostics and never stop it.
+/// Errors that stop a scan before it starts; problems inside files are diagnostics and never stop it, and so is a
+/// git index the walk cannot read (`unreadableGitIndex`, which becomes a warning).
 public enum ScannerError: Error, Equatable, CustomStringConvertible {
     case pathNotFound(String)
     case notAFolder(option: String, path: String)
@@ -8,6 +9,7 @@ public enum ScannerError: Error, Equatable, CustomStringConvertible {
     case invalidExclude(String)
     case cacheUnusable(folder: String, reason: String)
     case onlyFilesNeedOneRoot([String])
+    case unreadableGitIndex(String)
 
     public var description: String {
         switch self {
@@ -27,6 +29,8 @@ public enum ScannerError: Error, Equatable, CustomStringConvertible {
             "cache folder \(folder): \(reason); pass another --cache folder, or --no-cache"
         case let .onlyFilesNeedOneRoot(paths):
             "a list of files needs exactly one folder to resolve them against, not \(paths.count) (\(paths.joined(separator: ", "))); pass the tree root once"
+        case let .unreadableGitIndex(reason):
+            reason
         }
     }
 }
