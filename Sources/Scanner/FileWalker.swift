@@ -401,9 +401,11 @@ struct FileWalker {
         guard honourGitIgnore, trackedOnly || isIgnored(relative, nameStart: nameStart, isDirectory: isDirectory, by: rules.ignores) else { return .taken }
         guard let level = rules.index else { return .leftOut }
         let start = level.base == 0 ? 0 : level.base + 1
+        // Only what the walk would take from the folder makes it worth entering.
+        let wanted = { (name: UnsafeBufferPointer<UInt8>) in FileWalker.isScannable(name: name) || (!listing.isEmpty && listing.contains(name)) }
         let tracked = level.prefix.isEmpty
-            ? level.index.holds(UnsafeBufferPointer(rebasing: relative[start...]), isDirectory: isDirectory)
-            : (level.prefix + relative).withUnsafeBufferPointer { level.index.holds($0, isDirectory: isDirectory) }
+            ? level.index.holds(UnsafeBufferPointer(rebasing: relative[start...]), isDirectory: isDirectory, wanted: wanted)
+            : (level.prefix + relative).withUnsafeBufferPointer { level.index.holds($0, isDirectory: isDirectory, wanted: wanted) }
         return tracked ? .tracked : .leftOut
     }
 

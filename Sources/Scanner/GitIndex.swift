@@ -103,16 +103,20 @@ final class GitIndex: @unchecked Sendable {
     }
 
     /// Whether the index holds `path` itself (a file; a submodule or a sparse folder when `isDirectory`) or, for a
-    /// folder, any path under it.
-    func holds(_ path: UnsafeBufferPointer<UInt8>, isDirectory: Bool) -> Bool {
+    /// folder, a path under it whose file name is `wanted`: a folder that holds only other files (a tracked
+    /// `node_modules`) is not worth entering.
+    func holds(_ path: UnsafeBufferPointer<UInt8>, isDirectory: Bool, wanted: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
         let exact = lowerBound(path)
         if exact < count && compare(exact, path) == 0 { return true }
         if isDirectory {
-            // The first name from `path/` on starts with it if any does.
-            let under = lowerBound(path, slash: true)
-            if under < count {
+            // The names under `path/` come one after another from the first name not before it.
+            var under = lowerBound(path, slash: true)
+            while under < count {
                 let name = name(under)
-                if name.count > path.count && name[path.count] == UInt8(ascii: "/") && name.prefix(path.count).elementsEqual(path) { return true }
+                guard name.count > path.count && name[path.count] == UInt8(ascii: "/") && name.prefix(path.count).elementsEqual(path) else { break }
+                let nameStart = (name.lastIndex(of: UInt8(ascii: "/")) ?? -1) + 1
+                if wanted(UnsafeBufferPointer(rebasing: name[nameStart...])) { return true }
+                under += 1
             }
         }
         guard hasSparseFolders else { return false }

@@ -155,6 +155,29 @@ final class GitIgnoreOracleTests: XCTestCase {
         XCTAssertEqual(try walkedFiles(folder.path), ["gen/tracked.h", "other/gen-y/tracked.h"])
     }
 
+    /// An ignored folder is entered only for tracked paths the walk would take: scannable files, or files the
+    /// listing asks for; a tracked folder of other files (a `node_modules`) is not walked at all.
+    func testAnIgnoredFolderIsEnteredOnlyForTrackedFilesTheWalkTakes() throws {
+        let folder = try temporaryFolder(files: [
+            ".gitignore": "node_modules/\ngen/\n", "node_modules/pkg/index.js": "x\n", "gen/BUILD.gn": "group(\"gen\") {}\n",
+            "gen/deeper/other.txt": "x\n",
+        ])
+        try git(["init", "-q", "."], in: folder.path)
+        try git(["add", "-f", "node_modules/pkg/index.js", "gen/BUILD.gn", "gen/deeper/other.txt"], in: folder.path)
+        // Were the walk to enter them, these folders it cannot list would be reported.
+        for locked in ["node_modules/pkg/locked", "gen/deeper/locked"] {
+            try FileManager.default.createDirectory(atPath: folder.path + "/" + locked, withIntermediateDirectories: true)
+            XCTAssertEqual(chmod(folder.path + "/" + locked, 0o311), 0)
+        }
+        defer { for locked in ["node_modules/pkg/locked", "gen/deeper/locked"] { chmod(folder.path + "/" + locked, 0o755) } }
+        var walker = FileWalker(excludes: [], followSymlinks: false, honourGitIgnore: true)
+        walker.jobs = 1
+        walker.listing = FileNameSelection(names: ["BUILD.gn"])
+        let walked = try withoutPermissionOverride { walker.walk(root: folder.path) }
+        XCTAssertEqual(walked.listed, ["gen/BUILD.gn"])
+        XCTAssertEqual(walked.problems, [], "neither node_modules/pkg nor gen/deeper is entered")
+    }
+
     /// A linked worktree's `.git` is a file naming its folder in the main repository (so is a submodule's); its
     /// own index is read there, and `info/exclude` in the folder the worktrees share.
     func testALinkedWorktreeIsReadThroughItsGitFile() throws {
