@@ -37,7 +37,7 @@ public enum LedgerFlow {
         }
         var report = "\(path): \(total) messages; \(summary.added.count) new, \(summary.vanished.count) gone from the code "
         report += "(now converted), \(summary.moved.count) moved"
-        if !summary.keptUnread.isEmpty { report += ", \(summary.keptUnread.count) left as they were (their file could not be read)" }
+        if !summary.keptUnread.isEmpty { report += ", \(summary.keptUnread.count) left as they were (the scan did not see their file)" }
         report += "\n"
         print(report, terminator: "")
         var warnings = ""
@@ -49,8 +49,13 @@ public enum LedgerFlow {
             warnings += "mojify: could not read \(unread.count) file\(unread.count == 1 ? "" : "s"); the rows of their messages were left as they were:\n"
             warnings += unread.map { "  " + "\($0.location.file): \($0.detail)".escapingControlCharacters + "\n" }.joined()
         }
-        let unreadPaths = inventory.unreadPaths
-        let errors = inventory.diagnostics.filter { $0.severity == .error && !unreadPaths.contains($0.location.file) }.count
+        let skipped = inventory.skippedFolders ?? []
+        if !skipped.isEmpty {
+            warnings += "mojify: did not list or enter \(skipped.count) folder\(skipped.count == 1 ? "" : "s"); the rows of messages in \(skipped.count == 1 ? "it" : "them") were left as they were:\n"
+            warnings += skipped.map { "  " + "\($0.location.file): \($0.detail)".escapingControlCharacters + "\n" }.joined()
+        }
+        let unseen = inventory.unseen
+        let errors = inventory.diagnostics.filter { $0.severity == .error && !unseen.contains($0.location.file) }.count
         if errors > 0 {
             warnings += "mojify: the scan reported \(errors) error\(errors == 1 ? "" : "s"), so some messages may be missing "
             warnings += "and wrongly marked converted; see 'mojify scan'\n"

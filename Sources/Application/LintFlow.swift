@@ -85,8 +85,18 @@ public enum LintFlow {
             notes += "mojify: could not read \(unread.count) file\(unread.count == 1 ? "" : "s"), so \(unread.count == 1 ? "it was" : "they were") not checked:\n"
             notes += unread.map { "  " + "\(context.displayPath($0.location.file)): \($0.detail)".escapingControlCharacters + "\n" }.joined()
         }
-        let unreadPaths = inventory.unreadPaths
-        let problems = inventory.diagnostics.filter { $0.severity >= .warning && !unreadPaths.contains($0.location.file) }.count
+        let skipped = inventory.skippedFolders ?? []
+        let unlisted = skipped.filter { $0.reason != .linkNotFollowed }
+        if !unlisted.isEmpty {
+            notes += "mojify: could not list \(unlisted.count) folder\(unlisted.count == 1 ? "" : "s") in full, so what \(unlisted.count == 1 ? "it holds was" : "they hold was") not checked:\n"
+            notes += unlisted.map { "  " + "\(context.displayPath($0.location.file)): \($0.detail)".escapingControlCharacters + "\n" }.joined()
+        }
+        let links = skipped.count - unlisted.count
+        if links > 0 {
+            notes += "mojify: note: \(links) symbolic link\(links == 1 ? "" : "s") to folders not followed (folder-link-not-followed); --follow-symlinks follows them\n"
+        }
+        let unseen = inventory.unseen
+        let problems = inventory.diagnostics.filter { $0.severity >= .warning && !unseen.contains($0.location.file) }.count
         if problems > 0 {
             notes += "mojify: note: the scan met \(problems) problem\(problems == 1 ? "" : "s") inside files, which may hide constructs; 'mojify scan' lists them\n"
         }

@@ -25,6 +25,10 @@ public struct Inventory: Codable, Equatable, Sendable {
     /// whatever IPC they hold is missing above, so nothing may conclude that it is gone. Every scan sets it;
     /// absent only in inventories written before the field existed.
     public var unreadFiles: [UnreadFile]?
+    /// Folders the walk did not list in full (no permission, a path too long, a listing that failed part way) or
+    /// did not enter (a link to a folder, not followed): nothing may conclude that what their files held is gone.
+    /// Set by scans that walk a tree; absent in inventories written before the field existed.
+    public var skippedFolders: [SkippedFolder]?
     /// Messages that `.patch`/`.diff` files remove (on `-` lines) from the files they patch and do not add back:
     /// the patched tree does not have them. Absent when no patch removes one.
     public var removedMessages: [MessageDefinition]?
@@ -66,12 +70,18 @@ public struct Inventory: Codable, Equatable, Sendable {
         senders.sort { ($0.location, $0.message) < ($1.location, $1.message) }
         diagnostics.sort { ($0.location, $0.message) < ($1.location, $1.message) }
         unreadFiles?.sort { ($0.location, $0.detail) < ($1.location, $1.detail) }
+        skippedFolders?.sort { ($0.location, $0.detail) < ($1.location, $1.detail) }
         removedMessages?.sort { ($0.location, $0.name) < ($1.location, $1.name) }
     }
 
     /// The paths of `unreadFiles`.
     public var unreadPaths: Set<String> {
         Set((unreadFiles ?? []).map(\.location.file))
+    }
+
+    /// What the scan did not see: no conclusion may be drawn from the absence of something there.
+    public var unseen: UnseenPaths {
+        UnseenPaths(files: unreadPaths, folders: skippedFolders ?? [])
     }
 
     public var messageClasses: [String] {
@@ -504,32 +514,67 @@ public struct Diagnostic: Codable, Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// A file the scan visited but did not read in full, so it contributed nothing to the inventory.
-public struct UnreadFile: Codable, Hashable, Sendable {
-    public enum Reason: String, Codable, Sendable, CaseIterable {
-        /// Opening or reading it failed (permissions, I/O error, not a regular file).
-        case unreadable
-        /// Larger than the scan's size limit (`--max-file-size`).
-        case tooLarge
-        /// It holds NUL bytes, so it is not text that libclang can read.
-        case binary
-        /// Bytes that are not UTF-8 (nor UTF-16) in its code, e.g. inside a message name.
-        case undecodable
-        /// libclang could not process it.
-        case unparsable
-    }
+/// What the scan did not read in full, and why: a file (`UnreadFile`) or a folder (`SkippedFolder`).
+public struct NotRead<Why: RawRepresentable & Codable & Hashable & Sendable>: Codable, Hashable, Sendable where Why.RawValue == String {
+    public typealias Reason = Why
 
-    /// The file, and the line and column of the first offending byte; line 0 when the file as a whole is the
-    /// problem (unreadable, too large).
+    /// For a file, the line and column of the first offending byte, line 0 when the file as a whole is the
+    /// problem (unreadable, too large); for a folder (`.` for the scanned root), line and column 0.
     public var location: SourceLocation
     public var reason: Reason
-    /// What went wrong, in words (the message of the file's diagnostic).
+    /// What went wrong, in words (the message of its diagnostic).
     public var detail: String
 
     public init(location: SourceLocation, reason: Reason, detail: String) {
         self.location = location
         self.reason = reason
         self.detail = detail
+    }
+}
+
+/// A file the scan visited but did not read in full, so it contributed nothing to the inventory.
+public typealias UnreadFile = NotRead<UnreadFileReason>
+
+public enum UnreadFileReason: String, Codable, Sendable, CaseIterable {
+    /// Opening or reading it failed (permissions, I/O error, not a regular file).
+    case unreadable
+    /// Larger than the scan's size limit (`--max-file-size`).
+    case tooLarge
+    /// It holds NUL bytes, so it is not text that libclang can read.
+    case binary
+    /// Bytes that are not UTF-8 (nor UTF-16) in its code, e.g. inside a message name.
+    case undecodable
+    /// libclang could not process it.
+    case unparsable
+}
+
+/// A folder the walk did not list in full, or did not enter.
+public typealias SkippedFolder = NotRead<SkippedFolderReason>
+
+public enum SkippedFolderReason: String, Codable, Sendable, CaseIterable {
+    /// It could not be opened or listed (permissions, a path longer than the system takes).
+    case unlistable
+    /// Its listing failed part way: what came after the failure was not seen.
+    case partlyListed
+    /// A symbolic link to a folder, not followed (`--follow-symlinks` follows it).
+    case linkNotFollowed
+}
+
+extension NotRead where Why == SkippedFolderReason {
+    /// Whether `file` (relative, as inventory paths are) lies in this folder or below it.
+    public func holds(_ file: String) -> Bool {
+        location.file == "." || (file.hasPrefix(location.file) && file.dropFirst(location.file.count).first == "/")
+    }
+}
+
+/// The files a scan could not read and the folders it did not list in full or did not enter.
+public struct UnseenPaths: Sendable {
+    public var files: Set<String>
+    public var folders: [SkippedFolder]
+
+    /// Whether the scan may have missed what `path` (a file, or a folder a finding names) holds.
+    public func contains(_ path: String) -> Bool {
+        files.contains(path) || folders.contains { $0.location.file == path || $0.holds(path) }
     }
 }
 

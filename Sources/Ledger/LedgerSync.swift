@@ -11,8 +11,8 @@ public struct LedgerSyncSummary: Equatable, Sendable {
     public var moved: [String] = []
     /// Messages marked converted that are still in the code (left as they are; `mojify lint` reports them).
     public var convertedButPresent: [String] = []
-    /// Messages not found whose row names a file the scan could not read: left as they were, since the scan never
-    /// saw whether they are gone.
+    /// Messages not found whose row names a file the scan could not read, or one in a folder it did not list in
+    /// full or did not enter: left as they were, since the scan never saw whether they are gone.
     public var keptUnread: [String] = []
 
     public init() {}
@@ -20,7 +20,7 @@ public struct LedgerSyncSummary: Equatable, Sendable {
 
 extension Ledger {
     /// Brings the ledger in line with `inventory`: new messages are added as unclaimed, vanished ones marked
-    /// converted on `today` (unless their row names a file the scan could not read), and positions, class, kind and
+    /// converted on `today` (unless their row names a file the scan did not see), and positions, class, kind and
     /// sync refreshed. Claims, owners, notes and user columns
     /// are kept. `proposals` fills the proposed interface and method; where it has none the cells are left alone.
     public mutating func sync(
@@ -36,7 +36,7 @@ extension Ledger {
             order.append(definition.name)
         }
         var known = Set<String>()
-        let unread = inventory.unreadPaths
+        let unseen = inventory.unseen
         for index in rows.indices {
             let message = rows[index].message
             known.insert(message)
@@ -45,7 +45,7 @@ extension Ledger {
                 rows[index].refresh(from: definition, proposal: proposals(definition))
                 if before != (rows[index].file, rows[index].line) { summary.moved.append(message) }
                 if rows[index].status == .converted { summary.convertedButPresent.append(message) }
-            } else if unread.contains(rows[index].file) {
+            } else if unseen.contains(rows[index].file) {
                 summary.keptUnread.append(message)
             } else if !rows[index].status.isDone {
                 rows[index].status = .converted

@@ -53,6 +53,9 @@ public struct RuleExample: Sendable {
     public var markedFiles: [String: String]
     /// Contents of a ledger file passed with `--ledger`, with markers, if the example needs one.
     public var markedLedger: String?
+    /// Symbolic links to make: relative path (a marker before it stands for a finding about the link itself, at
+    /// line 0) → what the link holds.
+    public var markedLinks: [String: String] = [:]
     /// One per marker; empty for an example the rule must stay quiet on.
     public var findings: [FindingSpec]
 
@@ -60,14 +63,16 @@ public struct RuleExample: Sendable {
     /// Relative path → contents, as scanned.
     public var files: [String: String] { markedFiles.mapValues { MarkedText($0).text } }
     public var ledger: String? { markedLedger.map { MarkedText($0).text } }
+    /// Relative path → what the link holds, as made.
+    public var links: [String: String] { Dictionary(uniqueKeysWithValues: markedLinks.map { (MarkedText($0.key).text, $0.value) }) }
 
-    public static func fires(_ files: [String: String], ledger: String? = nil, findings: [FindingSpec]) -> RuleExample {
+    public static func fires(_ files: [String: String], ledger: String? = nil, links: [String: String] = [:], findings: [FindingSpec]) -> RuleExample {
         precondition(!findings.isEmpty, "an example the rule fires on says what it reports")
-        return RuleExample(markedFiles: files, markedLedger: ledger, findings: findings)
+        return RuleExample(markedFiles: files, markedLedger: ledger, markedLinks: links, findings: findings)
     }
 
-    public static func quiet(_ files: [String: String], ledger: String? = nil) -> RuleExample {
-        RuleExample(markedFiles: files, markedLedger: ledger, findings: [])
+    public static func quiet(_ files: [String: String], ledger: String? = nil, links: [String: String] = [:]) -> RuleExample {
+        RuleExample(markedFiles: files, markedLedger: ledger, markedLinks: links, findings: [])
     }
 
     /// A ledger file with one row per `(message, status)`, for examples.

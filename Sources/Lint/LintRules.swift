@@ -11,6 +11,7 @@ public enum LintRules {
         SuppressionWithoutReason.self,
         UnusedSuppression.self,
         UnreadableFile.self,
+        FolderLinkNotFollowed.self,
     ]
 
     public static func rule(id: String) -> (any LintRule.Type)? {

@@ -31,8 +31,12 @@ public enum Linter {
         }
 
         let found = findings(of: active.filter { $0.scope != .suppressions })
-        let commentFiles = options.changedFiles
-            ?? Set(found.map(\.location.file)).union(inventory.filesWithConstructs).union(inventory.markedFiles ?? [])
+        // A file the scan could not read cannot vouch for itself: none of its comments is read, so none silences
+        // its unreadable-file finding (nothing else of it was kept to be found).
+        let unseen = inventory.unseen
+        let commentFiles = (options.changedFiles
+            ?? Set(found.map(\.location.file)).union(inventory.filesWithConstructs).union(inventory.markedFiles ?? []))
+            .filter { !unseen.contains($0) }
         let filter = SuppressionFilter(files: commentFiles.sorted(), lines: lines)
         let (kept, outcomes) = filter.apply(to: found, knownRules: Set(LintRules.all.map { $0.id }), ranRules: Set(active.map { $0.id }))
         context.suppressions = outcomes

@@ -11,13 +11,17 @@ public struct Suppression: Hashable, Sendable {
     /// The text after the list, trimmed; empty when none was given.
     public var reason: String
 
-    /// Reads a suppression from one line of source (or of a patch), if it holds one inside a comment.
-    static func parse(line: Substring, file: String, lineNumber: Int) -> Suppression? {
-        guard let markerRange = line.range(of: marker),
-              let comment = line.range(of: "//") ?? line.range(of: "/*"),
-              comment.upperBound <= markerRange.lowerBound else { return nil }
-        let column = line.distance(from: line.startIndex, to: markerRange.lowerBound) + 1
-        var rest = line[markerRange.upperBound...]
+    /// Reads a suppression from one line of source (or of a patch), if it holds one inside one of its `comments`
+    /// (byte ranges of the line, from `SourceComments`); the reason ends where that comment ends.
+    static func parse(line: Substring, comments: [Range<Int>], file: String, lineNumber: Int) -> Suppression? {
+        let bytes = Array(line.utf8), markerBytes = Array(marker.utf8)
+        guard let (start, comment) = comments.lazy.compactMap({ comment -> (Int, Range<Int>)? in
+            guard comment.count >= markerBytes.count else { return nil }
+            let found = (comment.lowerBound...(comment.upperBound - markerBytes.count)).first { bytes[$0...].starts(with: markerBytes) }
+            return found.map { ($0, comment) }
+        }).first else { return nil }
+        let column = String(decoding: bytes[..<start], as: UTF8.self).count + 1
+        var rest = Substring(String(decoding: bytes[(start + markerBytes.count)..<comment.upperBound], as: UTF8.self))
         var ids: [String] = []
         if rest.first == "[", let close = rest.firstIndex(of: "]") {
             ids = rest[rest.index(after: rest.startIndex)..<close]
@@ -57,11 +61,16 @@ private struct SourceLineKey: Hashable {
 struct SuppressionFilter {
     var suppressions: [Suppression]
 
-    /// Reads the suppression comments of `files`.
+    /// Reads the suppression comments of `files`: only real comments, so the file is lexed (where it holds the marker).
     init(files: [String], lines: SourceLines) {
-        suppressions = files.flatMap { file in
-            lines.lines(of: file).enumerated().compactMap { index, line in
-                line.contains(Suppression.marker) ? Suppression.parse(line: line, file: file, lineNumber: index + 1) : nil
+        suppressions = files.flatMap { file -> [Suppression] in
+            let all = lines.lines(of: file)
+            guard all.contains(where: { $0.contains(Suppression.marker) }) else { return [] }
+            let extensionName = file.split(separator: ".").last?.lowercased()
+            let comments = SourceComments(lines: all, patch: extensionName == "patch" || extensionName == "diff")
+            return all.indices.compactMap { index in
+                comments.ranges[index].isEmpty ? nil
+                    : Suppression.parse(line: all[index], comments: comments.ranges[index], file: file, lineNumber: index + 1)
             }
         }
     }

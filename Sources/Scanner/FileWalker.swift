@@ -2,10 +2,12 @@ internal import CClang
 import Foundation
 import MojifyCore
 
-/// Lists the files of the scanned roots that could hold C++ or patches, honouring `.gitignore` files (and
-/// `.git/info/exclude` where a `.git` folder is) as git does, and `--exclude` globs. Ignored folders are pruned
-/// without being listed. Paths stay bytes until a file is kept. Never follows a symbolic link to a folder unless
-/// asked, and then never twice into one folder.
+/// Lists the files of the scanned roots that could hold C++ or patches, honouring `.gitignore` files (and the
+/// repository's `info/exclude` where a folder holds `.git`) as git does, and `--exclude` globs. As in git, only
+/// untracked files are ignored: a path the git index holds is taken whatever the rules say, and an ignored folder is
+/// entered only for the paths the index holds under it; other ignored folders are pruned without being listed.
+/// Paths stay bytes until a file is kept. Never follows a symbolic link to a folder unless asked (each one not
+/// followed is reported), and then never twice into one folder.
 struct FileWalker {
     struct Entry: Sendable {
         /// Absolute (or as given) path to open.
@@ -42,6 +44,8 @@ struct FileWalker {
     var collectStamps = false
     /// Other files to list, unread and unstamped, beside the scannable ones.
     var listing = FileNameSelection()
+    /// The scanned root with every link resolved, set for a walk: where a folder link points decides what is said of it.
+    private var rootRealPath: String?
 
     init(excludes: [String], followSymlinks: Bool, honourGitIgnore: Bool) {
         self.excludes = IgnoreRules(excludes: excludes)
@@ -55,7 +59,20 @@ struct FileWalker {
         var rules: IgnoreRules
     }
 
-    private typealias IgnoreStack = [IgnoreLevel]
+    /// What decides which children of a folder the walk takes: the ignore files in force (deepest last) and the
+    /// index of the repository the folder is in.
+    private struct Rules {
+        var ignores: [IgnoreLevel] = []
+        var index: IndexLevel?
+    }
+
+    /// A repository's index and where the paths it holds start: `base` bytes into the relative path (its work
+    /// tree's folder, as for `IgnoreLevel`), after `prefix` (the scanned root's path in a repository around it).
+    private struct IndexLevel {
+        var base: Int
+        var prefix: [UInt8] = []
+        var index: GitIndex
+    }
 
     /// A folder to list: its path to open and its path relative to the root, as bytes.
     private struct Folder {
@@ -64,6 +81,9 @@ struct FileWalker {
         /// Where its name starts in `relative`: it is opened by name through its parent's descriptor while that is
         /// open, which spares the kernel a lookup of every folder of the path.
         var nameStart = 0
+        /// A folder ignore rules leave out that holds tracked paths: git lists nothing untracked in it, so only
+        /// what the index holds is taken.
+        var trackedOnly = false
     }
 
     /// What one walk (or one piece of it) found, in walk order.
@@ -74,6 +94,8 @@ struct FileWalker {
         var listed: [String] = []
         /// Where the findings of the subfolders handed over to other pieces go, in walk order.
         var handedOff: [HandedOff] = []
+        /// Folders not entered or not listed in full; put in order once the walk is done.
+        var skipped: [SkippedFolder] = []
     }
 
     /// A subfolder walked as another piece, and how much of each list of its parent's piece comes before it.
@@ -95,13 +117,13 @@ struct FileWalker {
 
         private static let owned = -1
         private let lock = NSLock()
-        private var levels: [(slots: [Slot], ignoreStack: IgnoreStack)] = []
+        private var levels: [(slots: [Slot], rules: Rules)] = []
 
         /// Adds the subfolders of the folder just listed, in walk order; returns its level.
-        func push(_ folders: [Folder], ignoreStack: IgnoreStack) -> Int {
+        func push(_ folders: [Folder], rules: Rules) -> Int {
             lock.lock()
             defer { lock.unlock() }
-            levels.append((folders.map { Slot(folder: $0, piece: nil) }, ignoreStack))
+            levels.append((folders.map { Slot(folder: $0, piece: nil) }, rules))
             return levels.count - 1
         }
 
@@ -122,13 +144,13 @@ struct FileWalker {
 
         /// The last subfolder not yet come to at the shallowest level that has one, taken as `piece`: the nearer
         /// the top, the more the piece is likely to hold, and the fewer times threads need to trade work.
-        func take(as piece: Int) -> (folder: Folder, ignoreStack: IgnoreStack)? {
+        func take(as piece: Int) -> (folder: Folder, rules: Rules)? {
             lock.lock()
             defer { lock.unlock() }
             for level in levels.indices {
                 guard let index = levels[level].slots.lastIndex(where: { $0.piece == nil }) else { continue }
                 levels[level].slots[index].piece = piece
-                return (levels[level].slots[index].folder, levels[level].ignoreStack)
+                return (levels[level].slots[index].folder, levels[level].rules)
             }
             return nil
         }
@@ -139,31 +161,33 @@ struct FileWalker {
     private final class WalkPool: @unchecked Sendable {
         private let condition = NSCondition()
         private var root: Folder?
+        private let rootRules: Rules
         private var pieces: [Found?] = [nil]
         private var busy = 0
         /// Each thread's open folders.
         let threads: [OpenFolders]
 
-        init(root: Folder, jobs: Int) {
+        init(root: Folder, rules: Rules, jobs: Int) {
             self.root = root
+            rootRules = rules
             threads = (0..<jobs).map { _ in OpenFolders() }
         }
 
         /// The next piece for thread `thread` to walk; nil once every piece is walked.
-        func take(for thread: Int) -> (piece: Int, folder: Folder, ignoreStack: IgnoreStack)? {
+        func take(for thread: Int) -> (piece: Int, folder: Folder, rules: Rules)? {
             condition.lock()
             defer { condition.unlock() }
             if let root {
                 self.root = nil
                 busy += 1
-                return (0, root, [])
+                return (0, root, rootRules)
             }
             while busy > 0 {
                 for other in threads.indices where other != thread {
-                    if let (folder, ignoreStack) = threads[other].take(as: pieces.count) {
+                    if let (folder, rules) = threads[other].take(as: pieces.count) {
                         pieces.append(nil)
                         busy += 1
-                        return (pieces.count - 1, folder, ignoreStack)
+                        return (pieces.count - 1, folder, rules)
                     }
                 }
                 // Busy threads list new folders all the time: looking again shortly costs less than a signal on
@@ -214,16 +238,20 @@ struct FileWalker {
             moveFiles(upTo: walked.files.count)
             found.listed += walked.listed[listed...]
             found.problems += walked.problems[problems...]
+            found.skipped += walked.skipped
         }
     }
 
     /// What a walk found, each list in a stable order.
     struct Walked {
         var files: [Entry]
-        /// A diagnostic for each folder that could not be read, each broken link, each link loop.
-        var problems: [Diagnostic]
+        /// A diagnostic for each folder that could not be read, each folder link not followed, each broken link,
+        /// each link loop, each git index that could not be read.
+        var problems: [Diagnostic] = []
         /// The relative paths of the files `listing` selects.
-        var listed: [String]
+        var listed: [String] = []
+        /// The folders not entered (links not followed) or not listed in full, by path.
+        var skipped: [SkippedFolder] = []
     }
 
     func walk(root: String) -> Walked {
@@ -232,23 +260,70 @@ struct FileWalker {
         guard stat(root, &info) == 0 else {
             found.problems.append(Diagnostic(severity: .error, location: SourceLocation(file: root, line: 0, column: 0),
                                              message: "cannot read: \(String(cString: strerror(errno)))"))
-            return Walked(files: found.files, problems: found.problems, listed: [])
+            return Walked(files: found.files, problems: found.problems)
         }
         if (info.st_mode & S_IFMT) != S_IFDIR {
             if FileWalker.isScannable(root) {
                 found.files.append(Entry(path: root, relativePath: URL(fileURLWithPath: root).lastPathComponent,
                                          stamp: collectStamps ? FileStamp(info) : nil))
             }
-            return Walked(files: found.files, problems: found.problems, listed: [])
+            return Walked(files: found.files, problems: found.problems)
         }
+        var walker = self
+        walker.rootRealPath = realPath(root)
         let top = Folder(path: Array(root.utf8), relative: [])
+        var rules = Rules()
+        if honourGitIgnore, let real = walker.rootRealPath {
+            rules.index = walker.enclosingRepositoryIndex(ofRoot: real, problems: &found.problems)
+        }
         var visitedFolders = Set<FolderIdentity>()
         if followSymlinks || jobs <= 1 {
-            visit(top, parent: nil, ignoreStack: [], visited: &visitedFolders, into: &found)
+            walker.visit(top, parent: nil, rules: rules, visited: &visitedFolders, into: &found)
         } else {
-            found = walkInParallel(top)
+            let problems = found.problems
+            found = walker.walkInParallel(top, rules: rules)
+            found.problems = problems + found.problems
         }
-        return Walked(files: found.files, problems: found.problems, listed: found.listed)
+        let skipped = found.skipped.sorted { $0.location.file.utf8.lexicographicallyPrecedes($1.location.file.utf8) }
+        return Walked(files: found.files, problems: found.problems, listed: found.listed, skipped: skipped)
+    }
+
+    /// The index of the repository around a scanned root that is not a work tree's top itself (`src/` of a
+    /// checkout), with the root's path in it: its tracked files count under ignored folders too.
+    private func enclosingRepositoryIndex(ofRoot real: String, problems: inout [Diagnostic]) -> IndexLevel? {
+        guard access(real + "/.git", F_OK) != 0 else { return nil }
+        var folder = real
+        while let slash = folder.lastIndex(of: "/") {
+            folder = String(folder[..<slash])
+            let top = folder.isEmpty ? "/" : folder
+            guard access(top + "/.git", F_OK) == 0 else { continue }
+            let prefix = Array(real.utf8.dropFirst(folder.utf8.count + 1)) + [UInt8(ascii: "/")]
+            return repositoryIndex(GitDirectory.locate(workTree: top), location: ".", problems: &problems)
+                .map { IndexLevel(base: 0, prefix: prefix, index: $0) }
+        }
+        return nil
+    }
+
+    /// The index of the repository in `directory` (`location` is where diagnostics point); nil when nothing is
+    /// tracked there or the index cannot be read, which is a warning: ignore rules alone decide then.
+    private func repositoryIndex(_ directory: Result<GitDirectory, ScannerError>, location: String, problems: inout [Diagnostic]) -> GitIndex? {
+        let reason: String
+        switch directory {
+        case let .failure(error):
+            reason = error.description
+        case let .success(directory):
+            switch GitIndex.read(gitDirectory: directory.path, commonDirectory: directory.common) {
+            case let .index(index): return index
+            case .empty: return nil
+            case let .failed(why): reason = why
+            }
+        }
+        problems.append(Diagnostic(
+            severity: .warning, location: SourceLocation(file: location, line: 0, column: 0),
+            message: "cannot read the git index, so files git tracks where .gitignore rules match were skipped: \(reason)",
+            hint: "run 'git status' there to see what git makes of it, or scan with --no-ignore"
+        ))
+        return nil
     }
 
     /// Walks the tree on `jobs` threads. A thread with nothing to do takes, from another, a subfolder that thread
@@ -257,13 +332,13 @@ struct FileWalker {
     /// joined in the order one walk would have produced. Taking folders near the top keeps the pieces large:
     /// handing over the next subfolder a busy thread entered made hundreds of small pieces on a large tree, and
     /// the idle thread spent a third of the walk waiting to be woken for each.
-    private func walkInParallel(_ root: Folder) -> Found {
-        let pool = WalkPool(root: root, jobs: jobs)
+    private func walkInParallel(_ root: Folder, rules: Rules) -> Found {
+        let pool = WalkPool(root: root, rules: rules, jobs: jobs)
         DispatchQueue.concurrentPerform(iterations: jobs) { thread in
-            while let (piece, folder, ignoreStack) = pool.take(for: thread) {
+            while let (piece, folder, rules) = pool.take(for: thread) {
                 var walked = Found()
                 var unused = Set<FolderIdentity>()
-                visit(folder, parent: nil, ignoreStack: ignoreStack, visited: &unused, into: &walked, openFolders: pool.threads[thread])
+                visit(folder, parent: nil, rules: rules, visited: &unused, into: &walked, openFolders: pool.threads[thread])
                 pool.finish(piece, walked)
             }
         }
@@ -280,18 +355,18 @@ struct FileWalker {
     /// `parent`: the open descriptor of the folder that holds `folder`, if any. `openFolders`: where this thread
     /// offers the subfolders it lists to other threads, in a parallel walk.
     private func visit(
-        _ folder: Folder, parent: Int32?, ignoreStack: IgnoreStack, visited: inout Set<FolderIdentity>, into found: inout Found,
+        _ folder: Folder, parent: Int32?, rules inherited: Rules, visited: inout Set<FolderIdentity>, into found: inout Found,
         openFolders: OpenFolders? = nil
     ) {
-        var children: [Child], stack: IgnoreStack, descriptor: Int32?
-        (children, stack, descriptor) = list(folder, parent: parent, ignoreStack: ignoreStack, visited: &visited, into: &found)
+        var children: [Child], rules: Rules, descriptor: Int32?
+        (children, rules, descriptor) = list(folder, parent: parent, rules: inherited, visited: &visited, into: &found)
         // Kept open while the subfolders are opened through it.
         defer { if let descriptor { close(descriptor) } }
         // Offered to idle threads until this one comes to them.
         let subfolders = openFolders == nil ? [] : children.compactMap { child -> Folder? in
             if case let .folder(folder) = child { folder } else { nil }
         }
-        let level = subfolders.isEmpty ? nil : openFolders?.push(subfolders, ignoreStack: stack)
+        let level = subfolders.isEmpty ? nil : openFolders?.push(subfolders, rules: rules)
         defer { if level != nil { openFolders?.pop() } }
         // Taken from the end, each child is moved out rather than copied (a copy retains and releases both paths).
         children.reverse()
@@ -307,18 +382,36 @@ struct FileWalker {
                 if let level, let piece = openFolders?.claim(level: level, index: subfolder) {
                     found.handedOff.append(HandedOff(files: found.files.count, listed: found.listed.count, problems: found.problems.count, piece: piece))
                 } else {
-                    visit(child, parent: descriptor, ignoreStack: stack, visited: &visited, into: &found, openFolders: openFolders)
+                    visit(child, parent: descriptor, rules: rules, visited: &visited, into: &found, openFolders: openFolders)
                 }
             }
         }
     }
 
-    /// Whether `relative` (its name starting at `nameStart`) is left out by `--exclude` or, deepest file first,
-    /// by the ignore files in force.
-    private func isIgnored(_ relative: UnsafeBufferPointer<UInt8>, nameStart: Int, isDirectory: Bool, by ignoreStack: IgnoreStack) -> Bool {
-        if !excludes.isEmpty && excludes.verdict(path: relative, nameStart: nameStart, isDirectory: isDirectory) == true { return true }
-        guard honourGitIgnore else { return false }
-        for level in ignoreStack.reversed() {
+    /// What the walk does with a child: leaves it out, takes it, or takes it because the index tracks it (or, for a
+    /// folder, paths under it) though ignore rules match it.
+    private enum Verdict {
+        case leftOut, taken, tracked
+    }
+
+    /// The verdict on `relative` (its name starting at `nameStart`): `--exclude` first; then, in a folder that holds
+    /// only what is tracked or where the ignore files in force (deepest first) ignore it, whether the index holds it.
+    private func verdict(_ relative: UnsafeBufferPointer<UInt8>, nameStart: Int, isDirectory: Bool, trackedOnly: Bool, by rules: Rules) -> Verdict {
+        if !excludes.isEmpty && excludes.verdict(path: relative, nameStart: nameStart, isDirectory: isDirectory) == true { return .leftOut }
+        guard honourGitIgnore, trackedOnly || isIgnored(relative, nameStart: nameStart, isDirectory: isDirectory, by: rules.ignores) else { return .taken }
+        guard let level = rules.index else { return .leftOut }
+        let start = level.base == 0 ? 0 : level.base + 1
+        // Only what the walk would take from the folder makes it worth entering.
+        let wanted = { (name: UnsafeBufferPointer<UInt8>) in FileWalker.isScannable(name: name) || (!listing.isEmpty && listing.contains(name)) }
+        let tracked = level.prefix.isEmpty
+            ? level.index.holds(UnsafeBufferPointer(rebasing: relative[start...]), isDirectory: isDirectory, wanted: wanted)
+            : (level.prefix + relative).withUnsafeBufferPointer { level.index.holds($0, isDirectory: isDirectory, wanted: wanted) }
+        return tracked ? .tracked : .leftOut
+    }
+
+    /// Whether the ignore files in force, deepest first, ignore `relative`.
+    private func isIgnored(_ relative: UnsafeBufferPointer<UInt8>, nameStart: Int, isDirectory: Bool, by ignores: [IgnoreLevel]) -> Bool {
+        for level in ignores.reversed() {
             let start = level.base == 0 ? 0 : level.base + 1
             if let verdict = level.rules.verdict(path: UnsafeBufferPointer(rebasing: relative[start...]),
                                                  nameStart: nameStart - start, isDirectory: isDirectory) {
@@ -359,27 +452,32 @@ struct FileWalker {
         return descriptor >= 0 ? descriptor : nil
     }
 
-    /// The scannable files and the folders to enter in one folder, in name order, the ignore rules in force below
-    /// it, and the folder still open (for the caller to close). Problems (unreadable folder, broken link, link
-    /// loop) go to `found`.
+    /// The scannable files and the folders to enter in one folder, in name order, the rules in force below it, and
+    /// the folder still open (for the caller to close). Problems (unreadable folder, folder link not followed,
+    /// broken link, link loop, unreadable git index) go to `found`.
     private func list(
-        _ folder: Folder, parent: Int32?, ignoreStack inherited: IgnoreStack, visited visitedFolders: inout Set<FolderIdentity>,
+        _ folder: Folder, parent: Int32?, rules inherited: Rules, visited visitedFolders: inout Set<FolderIdentity>,
         into found: inout Found
-    ) -> (children: [Child], ignoreStack: IgnoreStack, descriptor: Int32?) {
-        var ignoreStack = inherited
+    ) -> (children: [Child], rules: Rules, descriptor: Int32?) {
+        var rules = inherited
         let folderPath = String(decoding: folder.path, as: UTF8.self)
         let relativeText = String(decoding: folder.relative, as: UTF8.self)
-        // Only links can bring a folder back; without following them, no folder is seen twice.
+        let location = SourceLocation(file: folder.relative.isEmpty ? "." : relativeText, line: 0, column: 0)
+        // Only links can bring a folder back; without following them, no folder is seen twice. A folder walked
+        // through a link before the walk came to it is not walked again.
         if followSymlinks {
             var info = stat()
-            if stat(folderPath, &info) == 0 { visitedFolders.insert(FolderIdentity(info)) }
+            if stat(folderPath, &info) == 0 && !visitedFolders.insert(FolderIdentity(info)).inserted {
+                found.problems.append(Diagnostic(severity: .note, location: location, message: "folder already scanned through a symbolic link, skipped"))
+                return ([], rules, nil)
+            }
         }
         guard let descriptor = open(folder, parent: parent) else {
-            found.problems.append(Diagnostic(
-                severity: .warning, location: SourceLocation(file: folder.relative.isEmpty ? "." : relativeText, line: 0, column: 0),
-                message: "cannot list folder: \(String(cString: strerror(errno)))", hint: "check its permissions; it was skipped"
-            ))
-            return ([], ignoreStack, nil)
+            // Whatever it holds went unchecked: an error, as for a file that cannot be read.
+            let detail = "cannot list folder: \(String(cString: strerror(errno)))"
+            found.problems.append(Diagnostic(severity: .error, location: location, message: detail, hint: "check its permissions; it was skipped"))
+            found.skipped.append(SkippedFolder(location: location, reason: .unlistable, detail: detail))
+            return ([], rules, nil)
         }
         // The names, one after another in one buffer, each followed by a 0 (so it is a C string for fstatat).
         var nameBytes: [UInt8] = []
@@ -411,10 +509,9 @@ struct FileWalker {
         }
         if let listingError {
             // What was listed before the failure is kept: a partial listing, said so, rather than a silent one.
-            found.problems.append(Diagnostic(
-                severity: .warning, location: SourceLocation(file: folder.relative.isEmpty ? "." : relativeText, line: 0, column: 0),
-                message: "cannot list all of folder: \(String(cString: strerror(listingError)))", hint: "files after the failure were skipped"
-            ))
+            let detail = "cannot list all of folder: \(String(cString: strerror(listingError)))"
+            found.problems.append(Diagnostic(severity: .error, location: location, message: detail, hint: "files after the failure were skipped"))
+            found.skipped.append(SkippedFolder(location: location, reason: .partlyListed, detail: detail))
         }
         nameBytes.withUnsafeBufferPointer { bytes in
             names.sort { left, right in
@@ -431,16 +528,23 @@ struct FileWalker {
         }
 
         if honourGitIgnore {
-            // A repository's own exclude file ranks below its .gitignore files; only folders that list a
-            // .gitignore are asked for one: most have none, and a failed read is costly.
             let base = folder.relative.count
-            if hasGitFolder, let text = FileManager.default.contents(atPath: folderPath + "/.git/info/exclude") {
-                let rules = IgnoreRules(gitignore: Array(text))
-                if !rules.isEmpty { ignoreStack.append(IgnoreLevel(base: base, rules: rules)) }
+            if hasGitFolder {
+                // A work tree of its own (a nested checkout, a submodule): its index says what is tracked below.
+                let directory = GitDirectory.locate(workTree: folderPath)
+                rules.index = repositoryIndex(directory, location: location.file, problems: &found.problems).map { IndexLevel(base: base, index: $0) }
+                // Below a folder that holds only what is tracked, git reads no ignore file: nothing untracked is
+                // listed. A repository's own exclude file ranks below its .gitignore files.
+                if !folder.trackedOnly, case let .success(directory) = directory,
+                   let text = FileManager.default.contents(atPath: directory.common + "/info/exclude") {
+                    let ignores = IgnoreRules(gitignore: Array(text))
+                    if !ignores.isEmpty { rules.ignores.append(IgnoreLevel(base: base, rules: ignores)) }
+                }
             }
-            if hasGitIgnore, let text = FileManager.default.contents(atPath: folderPath + "/.gitignore") {
-                let rules = IgnoreRules(gitignore: Array(text))
-                if !rules.isEmpty { ignoreStack.append(IgnoreLevel(base: base, rules: rules)) }
+            // Only folders that list a .gitignore are asked for one: most have none, and a failed read is costly.
+            if hasGitIgnore && !folder.trackedOnly, let text = FileManager.default.contents(atPath: folderPath + "/.gitignore") {
+                let ignores = IgnoreRules(gitignore: Array(text))
+                if !ignores.isEmpty { rules.ignores.append(IgnoreLevel(base: base, rules: ignores)) }
             }
         }
 
@@ -452,6 +556,7 @@ struct FileWalker {
             child.removeSubrange(nameStart...)
             child += nameBytes[start..<end]
             var kind = type
+            var unfollowedLink = false
             if kind == UInt8(DT_UNKNOWN) || kind == UInt8(DT_LNK) {
                 var linkInfo = Glibc.stat()
                 if statName(at: start, &linkInfo, flags: AT_SYMLINK_NOFOLLOW) != 0 { continue }
@@ -465,8 +570,9 @@ struct FileWalker {
                         continue
                     }
                     if (target.st_mode & S_IFMT) == S_IFDIR {
-                        guard followSymlinks else { continue }
-                        guard !visitedFolders.contains(FolderIdentity(target)) else {
+                        // Reported below, unless the rules leave it out: they speak of it as of the folder it would be.
+                        unfollowedLink = !followSymlinks
+                        guard unfollowedLink || !visitedFolders.contains(FolderIdentity(target)) else {
                             found.problems.append(Diagnostic(severity: .note, location: SourceLocation(file: childText, line: 0, column: 0),
                                                              message: "symbolic link loop (or second link to a folder already scanned) skipped"))
                             continue
@@ -486,14 +592,22 @@ struct FileWalker {
                 return (FileWalker.isScannable(name: name), !listing.isEmpty && listing.contains(name))
             } : (false, false)
             guard isDirectory || scannable || listed else { continue }
-            let ignored = child.withUnsafeBufferPointer { isIgnored($0, nameStart: nameStart, isDirectory: isDirectory, by: ignoreStack) }
-            guard !ignored else { continue }
+            let verdict = child.withUnsafeBufferPointer {
+                self.verdict($0, nameStart: nameStart, isDirectory: isDirectory, trackedOnly: folder.trackedOnly, by: rules)
+            }
+            guard verdict != .leftOut else { continue }
+            if unfollowedLink {
+                let fullPath = String(decoding: folder.path + [UInt8(ascii: "/")] + nameBytes[start..<end], as: UTF8.self)
+                noteUnfollowedLink(String(decoding: child, as: UTF8.self), target: realPath(fullPath), into: &found)
+                continue
+            }
             if listed {
                 children.append(.listed(String(decoding: child, as: UTF8.self)))
                 if !scannable { continue }
             }
             if isDirectory {
-                children.append(.folder(Folder(path: folder.path + [UInt8(ascii: "/")] + nameBytes[start..<end], relative: child, nameStart: nameStart)))
+                children.append(.folder(Folder(path: folder.path + [UInt8(ascii: "/")] + nameBytes[start..<end], relative: child,
+                                               nameStart: nameStart, trackedOnly: verdict == .tracked)))
                 continue
             }
             var stamp: FileStamp?
@@ -511,7 +625,31 @@ struct FileWalker {
             }
             children.append(.file(Entry(path: path, relativePath: String(decoding: child, as: UTF8.self), stamp: stamp)))
         }
-        return (children, ignoreStack, descriptor)
+        return (children, rules, descriptor)
+    }
+
+    /// A link to a folder, not followed: the walk says so, and whether the folder is in the scanned tree (walked
+    /// where it is) or outside it (not part of the tree; `--follow-symlinks` scans it).
+    private func noteUnfollowedLink(_ relative: String, target: String?, into found: inout Found) {
+        let location = SourceLocation(file: relative, line: 0, column: 0)
+        let detail: String, hint: String
+        if let target, let root = rootRealPath, target == root || target.hasPrefix(root == "/" ? "/" : root + "/") {
+            let inTree = target == root ? "." : String(target.dropFirst(root == "/" ? 1 : root.count + 1))
+            detail = "symbolic link to the folder \(inTree) of the scanned tree, not followed"
+            hint = "that folder is walked where it is; --follow-symlinks also walks it through the link"
+        } else {
+            detail = "symbolic link to a folder outside the scanned tree (\(target ?? "unresolvable")), not followed"
+            hint = "what it holds is not part of the tree; pass --follow-symlinks to scan it"
+        }
+        found.problems.append(Diagnostic(severity: .note, location: location, message: detail, hint: hint))
+        found.skipped.append(SkippedFolder(location: location, reason: .linkNotFollowed, detail: detail))
+    }
+
+    /// The path with every link resolved, or nil.
+    private func realPath(_ path: String) -> String? {
+        guard let resolved = Glibc.realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     /// Bytes asked of the kernel per listing call: what glibc's readdir asks for.

@@ -112,19 +112,28 @@ public enum IPCScanner {
         var files: [FileWalker.Entry] = []
         var listed: [ListedFiles] = []
         var diagnostics: [Diagnostic] = []
+        var skippedFolders: [SkippedFolder]?
         if let only = options.onlyFiles {
             files = try listedFiles(only, options: options, walker: walker)
         }
         for path in options.paths where options.onlyFiles == nil {
             try checkNamedPath(path)
-            let walked = walker.walk(root: path)
+            var walked = walker.walk(root: path)
             if options.paths.count > 1 {
                 let prefix = displayRoot(path)
+                func prefixed(_ location: SourceLocation) -> SourceLocation {
+                    var location = location
+                    location.file = location.file == "." ? prefix : "\(prefix)/\(location.file)"
+                    return location
+                }
                 files += walked.files.map { FileWalker.Entry(path: $0.path, relativePath: "\(prefix)/\($0.relativePath)", stamp: $0.stamp) }
+                for index in walked.skipped.indices { walked.skipped[index].location = prefixed(walked.skipped[index].location) }
+                for index in walked.problems.indices { walked.problems[index].location = prefixed(walked.problems[index].location) }
             } else {
                 files = walked.files
             }
             diagnostics += walked.problems
+            skippedFolders = (skippedFolders ?? []) + walked.skipped
             listed.append(ListedFiles(root: path, relativePaths: walked.listed))
         }
 
@@ -186,12 +195,12 @@ public enum IPCScanner {
             let pass = FileAnalyser.Pass(needles: [], wrappers: wrappers, typeNames: joiner.traitTypeNames().sorted())
             joiner.add(scheduler.run(includedTypeHeaders, pass: pass, progress: nil))
         }
-        var inventory = joiner.inventory(extraDiagnostics: diagnostics)
+        var inventory = joiner.inventory(extraDiagnostics: diagnostics, skippedFolders: skippedFolders)
         if let cache {
             let before = diagnostics.count
             let lastScan = options.markers.isEmpty && diagnostics == walkProblems ? ScanCache.LastScan(inventory: inventory, walkProblems: walkProblems) : nil
             cache.save(paths: files.map(\.path), lastScan: lastScan, diagnostics: &diagnostics)
-            if diagnostics.count > before { inventory = joiner.inventory(extraDiagnostics: diagnostics) }
+            if diagnostics.count > before { inventory = joiner.inventory(extraDiagnostics: diagnostics, skippedFolders: skippedFolders) }
         }
         let answer = try answerFromScan(ScanResult(inventory: inventory, listed: listed))
         releaseInBackground((files, analyser, scheduler, joiner, inventory))

@@ -155,7 +155,7 @@ struct InventoryJoiner {
         }
     }
 
-    func inventory(extraDiagnostics: [Diagnostic]) -> Inventory {
+    func inventory(extraDiagnostics: [Diagnostic], skippedFolders: [SkippedFolder]? = nil) -> Inventory {
         var inventory = Inventory()
         var typedefs: [String: String] = [:]
         var types: [TypeDefinition] = []
@@ -186,6 +186,7 @@ struct InventoryJoiner {
         inventory.stats.filesVisited = files.count
         inventory.stats.filesParsed = parsed.lazy.filter { $0 }.count
         inventory.unreadFiles = unreadFiles
+        inventory.skippedFolders = skippedFolders
         // A message a patch removes and adds back (on other lines, or changed) is still there.
         let present = Set(inventory.messages.map(\.name))
         removedMessages.removeAll { present.contains($0.name) }

@@ -1,4 +1,5 @@
-/// Errors that stop a scan before it starts; problems inside files are diagnostics and never stop it.
+/// Errors that stop a scan before it starts; problems inside files are diagnostics and never stop it, and so is a
+/// git index the walk cannot read (`unreadableGitIndex`, which becomes a warning).
 public enum ScannerError: Error, Equatable, CustomStringConvertible {
     case pathNotFound(String)
     case notAFolder(option: String, path: String)
@@ -9,6 +10,7 @@ public enum ScannerError: Error, Equatable, CustomStringConvertible {
     case cacheUnusable(folder: String, reason: String)
     case onlyFilesNeedOneRoot([String])
     case includeDirOutsideRoot(path: String, root: String)
+    case unreadableGitIndex(String)
 
     public var description: String {
         switch self {
@@ -30,6 +32,8 @@ public enum ScannerError: Error, Equatable, CustomStringConvertible {
             "--include-dir \(path): outside the scanned folder \(root); mojify looks for headers among the files it scans, so scan a folder that holds both, or leave it out"
         case let .onlyFilesNeedOneRoot(paths):
             "a list of files needs exactly one folder to resolve them against, not \(paths.count) (\(paths.joined(separator: ", "))); pass the tree root once"
+        case let .unreadableGitIndex(reason):
+            reason
         }
     }
 }

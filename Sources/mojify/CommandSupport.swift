@@ -53,10 +53,10 @@ struct ScanArguments: ParsableArguments {
     @Option(help: "Files larger than this many bytes are not read (each is reported as unread).")
     var maxFileSize: Int = ScanOptions.defaultMaxFileBytes
 
-    @Flag(help: "Follow symbolic links to folders (each folder is still scanned once).")
+    @Flag(help: "Follow symbolic links to folders (each folder is still scanned once); without it each is reported, not entered.")
     var followSymlinks = false
 
-    @Flag(help: "Scan files that .gitignore files exclude.")
+    @Flag(help: "Scan files that .gitignore files exclude (files git tracks are scanned either way).")
     var noIgnore = false
 
     @Option(help: "Keep reusable results of unchanged files in this folder (default: $XDG_CACHE_HOME/mojify or ~/.cache/mojify).")

@@ -266,6 +266,24 @@ final class ScanCacheTests: XCTestCase {
         XCTAssertEqual(inventory.messages.map(\.name), ["FooMsg_Zeta", "FooHostMsg_Beta"])
     }
 
+    /// Which files a walk takes depends on the git index too: a file in an ignored folder joins the scan when git
+    /// starts tracking it and leaves when git stops, though no file's bytes or stamps changed; a cached re-scan
+    /// (the last inventory trusted, as for an unchanged tree) must see both.
+    func testAddingAndRemovingAnIgnoredFileFromTheIndexIsSeenByACachedScan() throws {
+        try write(".gitignore", "gen/\n")
+        try write("gen/gen_messages.h", "#define IPC_MESSAGE_START GenMsgStart\nIPC_MESSAGE_CONTROL0(GenMsg_A)\n")
+        XCTAssertEqual(try Git.run(["init", "-q", "."], in: root).status, 0)
+        XCTAssertEqual(try cachedScan().0.messages.map(\.name), ["FooMsg_Alpha", "FooHostMsg_Beta"])
+        for (command, expected) in [(["add", "-f", "gen/gen_messages.h"], ["FooMsg_Alpha", "FooHostMsg_Beta", "GenMsg_A"]),
+                                    (["rm", "-q", "--cached", "gen/gen_messages.h"], ["FooMsg_Alpha", "FooHostMsg_Beta"])] {
+            try trustStoredStamps()
+            XCTAssertEqual(try Git.run(command, in: root).status, 0)
+            let (inventory, statistics) = try cachedScan()
+            XCTAssertEqual(inventory.messages.map(\.name), expected, "after git \(command[0])")
+            XCTAssertFalse(statistics.inventoryReused, "after git \(command[0])")
+        }
+    }
+
     func testOldStampsAreTrustedWithoutReading() throws {
         XCTAssertFalse(FileStamp(size: 1, modified: 0, changed: 0, inode: 1, device: 1).isRacy(scanStart: FileStamp.now()))
         XCTAssertTrue(FileStamp(size: 1, modified: 0, changed: FileStamp.now(), inode: 1, device: 1).isRacy(scanStart: FileStamp.now()))

@@ -20,7 +20,34 @@ final class ScanCommandTests: XCTestCase {
         XCTAssertTrue(lines.contains("total 44 5 27 17 5 5 1"), result.stdout)
         XCTAssertTrue(lines.contains("message maps: 7 with 36 handlers"), result.stdout)
         XCTAssertTrue(result.stdout.contains("senders: 37 (1 for messages not defined in the tree)"), result.stdout)
-        XCTAssertFalse(result.stdout.contains("GeneratedMsgStart"), "Examples/out is git-ignored")
+    }
+
+    /// What git lists is what is scanned: files in an ignored folder are left out unless git tracks them (added
+    /// with `git add -f`), and they leave again when git stops tracking them, cache or not.
+    func testIgnoredFilesAreScannedWhileGitTracksThem() throws {
+        let tree = try temporaryFolder(files: [
+            ".gitignore": "out/\n",
+            "out/gen/tracked_messages.h": "#define IPC_MESSAGE_START TrackedMsgStart\nIPC_MESSAGE_CONTROL0(TrackedMsg_A)\n",
+            "out/gen/untracked_messages.h": "#define IPC_MESSAGE_START UntrackedMsgStart\nIPC_MESSAGE_CONTROL0(UntrackedMsg_A)\n",
+        ])
+        let cache = try temporaryFolder().path
+        XCTAssertEqual(try Git.run(["init", "-q", "."], in: tree.path).status, 0)
+        func scanned() throws -> [String] {
+            let found = try [["--no-cache"], ["--cache", cache]].map { cacheOption in
+                let result = try MojifyBinary.run(["scan", tree.path] + cacheOption)
+                return ["TrackedMsgStart", "UntrackedMsgStart"].filter { result.stdout.contains($0) }
+            }
+            XCTAssertEqual(found[0], found[1], "cached and not")
+            return found[0]
+        }
+        XCTAssertEqual(try scanned(), [])
+        XCTAssertEqual(try Git.run(["add", "-f", "out/gen/tracked_messages.h"], in: tree.path).status, 0)
+        XCTAssertEqual(try scanned(), ["TrackedMsgStart"])
+        let lint = try MojifyBinary.run(["lint", tree.path, "--no-cache"])
+        XCTAssertEqual(lint.status, 1)
+        XCTAssertTrue(lint.stdout.contains("out/gen/tracked_messages.h:2:1: error: legacy IPC message 'TrackedMsg_A'"), lint.stdout)
+        XCTAssertEqual(try Git.run(["rm", "-q", "--cached", "out/gen/tracked_messages.h"], in: tree.path).status, 0)
+        XCTAssertEqual(try scanned(), [])
     }
 
     func testJSONOutputFileMatchesTheGoldenInventory() throws {

@@ -128,7 +128,7 @@ final class LedgerCommandTests: XCTestCase {
         try append(Array("IPC_MESSAGE_ROUTED0(LatinMsg_Caf".utf8) + [0xE9] + Array(")\n".utf8), to: "latin")
         let sync = try mojify("ledger", "sync", "tree", "--ledger", "l.csv", "--max-file-size", "1000", in: folder, today: "2024-03-09")
         XCTAssertEqual(sync.status, 0, sync.stderr)
-        XCTAssertTrue(sync.stdout.contains("0 gone from the code (now converted), 0 moved, 6 left as they were (their file could not be read)"), sync.stdout)
+        XCTAssertTrue(sync.stdout.contains("0 gone from the code (now converted), 0 moved, 6 left as they were (the scan did not see their file)"), sync.stdout)
         XCTAssertTrue(sync.stderr.contains("could not read 3 files"), sync.stderr)
         XCTAssertTrue(sync.stderr.contains("nul/nul_messages.h: binary file: NUL byte at line 4"), sync.stderr)
         XCTAssertTrue(sync.stderr.contains("big/big_messages.h: file of"), sync.stderr)
@@ -136,6 +136,36 @@ final class LedgerCommandTests: XCTestCase {
         let after = try Ledger.load(path: folder + "/l.csv")
         XCTAssertEqual(after.rows, before.rows, "no row of an unread file changed")
         XCTAssertNil(after.row(for: "LatinMsg_Caf"), "a name cut at a bad byte is not added")
+    }
+
+    /// A folder the scan could not list (mode 0311; the binary runs without root's power to read it anyway), or a
+    /// link to a folder it did not follow, leaves the rows of the messages in it as they were: the scan did not see
+    /// them go.
+    func testSyncLeavesTheRowsOfFoldersItDidNotListOrEnterAsTheyWere() throws {
+        let folder = try temporaryFolder().path
+        let tree = folder + "/tree", outside = folder + "/outside"
+        let files = ["tree/locked/locked_messages.h": "LockedMsg", "tree/open/open_messages.h": "OpenMsg", "outside/far_messages.h": "FarMsg"]
+        for (path, prefix) in files {
+            try FileManager.default.createDirectory(atPath: folder + "/" + (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try "#define IPC_MESSAGE_START \(prefix)Start\nIPC_MESSAGE_ROUTED0(\(prefix)_A)\n".write(toFile: folder + "/" + path, atomically: true, encoding: .utf8)
+        }
+        try FileManager.default.createSymbolicLink(atPath: tree + "/far", withDestinationPath: outside)
+        XCTAssertEqual(try mojify("ledger", "sync", "tree", "--ledger", "l.csv", "--follow-symlinks", "--no-cache", in: folder).status, 0)
+        let before = try Ledger.load(path: folder + "/l.csv")
+        XCTAssertEqual(before.rows.map(\.message).sorted(), ["FarMsg_A", "LockedMsg_A", "OpenMsg_A"])
+        try "int x;\n".write(toFile: tree + "/open/open_messages.h", atomically: true, encoding: .utf8)
+        XCTAssertEqual(chmod(tree + "/locked", 0o311), 0)
+        defer { chmod(tree + "/locked", 0o755) }
+        let sync = try MojifyBinary.runWithoutPermissionOverride(["ledger", "sync", "tree", "--ledger", "l.csv", "--no-cache"], locked: tree + "/locked",
+                                                                 in: folder, environment: ["MOJIFY_TODAY": "2024-03-09"])
+        XCTAssertEqual(sync.status, 0, sync.stderr)
+        XCTAssertTrue(sync.stdout.contains("1 gone from the code (now converted), 0 moved, 2 left as they were (the scan did not see their file)"), sync.stdout)
+        XCTAssertTrue(sync.stderr.contains("did not list or enter 2 folders; the rows of messages in them were left as they were:\n  far: symbolic link"), sync.stderr)
+        XCTAssertTrue(sync.stderr.contains("  locked: cannot list folder: Permission denied"), sync.stderr)
+        let after = try Ledger.load(path: folder + "/l.csv")
+        XCTAssertEqual(after.row(for: "OpenMsg_A")?.status, .converted)
+        XCTAssertEqual(after.row(for: "LockedMsg_A"), before.row(for: "LockedMsg_A"))
+        XCTAssertEqual(after.row(for: "FarMsg_A"), before.row(for: "FarMsg_A"))
     }
 
     func testASyncThatWouldConvertMostMessagesIsRefusedUnlessAllowed() throws {

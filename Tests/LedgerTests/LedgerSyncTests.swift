@@ -63,6 +63,30 @@ final class LedgerSyncTests: XCTestCase {
         }
     }
 
+    /// Messages in a folder the scan did not list in full, or did not enter (a link not followed), were not seen
+    /// either: their rows stay as they were; rows elsewhere, and in folders whose names merely start alike, still
+    /// vanish.
+    func testRowsInFoldersTheScanDidNotListOrEnterKeepTheirStatus() {
+        for reason in SkippedFolder.Reason.allCases {
+            func row(_ message: String, _ file: String) -> LedgerRow {
+                LedgerRow(message: message, messageClass: "FooMsgStart", kind: .routed, sync: false, file: file, line: 3, status: .inProgress, owner: "alice")
+            }
+            var ledger = Ledger(rows: [row("FooMsg_Deep", "third_party/foo/sub/foo_messages.h"), row("FooMsg_Top", "third_party/foo/foo_messages.h"),
+                                       row("FooMsg_Alike", "third_party/foobar/foo_messages.h"), row("FooMsg_Gone", "foo/foo_messages.h")])
+            var inventory = Inventory()
+            inventory.skippedFolders = [SkippedFolder(location: SourceLocation(file: "third_party/foo", line: 0, column: 0), reason: reason, detail: "skipped")]
+            let summary = ledger.sync(with: inventory, today: "2024-03-05", proposals: noProposals)
+            XCTAssertEqual(summary.keptUnread, ["FooMsg_Deep", "FooMsg_Top"], "\(reason)")
+            XCTAssertEqual(summary.vanished, ["FooMsg_Alike", "FooMsg_Gone"], "\(reason)")
+            XCTAssertEqual(ledger.row(for: "FooMsg_Deep")?.status, .inProgress)
+            XCTAssertEqual(ledger.row(for: "FooMsg_Deep")?.updatedOn, "")
+        }
+        var ledger = Ledger(rows: [Fixture.row("FooMsg_A", line: 1)])
+        var inventory = Inventory()
+        inventory.skippedFolders = [SkippedFolder(location: SourceLocation(file: ".", line: 0, column: 0), reason: .unlistable, detail: "root")]
+        XCTAssertEqual(ledger.sync(with: inventory, today: "2024-03-05", proposals: noProposals).keptUnread, ["FooMsg_A"], "a root not listed hides everything")
+    }
+
     func testMovedLinesUpdateOnlyThePosition() throws {
         var row = Fixture.row("FooMsg_A", line: 10, status: .blocked, owner: "bob")
         row.notes = "waiting for the typemap"

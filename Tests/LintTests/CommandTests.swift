@@ -62,6 +62,43 @@ final class CommandTests: XCTestCase {
         XCTAssertTrue(sarif.stdout.contains("\"ruleId\" : \"unreadable-file\""), sarif.stdout)
     }
 
+    /// A folder the scan cannot list (mode 0311, for a user who may enter it but not read it) fails the gate as an
+    /// unreadable file does, at every --fail-on level, in every format. Root reads any folder, so the binary runs
+    /// without that power.
+    func testAFolderThatCannotBeListedFailsTheGate() throws {
+        let tree = try temporaryFolder(files: ["locked/foo_messages.h": "#define IPC_MESSAGE_START FooMsgStart\nIPC_MESSAGE_CONTROL0(FooMsg_New)\n",
+                                               "base/plain.h": "int Add(int a, int b);\n"])
+        XCTAssertEqual(chmod(tree.path + "/locked", 0o311), 0)
+        defer { chmod(tree.path + "/locked", 0o755) }
+        for level in ["error", "note"] {
+            let result = try MojifyBinary.runWithoutPermissionOverride(["lint", tree.path, "--no-cache", "--fail-on", level], locked: tree.path + "/locked")
+            XCTAssertEqual(result.status, 1, "--fail-on \(level): \(result.stdout) \(result.stderr)")
+            XCTAssertTrue(result.stdout.contains("locked:1:1: error: mojify could not read this folder (cannot list folder: Permission denied)"), result.stdout)
+            XCTAssertTrue(result.stdout.contains("[unreadable-file]"), result.stdout)
+            XCTAssertTrue(result.stderr.contains("could not list 1 folder in full, so what it holds was not checked:\n  \(tree.path)/locked: cannot list folder"), result.stderr)
+        }
+        let sarif = try MojifyBinary.runWithoutPermissionOverride(["lint", tree.path, "--no-cache", "--format", "sarif"], locked: tree.path + "/locked")
+        XCTAssertTrue(sarif.stdout.contains("\"ruleId\" : \"unreadable-file\""), sarif.stdout)
+    }
+
+    /// A link to a folder is not followed without --follow-symlinks, and says so in the lint output (a note: what
+    /// it points to is either walked in place or not part of the tree); --follow-symlinks scans through it.
+    func testAFolderLinkNotFollowedIsInTheLintOutput() throws {
+        let tree = try temporaryFolder(files: ["base/plain.h": "int Add(int a, int b);\n"])
+        let outside = try temporaryFolder(files: ["far_messages.h": "#define IPC_MESSAGE_START FarMsgStart\nIPC_MESSAGE_CONTROL0(FarMsg_A)\n"])
+        try FileManager.default.createSymbolicLink(atPath: tree.path + "/third_party", withDestinationPath: outside.path)
+        let result = try MojifyBinary.run(["lint", tree.path, "--no-cache"])
+        XCTAssertEqual(result.status, 0, result.stdout)
+        XCTAssertTrue(result.stdout.contains("third_party:1:1: note: symbolic link to a folder outside the scanned tree (\(outside.path)), not followed; pass --follow-symlinks to scan what it holds [folder-link-not-followed]"), result.stdout)
+        XCTAssertTrue(result.stderr.contains("1 symbolic link to folders not followed"), result.stderr)
+        XCTAssertEqual(try MojifyBinary.run(["lint", tree.path, "--no-cache", "--fail-on", "note"]).status, 1)
+        let github = try MojifyBinary.run(["lint", tree.path, "--no-cache", "--format", "github"])
+        XCTAssertTrue(github.stdout.contains("::notice file=\(tree.path)/third_party,title=mojify folder-link-not-followed::"), github.stdout)
+        let followed = try MojifyBinary.run(["lint", tree.path, "--no-cache", "--follow-symlinks"])
+        XCTAssertEqual(followed.status, 1)
+        XCTAssertTrue(followed.stdout.contains("third_party/far_messages.h:2:1: error: legacy IPC message 'FarMsg_A'"), followed.stdout)
+    }
+
     func testRulesFileChangesSeveritiesAndEnablement() throws {
         let tree = try temporaryFolder(files: Self.warningOnly)
         let rules = try tree.write("rules.yaml", "orphan-handler:\n  severity: error\n")

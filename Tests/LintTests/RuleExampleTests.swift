@@ -26,6 +26,14 @@ final class RuleExampleTests: XCTestCase {
                         markers[marker] = SourceLocation(file: file, line: position.line, column: position.column)
                     }
                 }
+                // A marker before a link's name stands for a finding about the link itself.
+                for link in example.markedLinks.keys {
+                    let marked = MarkedText(link)
+                    for marker in marked.markers.keys {
+                        XCTAssertNil(markers[marker], "\(name): \(marker) is used twice")
+                        markers[marker] = SourceLocation(file: marked.text, line: 0, column: 0)
+                    }
+                }
                 XCTAssertEqual(Set(markers.keys), Set(example.findings.map(\.marker)), "\(name): each marker needs one expected finding")
                 for spec in example.findings {
                     guard let location = markers[spec.marker] else { continue }
@@ -108,6 +116,9 @@ final class RuleExampleTests: XCTestCase {
             try folder.write("tree/" + path, text + "\n")
         }
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        for (link, target) in example.links {
+            try FileManager.default.createSymbolicLink(atPath: root + "/" + link, withDestinationPath: target)
+        }
         var ledger: LedgerReference?
         if let text = example.ledger {
             let path = try folder.write("ledger.csv", text)

@@ -129,6 +129,9 @@ public enum SARIFFindings: FindingsRenderer {
             for (file, text) in example.files.sorted(by: { $0.key < $1.key }) {
                 parts.append("`\(file)`:\n\n```cpp\n\(text)\n```")
             }
+            for (link, target) in example.links.sorted(by: { $0.key < $1.key }) {
+                parts.append("`\(link)`: a symbolic link to `\(target)`")
+            }
             if let ledger = example.ledger { parts.append("With the ledger:\n\n```csv\n\(ledger)```") }
         }
         return parts.joined(separator: "\n\n")

@@ -30,11 +30,11 @@ enum StaleLedgerRow: LintRule {
     static func check(_ context: LintContext) -> [Finding] {
         guard let reference = context.ledger else { return [] }
         // Any definition, even in `#if 0` code, keeps a row alive: `mojify ledger sync` counts them the same way,
-        // and also leaves alone a row whose file it could not read.
+        // and also leaves alone a row whose file it could not read or whose folder it did not list or enter.
         let present = Set(context.inventory.messages.map(\.name))
-        let unread = context.inventory.unreadPaths
+        let unseen = context.inventory.unseen
         return reference.ledger.rows.filter { row in
-            row.status != .converted && !present.contains(row.message) && !unread.contains(row.file)
+            row.status != .converted && !present.contains(row.message) && !unseen.contains(row.file)
         }.map { row in
             finding(location: reference.location(of: row.message),
                     message: "the ledger lists '\(row.message)' as \(row.status.rawValue), but the code no longer defines it; run 'mojify ledger sync' or mark it converted",

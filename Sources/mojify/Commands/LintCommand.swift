@@ -11,8 +11,9 @@ struct LintCommand: ParsableCommand {
         discussion: """
             Rules: \(LintRules.all.map { $0.id }.joined(separator: ", ")). Silence one finding with \
             '// mojify:ignore[rule-id] reason' on its line or the line above.
-            Exit status: 0 when no finding is at or above --fail-on, 1 when one is (a file the scan could not read \
-            is an unreadable-file finding, an error by default), 2 for usage or input errors.
+            Exit status: 0 when no finding is at or above --fail-on, 1 when one is (a file the scan could not read, \
+            or a folder it could not list, is an unreadable-file finding, an error by default), 2 for usage or \
+            input errors.
             """
     )
 
