@@ -319,6 +319,21 @@ final class ScanCacheTests: XCTestCase {
         let (_, limited) = try cachedScan { $0.maxFileBytes = 10 }
         XCTAssertEqual(limited.reused, 0)
         XCTAssertEqual(try cacheFiles().count, 3)
+        // An include folder decides which headers' types are read: it selects another cache too.
+        try FileManager.default.createDirectory(atPath: root + "/foo/common/include", withIntermediateDirectories: true)
+        let (_, included) = try cachedScan { $0.includeDirs = ["foo/common/include"] }
+        XCTAssertEqual(included.reused, 0)
+        XCTAssertEqual(try cacheFiles().count, 4)
+    }
+
+    /// Another build of mojify (a changed scanner) never reads what this one stored, whatever its version says:
+    /// the key holds the running executable's identity.
+    func testTheKeyHoldsTheBuild() throws {
+        let key = ScanCache.key(for: options())
+        let build = try XCTUnwrap(key.split(separator: "\n").first { $0.hasPrefix("build ") })
+        var info = stat()
+        XCTAssertEqual(stat("/proc/self/exe", &info), 0)
+        XCTAssertTrue(build.hasSuffix(" \(info.st_size) \(FileStamp(info).modified) \(info.st_ino)"), String(build))
     }
 
     func testChangedRuleFileInvalidates() throws {
