@@ -306,7 +306,9 @@ struct FileAnalyser {
 
     private func recognise(tokens: [Token], bytes: [UInt8], wrappers: [String: WrapperMacro], isHunk: Bool,
                            functionAt: @escaping (Int) -> String?) -> FileFindings {
-        var recognizer = Recognizer(tokens: tokens, source: bytes, wrappers: wrappers, isHunk: isHunk, functionAt: functionAt)
+        var spelt = tokens
+        LogicalSpelling.apply(to: &spelt, source: bytes)
+        var recognizer = Recognizer(tokens: spelt, source: bytes, wrappers: wrappers, isHunk: isHunk, functionAt: functionAt)
         return recognizer.run()
     }
 

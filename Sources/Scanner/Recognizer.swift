@@ -130,27 +130,16 @@ struct Recognizer {
 
     // MARK: - Directives
 
-    /// The index after the last token of the directive starting at `start`, following `\` line continuations.
+    /// The index after the last token of the directive starting at `start`: the directive ends at the first line
+    /// break between two of its tokens that no backslash splices (a comment's own line breaks do not end it).
     private func directiveEnd(from start: Int) -> Int {
-        var offset = tokens[start].end
-        while offset < source.count {
-            if source[offset] == UInt8(ascii: "\n") {
-                var back = offset - 1
-                if back >= 0 && source[back] == UInt8(ascii: "\r") { back -= 1 }
-                if back >= 0 && source[back] == UInt8(ascii: "\\") {
-                    offset += 1
-                    continue
-                }
-                break
+        source.withUnsafeBytes { bytes in
+            var end = start + 1
+            while end < tokens.count && !LogicalSpelling.hasLineBreak(bytes, from: tokens[end - 1].end, to: tokens[end].start) {
+                end += 1
             }
-            offset += 1
+            return end
         }
-        var end = start + 1
-        while end < tokens.count && tokens[end].start < offset {
-            // A block comment that starts on the directive line may run past it; it still ends the directive.
-            end += 1
-        }
-        return end
     }
 
     private mutating func handleDirective(_ directive: ArraySlice<Token>) {
