@@ -475,6 +475,8 @@ public struct UnreadFile: Codable, Hashable, Sendable {
         case undecodable
         /// libclang could not process it.
         case unparsable
+        /// It uses a macro in a way the scanner does not follow; the detail says which, and where.
+        case unfollowedMacro
     }
 
     /// The file, and the line and column of the first offending byte; line 0 when the file as a whole is the

@@ -163,18 +163,28 @@ public enum IPCScanner {
         if let progress { progressOfAll = { done, _ in progress(alreadyDone + done, total) } }
         joiner.add(scheduler.run(remaining, pass: FileAnalyser.Pass(needles: needles + knownEarly.sorted(), wrappers: [:]), progress: progressOfAll))
 
-        // Project wrappers around IPC macros are only known once every file has been read once.
-        let wrappers = joiner.wrapperTable()
-        if !wrappers.isEmpty {
-            let users = files.indices.filter(joiner.isParsed)
-            joiner.add(scheduler.run(users, pass: FileAnalyser.Pass(needles: wrappers.keys.sorted(), wrappers: wrappers), progress: nil))
-        }
-        // Such names defined elsewhere can be used in files the first pass did not parse.
-        let unconventional = joiner.unconventionalNames().subtracting(knownEarly)
-        if !unconventional.isEmpty {
-            let rest = files.indices.filter { !joiner.isParsed($0) }
-            let pass = FileAnalyser.Pass(needles: unconventional.sorted() + wrappers.keys.sorted(), wrappers: wrappers)
-            joiner.add(scheduler.run(rest, pass: pass, progress: nil))
+        // Project macros that reach IPC macros are only known once every file has been read once, and macros built
+        // on those once the files that name them have been read: files are read again for the names new in each
+        // round, until a round finds none.
+        var wrappers: [String: [WrapperMacro]] = [:]
+        var searched = knownEarly
+        while true {
+            let table = joiner.wrapperTable()
+            let changed = MacroTable.namesToLookFor(from: wrappers, to: table)
+            if !changed.isEmpty {
+                let users = files.indices.filter(joiner.isParsed)
+                joiner.add(scheduler.run(users, pass: FileAnalyser.Pass(needles: changed, wrappers: table), progress: nil))
+            }
+            // Such names defined elsewhere can be used in files not read yet.
+            let unconventional = joiner.unconventionalNames().subtracting(searched)
+            if !unconventional.isEmpty || !changed.isEmpty {
+                let rest = files.indices.filter { !joiner.isParsed($0) }
+                let pass = FileAnalyser.Pass(needles: unconventional.sorted() + changed, wrappers: table)
+                joiner.add(scheduler.run(rest, pass: pass, progress: nil))
+            }
+            searched.formUnion(unconventional)
+            wrappers = table
+            if changed.isEmpty { break }
         }
         // Enums and structs behind traits macros usually live in a types header that mentions no IPC at all. Only
         // the headers that name one of them are parsed, for an AST: most define none, and parsing each of them alone

@@ -45,11 +45,12 @@ struct InventoryJoiner {
 
     // MARK: - Between passes
 
-    func wrapperTable() -> [String: WrapperMacro] {
-        var table: [String: WrapperMacro] = [:]
+    /// The project macros that reach IPC macros, by name: each different definition the files give, in file order.
+    func wrapperTable() -> [String: [WrapperMacro]] {
+        var table: [String: [WrapperMacro]] = [:]
         for (_, result) in foundInOrder {
-            for wrapper in result.wrappers where table[wrapper.name] == nil {
-                table[wrapper.name] = wrapper
+            for wrapper in result.wrappers where !(table[wrapper.name]?.contains { $0.spells(like: wrapper) } ?? false) {
+                table[wrapper.name, default: []].append(wrapper)
             }
         }
         return table

@@ -12,18 +12,27 @@ enum UnreadableFile: LintRule {
         there is one: a NUL byte, bytes that are not UTF-8 in code (a message name in Latin-1, say), UTF-16 that \
         does not decode, a file larger than --max-file-size, or one that cannot be opened. (UTF-16 text with or \
         without a byte-order mark is read.) Fix it by saving the file as UTF-8 text, raising --max-file-size, or \
-        excluding the file with --exclude if it is not source.
+        excluding the file with --exclude if it is not source. It also reports, at the line of the use, a file that \
+        uses a macro in a way mojify does not follow (an IPC macro named without its arguments, handed to a macro \
+        it does not know; `__VA_OPT__`; an expansion that never ends): write the IPC macro invocation out there, \
+        or reach it through macros mojify follows.
         """
     static let examples: [RuleExample] = [
         .fires(["foo/foo_messages.h": "#define IPC_MESSAGE_START FooMsgStart\nIPC_MESSAGE_CONTROL0(FooMsg_Ping)\n1️⃣\u{0}"],
                findings: [FindingSpec(message: "mojify could not read this file (binary file: NUL byte at line 3)")]),
+        .fires(["foo/foo_messages.h": "#define IPC_MESSAGE_START FooMsgStart\nFOR_EACH(1️⃣IPC_MESSAGE_CONTROL0, FooMsg_Ping)"],
+               findings: [FindingSpec(message: "mojify could not follow this file's macros (line 2: it names IPC_MESSAGE_CONTROL0 without an argument list)")]),
         .quiet(["foo/foo_messages.h": "#define IPC_MESSAGE_START FooMsgStart\nIPC_MESSAGE_CONTROL0(FooMsg_Ping)"]),
     ]
 
     static func check(_ context: LintContext) -> [Finding] {
         (context.inventory.unreadFiles ?? []).map { unread in
-            finding(location: unread.location,
-                    message: "mojify could not read this file (\(unread.detail)), so any legacy IPC in it went unchecked")
+            guard unread.reason == .unfollowedMacro else {
+                return finding(location: unread.location,
+                               message: "mojify could not read this file (\(unread.detail)), so any legacy IPC in it went unchecked")
+            }
+            return finding(location: unread.location,
+                           message: "mojify could not follow this file's macros (\(unread.detail)), so any legacy IPC they define went unchecked; write the IPC macro invocation out, or reach it through macros mojify follows")
         }
     }
 }

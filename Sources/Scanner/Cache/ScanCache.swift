@@ -27,19 +27,19 @@ final class ScanCache: @unchecked Sendable {
     /// A pass as the cache keeps it, to analyse a file again as the scan that stored its outcome did.
     struct StoredPass: Codable {
         var needles: [String]
-        /// Sorted by name: a dictionary has no stable order, and the binary coding cannot read one back.
+        /// Sorted by name, each name's definitions in their order: a dictionary has no stable order, and the binary
+        /// coding cannot read one back.
         var wrappers: [WrapperMacro]
         var typeNames: [String]?
 
         init(_ pass: FileAnalyser.Pass) {
             needles = pass.needles.map { String(decoding: $0, as: UTF8.self) }
-            wrappers = pass.wrappers.sorted { $0.key < $1.key }.map(\.value)
+            wrappers = ScanCache.flattened(pass.wrappers)
             typeNames = pass.typeNames?.map { String(decoding: $0, as: UTF8.self) }
         }
 
         var pass: FileAnalyser.Pass {
-            FileAnalyser.Pass(needles: needles, wrappers: Dictionary(wrappers.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first }),
-                              typeNames: typeNames)
+            FileAnalyser.Pass(needles: needles, wrappers: Dictionary(grouping: wrappers, by: \.name), typeNames: typeNames)
         }
     }
 
@@ -222,11 +222,16 @@ final class ScanCache: @unchecked Sendable {
     private var inventoryReused = false
 
     /// The context of a pass: what, besides a file's bytes, decides its outcome.
-    static func context(needles: [String], wrappers: [String: WrapperMacro], typeNames: [String]?) -> ContentHash {
-        let wrapperBytes = (try? BinaryCoding.encode(wrappers.sorted { $0.key < $1.key }.map(\.value))) ?? []
+    static func context(needles: [String], wrappers: [String: [WrapperMacro]], typeNames: [String]?) -> ContentHash {
+        let wrapperBytes = (try? BinaryCoding.encode(flattened(wrappers))) ?? []
         var bytes = Array(needles.joined(separator: "\n").utf8) + [0] + wrapperBytes
         if let typeNames { bytes += [0, 1] + Array(typeNames.joined(separator: "\n").utf8) }
         return ContentHash(bytes)
+    }
+
+    /// A table of project macros as one list in a stable order: by name, each name's definitions in their order.
+    static func flattened(_ wrappers: [String: [WrapperMacro]]) -> [WrapperMacro] {
+        wrappers.sorted { $0.key < $1.key }.flatMap(\.value)
     }
 
     /// The outcome of file `index` (at `path`) in this context from an earlier scan, if the file is provably
