@@ -151,9 +151,15 @@ struct FileAnalyser {
         }
         func examine(_ bytes: UnsafeRawBufferPointer) -> (step: Step, marked: Bool) {
             let marked = markerSearch?.matches(bytes) ?? false
-            guard pass.needles.isEmpty || pass.needleSearch.matches(bytes) else {
-                remember(index, stamp: read.stamp, bytes: raw, result: nil, context: pass.context)
-                return (.finished(nil), marked)
+            if !pass.needles.isEmpty && !pass.needleSearch.matches(bytes), case let .includes(included) = NeedlelessLook.examine(bytes) {
+                // The names of unlisted files it includes are kept, for the scan to look them up; the rest is not read.
+                var result: FileResult?
+                if !included.isEmpty {
+                    result = .empty(parsed: false)
+                    result?.includes = included
+                }
+                remember(index, stamp: read.stamp, bytes: raw, result: result, context: pass.context)
+                return (.finished(result), marked)
             }
             // A NUL byte anywhere: libclang would read past it, but this is no text one can trust to be C++.
             if let nul = TextEncoding.firstNUL(bytes) {

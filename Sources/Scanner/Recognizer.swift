@@ -171,9 +171,12 @@ struct Recognizer {
             case "IPC_MESSAGE_EXPORT": exportMacro = nil
             default: macros.undefine(restText, unconditional: isUnconditional)
             }
-        case "include", "import":
+        case "include", "import", "include_next":
             if let path = rest.first, path.kind == .literal, path.text.hasPrefix("\""), path.text.count >= 2 {
                 findings.includes.append(String(path.text.dropFirst().dropLast()))
+            } else if let open = rest.first, open.is("<"), let close = rest.first(where: { $0.is(">") }) {
+                // Raw tokens do not know a header name: `<foo/msgs.def>` is its bytes between the brackets.
+                findings.includes.append(String(decoding: source[open.end..<close.start], as: UTF8.self))
             }
         default:
             break

@@ -63,6 +63,12 @@ final class GateBypassTests: XCTestCase {
         try assertFails([
             "foo/foo_messages.h": "IPC_MESSAGE_CON\\\nTROL1(FooMsg_Bar, int)\n",
         ], finding: "foo/foo_messages.h:1:1: error: legacy IPC message 'FooMsg_Bar' (IPC_MESSAGE_CONTROL1)")
+        let cut = try lint(text([
+            "foo/a.h": "IPC_MESS\\\nAGE_CONTROL0(FooMsg_A)\n",
+            "foo/b.h": "IP\\\nC_MESSAGE_CONTROL0(Foo\\\nMsg_B)\n",
+        ]))
+        assertFails(cut, finding: "foo/a.h:1:1: error: legacy IPC message 'FooMsg_A'")
+        assertFails(cut, finding: "foo/b.h:1:1: error: legacy IPC message 'FooMsg_B'")
     }
 
     /// Lone CRs end lines: the message is found at its line, the directive before it ends where its line does,
@@ -74,5 +80,23 @@ final class GateBypassTests: XCTestCase {
         let output = try lint(text(["foo/foo_messages.h": suppressed]), ["--format", "json"])
         XCTAssertEqual(output.status, 1)
         XCTAssertTrue(output.stdout.contains("FooMsg_Bar") && !output.stdout.contains("FooMsg_Kept"), output.stdout)
+    }
+
+    func testIncludedFilesOfOtherNames() throws {
+        let tree = text([
+            "foo/foo_messages.h": "#include \"foo/foo_messages.inl\"\n#include \"msgs.def\"\n#include \"ipc_list\"\n#include \"weird.h \"\n",
+            "foo/foo_messages.inl": "IPC_MESSAGE_CONTROL0(FooMsg_Inl)\n",
+            "foo/msgs.def": "IPC_MESSAGE_CONTROL0(FooMsg_Def)\n",
+            "foo/ipc_list": "IPC_MESSAGE_CONTROL0(FooMsg_List)\n",
+            "foo/weird.h ": "IPC_MESSAGE_CONTROL0(FooMsg_Weird)\n",
+        ])
+        let output = try lint(tree)
+        for (path, name) in [("foo/foo_messages.inl", "FooMsg_Inl"), ("foo/msgs.def", "FooMsg_Def"), ("foo/ipc_list", "FooMsg_List"), ("foo/weird.h ", "FooMsg_Weird")] {
+            assertFails(output, finding: "\(path):1:1: error: legacy IPC message '\(name)'")
+        }
+        let sarif = try lint(tree, ["--format", "sarif"])
+        XCTAssertTrue(sarif.stdout.contains("\"uri\" : \"foo/weird.h%20\""), sarif.stdout)
+        let json = try lint(tree, ["--format", "json"])
+        XCTAssertTrue(json.stdout.contains("\"file\" : \"foo/weird.h \""), json.stdout)
     }
 }

@@ -220,6 +220,24 @@ final class PreprocessorTests: XCTestCase {
         XCTAssertEqual(try inventory.message("FooMsg_Spaced").location.line, 4)
     }
 
+    /// The prefilter's needles can be cut by a splice; a file with a splice inside a name is read whatever it holds.
+    func testNeedlesCutByASpliceStillFindTheFile() throws {
+        let tree = try temporaryFolder()
+        try tree.write("foo/a.h", "IP\\\nC_MESSAGE_CONTROL0(Cut)\n")
+        try tree.write("foo/b.h", "IPC_MESS\\\nAGE_CONTROL0(Split)\n")
+        try tree.write("foo/sender.cc", "void F() { Send(new Foo\\\nM\\\nsg_Bar()); }\n")
+        let inventory = try tree.scan()
+        XCTAssertEqual(names(inventory), ["Cut", "Split"])
+        XCTAssertEqual(inventory.senders.map(\.message), ["FooMsg_Bar"])
+    }
+
+    func testWhichSplicesCanCutAName() {
+        let cuts = ["ab\\\ncd", "a\\\r\nb", "a\\ \t\nb", "a\\\n\\\nb", "_\\\r_", "9\\\n$"]
+        let harmless = ["a \\\n  b", "#define X(a) \\\n  a", "a\\\n b", "a\\b", "\"a\\\\\"", "a\\", "x\\\n"]
+        for text in cuts { XCTAssertEqual(Array(text.utf8).withUnsafeBytes(NeedlelessLook.examine), .read, text.debugDescription) }
+        for text in harmless { XCTAssertEqual(Array(text.utf8).withUnsafeBytes(NeedlelessLook.examine), .includes([]), text.debugDescription) }
+    }
+
     // MARK: - Line ends
 
     func testLoneCarriageReturnsEndLinesAndDirectives() throws {
@@ -244,4 +262,102 @@ final class PreprocessorTests: XCTestCase {
         XCTAssertEqual(TextEncoding.position(ofOffset: 2, in: bytes).column, 1)
     }
 
+    // MARK: - Included files the walk does not list
+
+    func testIncludedFilesOfAnyNameAreRead() throws {
+        let tree = try temporaryFolder()
+        try tree.write("foo/foo_messages.h", """
+        #define IPC_MESSAGE_START FooMsgStart
+        #include "foo/foo_messages.inl"
+        #include "msgs.def"
+        #include "ipc_list"
+        #include "weird.h "
+        #include <gen/angled.def>
+        #include "../outside.def"
+        #include "missing.def"
+        """)
+        try tree.write("foo/foo_messages.inl", "IPC_MESSAGE_CONTROL0(FooMsg_Inl)\n")
+        try tree.write("foo/msgs.def", "#include \"more.def\"\nIPC_MESSAGE_CONTROL0(FooMsg_Def)\n")
+        try tree.write("foo/more.def", "IPC_MESSAGE_CONTROL0(FooMsg_Nested)\n")
+        // An included file without a needle is read for its own such includes.
+        try tree.write("ipc_list", "#include \"deeper_list\"\n")
+        try tree.write("deeper_list", "IPC_MESSAGE_CONTROL0(FooMsg_List)\n")
+        try tree.write("foo/weird.h ", "IPC_MESSAGE_CONTROL0(FooMsg_Weird)\n")
+        try tree.write("include/gen/angled.def", "IPC_MESSAGE_CONTROL0(FooMsg_Angled)\n")
+        try tree.write("foo/unused.def", "IPC_MESSAGE_CONTROL0(FooMsg_Unused)\n")
+        // A file that holds no needle is read for such an include too.
+        try tree.write("bar/bar.cc", "#include <vector>\n#  include \"bar/bar.def\"\nint x;\n")
+        try tree.write("bar/bar.def", "IPC_MESSAGE_CONTROL0(BarMsg_Def)\n")
+        let inventory = try tree.scan { $0.includeDirs = ["include"] }
+        XCTAssertEqual(names(inventory), ["BarMsg_Def", "FooMsg_Angled", "FooMsg_Def", "FooMsg_Inl", "FooMsg_List", "FooMsg_Nested", "FooMsg_Weird"])
+        XCTAssertEqual(try inventory.message("FooMsg_Weird").location.file, "foo/weird.h ")
+        XCTAssertEqual(try inventory.message("FooMsg_Angled").location.file, "include/gen/angled.def")
+        XCTAssertEqual(try inventory.message("FooMsg_Def").messageClass, "", "each file is read on its own")
+        XCTAssertEqual(inventory.stats.filesVisited, 10)
+        let excluded = try tree.scan {
+            $0.includeDirs = ["include"]
+            $0.excludes = ["*.def"]
+        }
+        XCTAssertEqual(names(excluded), ["FooMsg_Inl", "FooMsg_List", "FooMsg_Weird"])
+    }
+
+    func testNamesOfIncludedFilesTheWalkDoesNotListAreReadOffTheBytes() {
+        let text = """
+        #include "a.h"
+        #include "msgs.def"
+        # include "ipc_list"
+        #import "a.inl"
+        #include_next <gen/a.def>
+        #include <vector>
+        #include <tr1/tuple>
+        #include <sys/types.h>
+        #include "weird.h "
+        int a; #\tinclude "x/y"
+        #include "unclosed.def
+        #define X "a.def"
+        #include MACRO
+        # if 0
+        #include "a.PATCH"
+        """
+        XCTAssertEqual(Array(text.utf8).withUnsafeBytes(NeedlelessLook.examine), .includes(["msgs.def", "ipc_list", "a.inl", "gen/a.def", "weird.h ", "x/y"]))
+    }
+
+    /// The look runs 64 bytes at a time: each construct at every offset across the blocks, after others that do not
+    /// count (a `.h` include whose name runs into the next block, string escapes, `#if`).
+    func testTheNeedlelessLookAtEveryOffset() {
+        let before = "#include \"long/path/to/a/header/that/runs/on.h\"\n#if X // \"a\\n\" \\\n"
+        for offset in 0..<150 {
+            let padding = String(repeating: "x", count: offset)
+            let include = Array((padding + "\n" + before + "#include \"msgs.def\"\n" + padding).utf8)
+            XCTAssertEqual(include.withUnsafeBytes(NeedlelessLook.examine), .includes(["msgs.def"]), "offset \(offset)")
+            let splice = Array((padding + before + "IPC_MESS\\\nAGE" + padding).utf8)
+            XCTAssertEqual(splice.withUnsafeBytes(NeedlelessLook.examine), .read, "offset \(offset)")
+            let nothing = Array((padding + before + padding).utf8)
+            XCTAssertEqual(nothing.withUnsafeBytes(NeedlelessLook.examine), .includes([]), "offset \(offset)")
+        }
+    }
+
+    /// A kept inventory stands only while the included files are as they were and no include that found nothing
+    /// finds a file now.
+    func testIncludedFilesAreCheckedByARescanFromTheCache() throws {
+        let tree = try temporaryFolder()
+        let cache = try temporaryFolder()
+        try tree.write("foo/foo_messages.h", "#include \"msgs.def\"\n#include \"later.def\"\n#define IPC_MESSAGE_START FooMsgStart\n")
+        try tree.write("foo/msgs.def", "IPC_MESSAGE_CONTROL0(FooMsg_A)\n")
+        func scan() throws -> (names: [String], reused: Bool) {
+            var options = ScanOptions(paths: [tree.path])
+            options.cacheDirectory = cache.path
+            let (inventory, statistics) = try IPCScanner.scanCounting(options)
+            return (names(inventory), statistics?.inventoryReused ?? false)
+        }
+        XCTAssertEqual(try scan().names, ["FooMsg_A"])
+        XCTAssertEqual(try scan().reused, true, "nothing changed")
+        try tree.write("foo/msgs.def", "IPC_MESSAGE_CONTROL0(FooMsg_A)\nIPC_MESSAGE_CONTROL0(FooMsg_B)\n")
+        XCTAssertEqual(try scan().names, ["FooMsg_A", "FooMsg_B"])
+        try tree.write("foo/later.def", "IPC_MESSAGE_CONTROL0(FooMsg_Later)\n")
+        XCTAssertEqual(try scan().names, ["FooMsg_A", "FooMsg_B", "FooMsg_Later"])
+        XCTAssertEqual(try scan().reused, true)
+        try FileManager.default.removeItem(atPath: tree.path + "/foo/msgs.def")
+        XCTAssertEqual(try scan().names, ["FooMsg_Later"])
+    }
 }
