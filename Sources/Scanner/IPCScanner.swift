@@ -170,7 +170,8 @@ public enum IPCScanner {
 
         // Project macros that reach IPC macros are only known once every file has been read once, and macros built
         // on those once the files that name them have been read: files are read again for the names new in each
-        // round, until a round finds none. So are the files read files include that the walk does not list.
+        // round, until a round finds none. Each round also looks up the files that files read so far include and
+        // the walk does not list (`UnlistedIncludes`), and reads those found.
         var unlisted = UnlistedIncludes()
         var wrappers: [String: [WrapperMacro]] = [:]
         var searched = knownEarly
