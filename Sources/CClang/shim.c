@@ -1,6 +1,7 @@
 #include "CClang.h"
 
 #include <errno.h>
+#include <string.h>
 #ifdef __linux__
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -83,6 +84,107 @@ static long find_pair_sse2(const unsigned char *haystack, size_t length, size_t 
 }
 
 #endif
+
+/* A look at a file in which the prefilter found no needle, for what may matter all the same (see NeedlelessLook.swift):
+   one pass for its `#` and `\` bytes, the few that matter handed back. In C for the reason of the pair search above:
+   it runs over most bytes of the tree, and the bytes found are looked at in the loop that finds them. */
+
+/* [A-Za-z0-9_$] and the bytes of characters outside ASCII, which clang takes into names too. */
+static int continues_name(unsigned char byte) {
+    return ((byte | 0x20) >= 'a' && (byte | 0x20) <= 'z') || (byte >= '0' && byte <= '9') || byte == '_' || byte == '$' || byte >= 0x80;
+}
+
+static int is_blank(unsigned char byte) { return byte == ' ' || byte == '\t' || byte == '\v' || byte == '\f'; }
+
+/* What the `#` or `\` at `at` starts: a result for mojify_next_needleless (>= 0), or -1 for nothing, with `*resume`
+   where to look on. */
+static long needleless_hit(const unsigned char *bytes, size_t length, size_t at, int *kind, size_t *name_end, size_t *resume) {
+    size_t next = at + 1;
+    *resume = next;
+    if (bytes[at] == '\\') {
+        /* A splice (backslash, blanks, a line break: `\r\n` and `\n\r` are one) with a name on both sides. */
+        if (at == 0 || !continues_name(bytes[at - 1])) return -1;
+        while (next < length && is_blank(bytes[next])) next++;
+        if (next >= length || (bytes[next] != '\n' && bytes[next] != '\r')) return -1;
+        size_t after = next + 1;
+        if (after < length && (bytes[after] == '\n' || bytes[after] == '\r') && bytes[after] != bytes[next]) after++;
+        if (after >= length || !(continues_name(bytes[after]) || bytes[after] == '\\')) return -1;
+        *kind = MOJIFY_SPLICED_NAME;
+        return (long)at;
+    }
+    while (next < length && is_blank(bytes[next])) next++;
+    /* `#if`, `#define`, `#endif` are told apart by their first letters. */
+    if (length - next <= 8 || bytes[next] != 'i' || (bytes[next + 1] != 'n' && bytes[next + 1] != 'm')) return -1;
+    if (length - next > 12 && memcmp(bytes + next, "include_next", 12) == 0) next += 12;
+    else if (memcmp(bytes + next, "include", 7) == 0) next += 7;
+    else if (memcmp(bytes + next, "import", 6) == 0) next += 6;
+    else return -1;
+    while (next < length && is_blank(bytes[next])) next++;
+    if (next >= length || (bytes[next] != '"' && bytes[next] != '<')) return -1;
+    unsigned char close = bytes[next] == '<' ? '>' : '"';
+    size_t start = next + 1, end = start;
+    while (end < length && bytes[end] != close && bytes[end] != '\n' && bytes[end] != '\r') end++;
+    if (end >= length || bytes[end] != close) return -1;
+    *resume = end;
+    /* Most names end in `.h`. */
+    if (end - start >= 2 && bytes[end - 2] == '.' && (bytes[end - 1] | 0x20) == 'h') return -1;
+    *kind = close == '>' ? MOJIFY_ANGLED_INCLUDE : MOJIFY_QUOTED_INCLUDE;
+    *name_end = end;
+    return (long)start;
+}
+
+static long next_needleless_scalar(const unsigned char *bytes, size_t length, size_t from, int *kind, size_t *name_end) {
+    size_t index = from;
+    while (index < length) {
+        if (bytes[index] == '#' || bytes[index] == '\\') {
+            size_t resume;
+            long result = needleless_hit(bytes, length, index, kind, name_end, &resume);
+            if (result >= 0) return result;
+            index = resume;
+        } else {
+            index++;
+        }
+    }
+    return -1;
+}
+
+#if defined(__x86_64__)
+__attribute__((target("avx2")))
+static long next_needleless_avx2(const unsigned char *bytes, size_t length, size_t from, int *kind, size_t *name_end) {
+    const __m256i hash = _mm256_set1_epi8('#'), backslash = _mm256_set1_epi8('\\');
+    size_t index = from;
+    while (index + 64 <= length) {
+        __m256i low = _mm256_loadu_si256((const __m256i *)(bytes + index));
+        __m256i high = _mm256_loadu_si256((const __m256i *)(bytes + index + 32));
+        unsigned long long mask = (unsigned)_mm256_movemask_epi8(_mm256_or_si256(_mm256_cmpeq_epi8(low, hash), _mm256_cmpeq_epi8(low, backslash)))
+            | (unsigned long long)(unsigned)_mm256_movemask_epi8(_mm256_or_si256(_mm256_cmpeq_epi8(high, hash), _mm256_cmpeq_epi8(high, backslash))) << 32;
+        size_t block = index;
+        index += 64;
+        while (mask) {
+            size_t at = block + (size_t)__builtin_ctzll(mask);
+            mask &= mask - 1;
+            size_t resume;
+            long result = needleless_hit(bytes, length, at, kind, name_end, &resume);
+            if (result >= 0) return result;
+            /* An include's name may run past this block: the bytes before `resume` are not looked at again. */
+            if (resume >= index) {
+                index = resume;
+                break;
+            }
+            if (resume > at + 1) mask &= ~0ULL << (resume - block);
+        }
+    }
+    return next_needleless_scalar(bytes, length, index, kind, name_end);
+}
+#endif
+
+long mojify_next_needleless(const void *haystack, size_t length, size_t from, int *kind, size_t *name_end) {
+    if (haystack == NULL) return -1;
+#if defined(__x86_64__)
+    if (__builtin_cpu_supports("avx2")) return next_needleless_avx2(haystack, length, from, kind, name_end);
+#endif
+    return next_needleless_scalar(haystack, length, from, kind, name_end);
+}
 
 long mojify_find_pair(const void *haystack, size_t length, size_t from,
                       const unsigned char *firsts, const unsigned char *seconds, int count) {

@@ -546,6 +546,8 @@ public enum UnreadFileReason: String, Codable, Sendable, CaseIterable {
     case undecodable
     /// libclang could not process it.
     case unparsable
+    /// It uses a macro in a way the scanner does not follow; the detail says which, and where.
+    case unfollowedMacro
 }
 
 /// A folder the walk did not list in full, or did not enter.

@@ -93,15 +93,27 @@ public enum TextEncoding {
         }
     }
 
-    /// The line and byte column of `offset` in `bytes`.
+    /// The line and byte column of `offset` in `bytes`, lines ending as the lexers end them: at `\n`, `\r\n` or a
+    /// lone `\r`.
     public static func position(ofOffset offset: Int, in bytes: some Collection<UInt8>) -> Position {
         var line = 1, lineStart = 0, index = 0
+        var previous: UInt8 = 0
         for byte in bytes.prefix(offset) {
+            if previous == 0x0D && byte != 0x0A {
+                line += 1
+                lineStart = index
+            }
             index += 1
             if byte == 0x0A {
                 line += 1
                 lineStart = index
             }
+            previous = byte
+        }
+        // A lone `\r` right before `offset` ends a line too, unless the byte at `offset` is its `\n`.
+        if previous == 0x0D, bytes.dropFirst(offset).first != 0x0A {
+            line += 1
+            lineStart = index
         }
         return Position(line: line, column: offset - lineStart + 1)
     }

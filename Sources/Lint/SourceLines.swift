@@ -18,8 +18,8 @@ final class SourceLines {
         if let root {
             let path = file.hasPrefix("/") ? file : (root.hasSuffix("/") ? root + file : root + "/" + file)
             if let data = FileManager.default.contents(atPath: path) {
-                read = TextEncoding.text(of: data).split(separator: "\n", omittingEmptySubsequences: false)
-                    .map { $0.last == "\r" ? $0.dropLast() : $0 }
+                // Lines end as the scanner's lexers end them: at `\n`, `\r\n` (one character here) or a lone `\r`.
+                read = TextEncoding.text(of: data).split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
             }
         }
         cache[file] = read

@@ -3,7 +3,7 @@ import Foundation
 import MojifyCore
 
 /// One token as libclang's raw lexer sees it, with its place in the file's bytes.
-struct Token: Codable, Sendable {
+struct Token: Codable, Sendable, Equatable {
     enum Kind: String, Codable, Sendable {
         case punctuation, keyword, identifier, literal, comment
     }
@@ -18,11 +18,13 @@ struct Token: Codable, Sendable {
 
     /// Whether the text is `spelling`. Its length and first byte are compared first: they tell most tokens apart
     /// without a string comparison, which calls into the runtime whenever the strings differ (for every token of
-    /// every file the recogniser reads, that was a tenth of its time).
+    /// every file the recogniser reads, that was a tenth of its time). The text's length, not the extent's: a
+    /// token with a line splice in it, or a digraph, is spelt shorter than it is written (`LogicalSpelling`).
     @inline(__always)
     func `is`(_ spelling: StaticString) -> Bool {
-        guard end - start == spelling.utf8CodeUnitCount, text.utf8.first == spelling.utf8Start.pointee else { return false }
-        return end - start == 1 || text.utf8.elementsEqual(UnsafeBufferPointer(start: spelling.utf8Start, count: spelling.utf8CodeUnitCount))
+        let count = text.utf8.count
+        guard count == spelling.utf8CodeUnitCount, text.utf8.first == spelling.utf8Start.pointee else { return false }
+        return count == 1 || text.utf8.elementsEqual(UnsafeBufferPointer(start: spelling.utf8Start, count: spelling.utf8CodeUnitCount))
     }
 }
 

@@ -36,7 +36,7 @@ struct FileAnalyser {
         let needles: [[UInt8]]
         let needleSearch: NeedleSearch
         /// Project macros that expand to IPC macros, by name.
-        let wrappers: [String: WrapperMacro]
+        let wrappers: [String: [WrapperMacro]]
         /// For the pass over the headers traits macros lead to, the names of the types they name: the types a file
         /// defines are read from its tokens or, where that reading could differ, from its AST (see
         /// `typesWithoutAST`); every file is parsed when there are none. Nil for the other passes.
@@ -46,7 +46,7 @@ struct FileAnalyser {
         /// What the cache files this pass's outcomes under.
         let context: ContentHash
 
-        init(needles: [String], wrappers: [String: WrapperMacro], typeNames: [String]? = nil) {
+        init(needles: [String], wrappers: [String: [WrapperMacro]], typeNames: [String]? = nil) {
             self.needles = needles.map { Array($0.utf8) }
             needleSearch = NeedleSearch(self.needles)
             self.wrappers = wrappers
@@ -151,9 +151,15 @@ struct FileAnalyser {
         }
         func examine(_ bytes: UnsafeRawBufferPointer) -> (step: Step, marked: Bool) {
             let marked = markerSearch?.matches(bytes) ?? false
-            guard pass.needles.isEmpty || pass.needleSearch.matches(bytes) else {
-                remember(index, stamp: read.stamp, bytes: raw, result: nil, context: pass.context)
-                return (.finished(nil), marked)
+            if !pass.needles.isEmpty && !pass.needleSearch.matches(bytes), case let .includes(included) = NeedlelessLook.examine(bytes) {
+                // The names of unlisted files it includes are kept, for the scan to look them up; the rest is not read.
+                var result: FileResult?
+                if !included.isEmpty {
+                    result = .empty(parsed: false)
+                    result?.includes = included
+                }
+                remember(index, stamp: read.stamp, bytes: raw, result: result, context: pass.context)
+                return (.finished(result), marked)
             }
             // A NUL byte anywhere: libclang would read past it, but this is no text one can trust to be C++.
             if let nul = TextEncoding.firstNUL(bytes) {
@@ -250,7 +256,7 @@ struct FileAnalyser {
     /// Recognises a batched file from its raw tokens alone, unless traits in it name types it defines. `types`: the
     /// types read from its tokens (`Pass.typesWithoutAST`).
     private func recogniseBatched(
-        _ file: PendingFile, tokens: [Token], types: [FoundType], wrappers: [String: WrapperMacro], workbench: Workbench,
+        _ file: PendingFile, tokens: [Token], types: [FoundType], wrappers: [String: [WrapperMacro]], workbench: Workbench,
         into result: inout FileResult
     ) {
         let mapper = LocationMapper.plain(file: files[file.index].relativePath)
@@ -275,7 +281,7 @@ struct FileAnalyser {
 
     /// `flags`: the file's compile flags, already looked up by the caller (nil for patches and without a database).
     private func analyseAlone(
-        _ file: PendingFile, flags: [String]?, wrappers: [String: WrapperMacro], workbench: Workbench, into result: inout FileResult
+        _ file: PendingFile, flags: [String]?, wrappers: [String: [WrapperMacro]], workbench: Workbench, into result: inout FileResult
     ) {
         let entry = files[file.index]
         if FileWalker.isPatch(entry.relativePath) {
@@ -304,9 +310,11 @@ struct FileAnalyser {
         return true
     }
 
-    private func recognise(tokens: [Token], bytes: [UInt8], wrappers: [String: WrapperMacro], isHunk: Bool,
+    private func recognise(tokens: [Token], bytes: [UInt8], wrappers: [String: [WrapperMacro]], isHunk: Bool,
                            functionAt: @escaping (Int) -> String?) -> FileFindings {
-        var recognizer = Recognizer(tokens: tokens, source: bytes, wrappers: wrappers, isHunk: isHunk, functionAt: functionAt)
+        var spelt = tokens
+        LogicalSpelling.apply(to: &spelt, source: bytes)
+        var recognizer = Recognizer(tokens: spelt, source: bytes, wrappers: wrappers, isHunk: isHunk, functionAt: functionAt)
         return recognizer.run()
     }
 
@@ -318,7 +326,7 @@ struct FileAnalyser {
     }
 
     private func analyse(
-        path: String, bytes: [UInt8], flags: [String]?, mapper: LocationMapper, wrappers: [String: WrapperMacro],
+        path: String, bytes: [UInt8], flags: [String]?, mapper: LocationMapper, wrappers: [String: [WrapperMacro]],
         workbench: Workbench, into result: inout FileResult
     ) {
         let language = FileAnalyser.language(ofPath: path)

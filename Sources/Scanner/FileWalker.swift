@@ -668,7 +668,7 @@ struct FileWalker {
     }
 
     /// Whether the lower-cased text after the last dot names a source, header or patch.
-    private static func isScannable(name: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func isScannable(name: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let dot = name.lastIndex(of: UInt8(ascii: ".")), name.count - dot - 1 <= 8 else { return false }
         return scannableExtensions.contains(packed(name[(dot + 1)...]))
     }

@@ -140,27 +140,32 @@ public enum IPCScanner {
         let walkProblems = diagnostics
         let (cache, cacheProblems) = openingCache?.value() ?? (nil, [])
         diagnostics += cacheProblems
-        let analyser = FileAnalyser(files: files, database: database, options: options, cache: cache)
-        let scheduler = ScanScheduler(analyser: analyser, jobs: options.jobs)
         // Markers ask for every file to be read; the stored inventory never holds them.
-        if let cache, options.markers.isEmpty, var kept = cache.lastScan(files: files, walkProblems: walkProblems, maxSuspects: maxSuspects) {
-            if !kept.suspects.isEmpty {
-                cache.attach(paths: files.map(\.path))
-                for pass in kept.passes {
-                    _ = scheduler.run(cache.suspects(of: kept, in: pass.context), pass: pass, progress: nil)
+        if let cache, options.markers.isEmpty, let unlisted = cache.keptUnlistedIncludes(), let included = unlisted.entriesIfUnchanged() {
+            let keptFiles = included.isEmpty ? files : files + included
+            let analyser = FileAnalyser(files: keptFiles, database: database, options: options, cache: cache)
+            let scheduler = ScanScheduler(analyser: analyser, jobs: options.jobs)
+            if var kept = cache.lastScan(files: keptFiles, walkProblems: walkProblems, maxSuspects: maxSuspects) {
+                if !kept.suspects.isEmpty {
+                    cache.attach(paths: keptFiles.map(\.path))
+                    for pass in kept.passes {
+                        _ = scheduler.run(cache.suspects(of: kept, in: pass.context), pass: pass, progress: nil)
+                    }
                 }
-            }
-            if kept.suspects.isEmpty || cache.outcomesStand(kept) {
-                kept.renderMissingJSON()
-                if let answer = answerFromKept(kept, listed) {
-                    // A cache that cannot be written only costs the re-scans after this one time.
-                    try? cache.keep(kept, json: kept.json)
-                    releaseInBackground((files, analyser, scheduler))
-                    return (answer, cache.statistics)
+                if kept.suspects.isEmpty || cache.outcomesStand(kept) {
+                    kept.renderMissingJSON()
+                    if let answer = answerFromKept(kept, listed) {
+                        // A cache that cannot be written only costs the re-scans after this one time.
+                        try? cache.keep(kept, json: kept.json)
+                        releaseInBackground((files, keptFiles, analyser, scheduler))
+                        return (answer, cache.statistics)
+                    }
                 }
             }
         }
         cache?.attach(paths: files.map(\.path))
+        var analyser = FileAnalyser(files: files, database: database, options: options, cache: cache)
+        var scheduler = ScanScheduler(analyser: analyser, jobs: options.jobs)
         var joiner = InventoryJoiner(files: files, database: database, options: options)
         // Messages named without the `Msg_` convention are found by their names, so the files named like messages
         // headers, where definitions almost always are, are read first: the first pass over the others then has
@@ -174,18 +179,42 @@ public enum IPCScanner {
         if let progress { progressOfAll = { done, _ in progress(alreadyDone + done, total) } }
         joiner.add(scheduler.run(remaining, pass: FileAnalyser.Pass(needles: needles + knownEarly.sorted(), wrappers: [:]), progress: progressOfAll))
 
-        // Project wrappers around IPC macros are only known once every file has been read once.
-        let wrappers = joiner.wrapperTable()
-        if !wrappers.isEmpty {
-            let users = files.indices.filter(joiner.isParsed)
-            joiner.add(scheduler.run(users, pass: FileAnalyser.Pass(needles: wrappers.keys.sorted(), wrappers: wrappers), progress: nil))
-        }
-        // Such names defined elsewhere can be used in files the first pass did not parse.
-        let unconventional = joiner.unconventionalNames().subtracting(knownEarly)
-        if !unconventional.isEmpty {
-            let rest = files.indices.filter { !joiner.isParsed($0) }
-            let pass = FileAnalyser.Pass(needles: unconventional.sorted() + wrappers.keys.sorted(), wrappers: wrappers)
-            joiner.add(scheduler.run(rest, pass: pass, progress: nil))
+        // Project macros that reach IPC macros are only known once every file has been read once, and macros built
+        // on those once the files that name them have been read: files are read again for the names new in each
+        // round, until a round finds none. Each round also looks up the files that files read so far include and
+        // the walk does not list (`UnlistedIncludes`), and reads those found.
+        var unlisted = UnlistedIncludes()
+        var wrappers: [String: [WrapperMacro]] = [:]
+        var searched = knownEarly
+        while true {
+            let included = unlisted.lookUp(joiner.unlistedIncludeCandidates(), excluding: walker, stamped: walker.collectStamps)
+            if !included.isEmpty {
+                let first = files.count
+                files += included
+                joiner.append(included)
+                cache?.attach(more: included.map(\.path))
+                analyser = FileAnalyser(files: files, database: database, options: options, cache: cache)
+                scheduler = ScanScheduler(analyser: analyser, jobs: options.jobs)
+                // Read as the walk's files were (their own unlisted includes come with them), with the macros known.
+                let extras = FileAnalyser.Pass(needles: needles + searched.sorted() + wrappers.keys.sorted(), wrappers: wrappers)
+                joiner.add(scheduler.run(Array(first..<files.count), pass: extras, progress: nil))
+            }
+            let table = joiner.wrapperTable()
+            let changed = MacroTable.namesToLookFor(from: wrappers, to: table)
+            if !changed.isEmpty {
+                let users = files.indices.filter(joiner.isParsed)
+                joiner.add(scheduler.run(users, pass: FileAnalyser.Pass(needles: changed, wrappers: table), progress: nil))
+            }
+            // Such names defined elsewhere can be used in files not read yet.
+            let unconventional = joiner.unconventionalNames().subtracting(searched)
+            if !unconventional.isEmpty || !changed.isEmpty {
+                let rest = files.indices.filter { !joiner.isParsed($0) }
+                let pass = FileAnalyser.Pass(needles: unconventional.sorted() + changed, wrappers: table)
+                joiner.add(scheduler.run(rest, pass: pass, progress: nil))
+            }
+            searched.formUnion(unconventional)
+            wrappers = table
+            if included.isEmpty && changed.isEmpty { break }
         }
         // Enums and structs behind traits macros usually live in a types header that mentions no IPC at all. Only
         // the headers that name one of them are parsed, for an AST: most define none, and parsing each of them alone
@@ -198,7 +227,8 @@ public enum IPCScanner {
         var inventory = joiner.inventory(extraDiagnostics: diagnostics, skippedFolders: skippedFolders)
         if let cache {
             let before = diagnostics.count
-            let lastScan = options.markers.isEmpty && diagnostics == walkProblems ? ScanCache.LastScan(inventory: inventory, walkProblems: walkProblems) : nil
+            let lastScan = options.markers.isEmpty && diagnostics == walkProblems
+                ? ScanCache.LastScan(inventory: inventory, surroundings: .init(walkProblems: walkProblems, unlistedIncludes: unlisted)) : nil
             cache.save(paths: files.map(\.path), lastScan: lastScan, diagnostics: &diagnostics)
             if diagnostics.count > before { inventory = joiner.inventory(extraDiagnostics: diagnostics, skippedFolders: skippedFolders) }
         }

@@ -4,7 +4,7 @@ import MojifyCore
 /// Joins the files' results into one inventory, and makes the guesses between passes from what the passes so
 /// far found: project wrapper macros, message names, the type headers that traits lead to.
 struct InventoryJoiner {
-    let files: [FileWalker.Entry]
+    private(set) var files: [FileWalker.Entry]
     let database: CompileDatabase?
     let options: ScanOptions
     /// Per file (by index in `files`): whether libclang or the lexer read it.
@@ -33,6 +33,12 @@ struct InventoryJoiner {
         }
     }
 
+    /// Files the scan reads besides the walk's, at the end of `files`.
+    mutating func append(_ entries: [FileWalker.Entry]) {
+        files += entries
+        parsed += entries.map { _ in false }
+    }
+
     /// Whether libclang or the lexer has read the file at `index`.
     func isParsed(_ index: Int) -> Bool {
         parsed[index]
@@ -45,11 +51,12 @@ struct InventoryJoiner {
 
     // MARK: - Between passes
 
-    func wrapperTable() -> [String: WrapperMacro] {
-        var table: [String: WrapperMacro] = [:]
+    /// The project macros that reach IPC macros, by name: each different definition the files give, in file order.
+    func wrapperTable() -> [String: [WrapperMacro]] {
+        var table: [String: [WrapperMacro]] = [:]
         for (_, result) in foundInOrder {
-            for wrapper in result.wrappers where table[wrapper.name] == nil {
-                table[wrapper.name] = wrapper
+            for wrapper in result.wrappers where !(table[wrapper.name]?.contains { $0.spells(like: wrapper) } ?? false) {
+                table[wrapper.name, default: []].append(wrapper)
             }
         }
         return table
@@ -79,11 +86,7 @@ struct InventoryJoiner {
             guard !result.partial.enumTraits.isEmpty || !result.partial.structTraits.isEmpty else { continue }
             let folder = (files[index].relativePath as NSString).deletingLastPathComponent
             for include in result.includes {
-                // Include paths are relative to the source root, which the scanned root may sit below
-                // (`xwalk/runtime/foo.h` scanned as `runtime/foo.h`): also try the path without leading folders.
-                let components = include.split(separator: "/")
-                let shortened = (1..<max(components.count, 1)).map { components.dropFirst($0).joined(separator: "/") }
-                candidatesOfIncludes.append([include, folder.isEmpty ? include : folder + "/" + include] + includeFolders.map { $0 + "/" + include } + shortened)
+                candidatesOfIncludes.append(InventoryJoiner.candidates(of: include, from: folder, includeFolders: includeFolders))
             }
         }
         guard !candidatesOfIncludes.isEmpty else { return [] }
@@ -104,6 +107,46 @@ struct InventoryJoiner {
             }
         }
         return wanted.sorted()
+    }
+
+    /// Where an include in a file of `folder` may be, relative to the root: as written, beside the file, in each
+    /// include folder. Include paths are relative to the source root, which the scanned root may sit below
+    /// (`xwalk/runtime/foo.h` scanned as `runtime/foo.h`): also the path without leading folders.
+    private static func candidates(of include: String, from folder: String, includeFolders: [String]) -> [String] {
+        let components = include.split(separator: "/")
+        let shortened = (1..<max(components.count, 1)).map { components.dropFirst($0).joined(separator: "/") }
+        return [include, folder.isEmpty ? include : folder + "/" + include] + includeFolders.map { $0 + "/" + include } + shortened
+    }
+
+    /// Where the files read so far include files of names the walk does not list (`msgs.def`, `ipc_list`,
+    /// `weird.h `) may be, in the order of the files, each path relative to the root with `.` and `..` resolved
+    /// (those that climb out of it left out). With several roots, only beside the including file.
+    func unlistedIncludeCandidates() -> [UnlistedIncludes.Candidate] {
+        let includeFolders = includeFolders()
+        let root = options.paths.count == 1 ? options.paths[0] : nil
+        var candidates: [UnlistedIncludes.Candidate] = []
+        for (index, result) in foundInOrder {
+            let unlisted = result.includes.filter { include in
+                var include = include
+                return !include.withUTF8(FileWalker.isScannable(name:))
+            }
+            guard !unlisted.isEmpty else { continue }
+            let folder = (files[index].relativePath as NSString).deletingLastPathComponent
+            for include in unlisted {
+                guard let root else {
+                    if let relative = UnlistedIncludes.resolved(folder.isEmpty ? include : folder + "/" + include) {
+                        candidates.append(.init(path: (files[index].path as NSString).deletingLastPathComponent + "/" + include, relativePath: relative))
+                    }
+                    continue
+                }
+                for candidate in InventoryJoiner.candidates(of: include, from: folder, includeFolders: includeFolders) {
+                    if let relative = UnlistedIncludes.resolved(candidate) {
+                        candidates.append(.init(path: root.hasSuffix("/") ? root + relative : root + "/" + relative, relativePath: relative))
+                    }
+                }
+            }
+        }
+        return candidates
     }
 
     /// A path's length and last eight bytes in one integer: equal for equal paths, and different for most others.

@@ -79,6 +79,11 @@ struct PartialInventory: Codable {
         }
         // Context lines are the patched file's own code, which the tree does not hold: only `+` lines are the patch's.
         func isOwn(_ at: RawLocation) -> Bool { mapper.patchOrigin(line: at.line)?.change != .context }
+        if let unfollowed = findings.unfollowed.first(where: { isOwn($0.at) }) {
+            self = .unread(place(unfollowed.at), reason: .unfollowedMacro, detail: unfollowed.detail,
+                           hint: "write the IPC macro invocations out, or through macros mojify follows (see the README, How the scanner reads code)")
+            return
+        }
         messages += findings.messages.filter { isOwn($0.at) }.map { placed($0.value, $0.at) }
         structTraits += findings.structTraits.filter { isOwn($0.at) }.map { placed($0.value, $0.at) }
         enumTraits += findings.enumTraits.filter { isOwn($0.at) }.map { placed($0.value, $0.at) }

@@ -1,14 +1,5 @@
 import MojifyCore
 
-/// A project macro that expands to an IPC macro, e.g. `#define EXTENSION_HANDLER(m, f) IPC_MESSAGE_HANDLER(m, f)`.
-struct WrapperMacro: Codable, Sendable {
-    var name: String
-    var parameters: [String]
-    var innerMacro: String
-    /// The inner invocation's arguments, as tokens of the definition that may name `parameters`.
-    var innerArguments: [[Token]]
-}
-
 /// A position inside the text being recognised, before it is mapped to the scanned tree.
 struct RawLocation: Hashable, Sendable {
     var line: Int
@@ -68,6 +59,8 @@ struct FileFindings: Sendable {
     var includes: [String] = []
     var wrappers: [WrapperMacro] = []
     var problems: [Problem] = []
+    /// Uses of macros whose expansion this does not follow, each with why: the file cannot be vouched for.
+    var unfollowed: [(at: RawLocation, detail: String)] = []
 }
 
 /// Reads a file's raw token stream and recognises the IPC constructs in it. Works on tokens, not text:
@@ -76,7 +69,8 @@ struct FileFindings: Sendable {
 struct Recognizer {
     let tokens: [Token]
     let source: [UInt8]
-    let wrappers: [String: WrapperMacro]
+    /// The macros in force: the tree's project macros that reach IPC macros, under the file's own definitions.
+    private var macros: MacroTable
     /// The AST's answer for the function around an offset, when it has one.
     let functionAt: (Int) -> String?
 
@@ -94,10 +88,10 @@ struct Recognizer {
     /// The text is one patch hunk: it ends where the hunk does, possibly inside an invocation.
     let isHunk: Bool
 
-    init(tokens: [Token], source: [UInt8], wrappers: [String: WrapperMacro], isHunk: Bool = false, functionAt: @escaping (Int) -> String?) {
+    init(tokens: [Token], source: [UInt8], wrappers: [String: [WrapperMacro]], isHunk: Bool = false, functionAt: @escaping (Int) -> String?) {
         self.tokens = tokens
         self.source = source
-        self.wrappers = wrappers
+        macros = MacroTable(tree: wrappers)
         self.isHunk = isHunk
         self.functionAt = functionAt
     }
@@ -125,32 +119,22 @@ struct Recognizer {
             sawCode = true
         }
         closeOpenBlocks()
+        findings.wrappers = macros.shared()
         return findings
     }
 
     // MARK: - Directives
 
-    /// The index after the last token of the directive starting at `start`, following `\` line continuations.
+    /// The index after the last token of the directive starting at `start`: the directive ends at the first line
+    /// break between two of its tokens that no backslash splices (a comment's own line breaks do not end it).
     private func directiveEnd(from start: Int) -> Int {
-        var offset = tokens[start].end
-        while offset < source.count {
-            if source[offset] == UInt8(ascii: "\n") {
-                var back = offset - 1
-                if back >= 0 && source[back] == UInt8(ascii: "\r") { back -= 1 }
-                if back >= 0 && source[back] == UInt8(ascii: "\\") {
-                    offset += 1
-                    continue
-                }
-                break
+        source.withUnsafeBytes { bytes in
+            var end = start + 1
+            while end < tokens.count && !LogicalSpelling.hasLineBreak(bytes, from: tokens[end - 1].end, to: tokens[end].start) {
+                end += 1
             }
-            offset += 1
+            return end
         }
-        var end = start + 1
-        while end < tokens.count && tokens[end].start < offset {
-            // A block comment that starts on the directive line may run past it; it still ends the directive.
-            end += 1
-        }
-        return end
     }
 
     private mutating func handleDirective(_ directive: ArraySlice<Token>) {
@@ -180,16 +164,19 @@ struct Recognizer {
                 problem(.warning, at: words.first!, "#endif without #if", hint: "check the file's #if/#endif balance", structural: true)
             }
         case "define":
-            handleDefine(Array(rest))
+            handleDefine(directive)
         case "undef":
             switch restText {
             case "IPC_MESSAGE_START": messageClass = ""
             case "IPC_MESSAGE_EXPORT": exportMacro = nil
-            default: break
+            default: macros.undefine(restText, unconditional: isUnconditional)
             }
-        case "include", "import":
+        case "include", "import", "include_next":
             if let path = rest.first, path.kind == .literal, path.text.hasPrefix("\""), path.text.count >= 2 {
                 findings.includes.append(String(path.text.dropFirst().dropLast()))
+            } else if let open = rest.first, open.is("<"), let close = rest.first(where: { $0.is(">") }) {
+                // Raw tokens do not know a header name: `<foo/msgs.def>` is its bytes between the brackets.
+                findings.includes.append(String(decoding: source[open.end..<close.start], as: UTF8.self))
             }
         default:
             break
@@ -212,9 +199,18 @@ struct Recognizer {
         }
     }
 
-    private mutating func handleDefine(_ rest: [Token]) {
-        guard let macro = rest.first, macro.kind == .identifier || macro.kind == .keyword else { return }
-        let body = Array(rest.dropFirst())
+    /// Whether a directive here is made whatever the build: no `#if` around it but the include guard.
+    private var isUnconditional: Bool {
+        let current = conditions.current
+        return current.stack.isEmpty && !current.disabled
+    }
+
+    /// `directive`: all of it, from `#`, comments kept.
+    private mutating func handleDefine(_ directive: ArraySlice<Token>) {
+        let code = directive.indices.filter { directive[$0].kind != .comment }
+        guard code.count >= 3, directive[code[2]].kind == .identifier || directive[code[2]].kind == .keyword else { return }
+        let macro = directive[code[2]]
+        let body = Array(directive[(code[2] + 1)...])
         switch macro.text {
         case "IPC_MESSAGE_START":
             messageClass = TokenText.join(body)
@@ -226,25 +222,40 @@ struct Recognizer {
         default:
             break
         }
-        // Function-like only: the `(` must touch the name. IPC macros defining each other (ipc_message_macros.h
-        // itself) are the vocabulary, not project wrappers.
-        guard IPCMacro(name: macro.text) == nil, let open = body.first, open.text == "(", open.start == macro.end,
-              let close = body.firstIndex(where: { $0.text == ")" }) else { return }
-        let parameters = body[1..<close].filter { $0.kind != .comment && $0.text != "," }.map(\.text)
-        let expansion = Array(body[(close + 1)...]).filter { $0.kind != .comment }
-        guard let innerIndex = expansion.firstIndex(where: { IPCMacro(name: $0.text) != nil && $0.kind == .identifier }),
-              innerIndex + 1 < expansion.count, expansion[innerIndex + 1].text == "(" else { return }
-        guard !expansion.contains(where: { $0.text == "#" || $0.text == "##" }) else {
-            problem(.note, at: macro, "macro \(macro.text) wraps \(expansion[innerIndex].text) with # or ##; its uses are not followed",
-                    hint: "list its messages in the ledger by hand")
+        // IPC macros defining each other (ipc_message_macros.h itself) are the vocabulary, not project macros.
+        guard IPCMacro(name: macro.text) == nil else { return }
+        // Function-like only when the `(` touches the name.
+        guard let open = body.first, open.is("("), touches(macro, open) else {
+            macros.define(WrapperMacro(name: macro.text, parameters: nil, isVariadic: false, body: body), unconditional: isUnconditional)
             return
         }
-        let (arguments, innerClose) = splitArguments(expansion, openParen: innerIndex + 1)
-        guard innerClose != nil else { return }
-        findings.wrappers.append(WrapperMacro(
-            name: macro.text, parameters: parameters, innerMacro: expansion[innerIndex].text,
-            innerArguments: arguments
-        ))
+        guard let close = body.firstIndex(where: { $0.is(")") }) else { return }
+        var parameters: [String] = []
+        var isVariadic = false
+        var afterComma = true
+        for token in body[1..<close] where token.kind != .comment {
+            if token.is(",") {
+                afterComma = true
+            } else if token.is("...") {
+                // `...` is `__VA_ARGS__`; `args...` names it.
+                if afterComma { parameters.append("__VA_ARGS__") }
+                isVariadic = true
+            } else {
+                parameters.append(token.text)
+                afterComma = false
+            }
+        }
+        macros.define(WrapperMacro(name: macro.text, parameters: parameters, isVariadic: isVariadic, body: Array(body[(close + 1)...])),
+                      unconditional: isUnconditional)
+    }
+
+    /// Whether nothing but line splices lies between the two tokens.
+    private func touches(_ first: Token, _ second: Token) -> Bool {
+        source.withUnsafeBytes { bytes in
+            var offset = first.end
+            while offset < second.start, let end = LogicalSpelling.spliceEnd(at: offset, in: bytes) { offset = end }
+            return offset == second.start
+        }
     }
 
     // MARK: - Code
@@ -255,13 +266,23 @@ struct Recognizer {
         scopes.observe(index, in: tokens)
         switch tokens[index].kind {
         case .identifier:
-            if let next = nextCodeIndex(after: index), tokens[next].is("(") {
-                // Every IPC macro starts with `I`: most names are told apart by that byte alone.
-                if tokens[index].text.utf8.first == UInt8(ascii: "I"), let macro = IPCMacro(name: tokens[index].text) {
-                    return invocation(of: macro, named: tokens[index].text, wrapper: nil, at: index, openParen: next)
-                }
-                if !wrappers.isEmpty, let wrapper = wrappers[tokens[index].text], let inner = IPCMacro(name: wrapper.innerMacro) {
-                    return invocation(of: inner, named: wrapper.innerMacro, wrapper: wrapper, at: index, openParen: next)
+            let next = nextCodeIndex(after: index)
+            let open = next.flatMap { tokens[$0].is("(") ? $0 : nil }
+            // Every IPC macro starts with `I`: most names are told apart by that byte alone.
+            if tokens[index].text.utf8.first == UInt8(ascii: "I"), let macro = IPCMacro(name: tokens[index].text) {
+                if let open { return invocation(of: macro, named: tokens[index].text, at: index, openParen: open) }
+                // Handed to another macro, say: where it is invoked, and with what, is not followed.
+                if next != nil || !isHunk { unfollowed(at: tokens[index], "it names \(tokens[index].text) without an argument list") }
+                return index + 1
+            }
+            if !macros.isEmpty, let macro = macros.lookup(tokens[index].text) {
+                let reach = macros.reach(of: tokens[index].text)
+                let isUse = macro.parameters == nil || open != nil
+                // A macro that reaches IPC macros only through its arguments matters where they name one.
+                if isUse && (reach == .always || open.map(argumentsReachIPC) == true) {
+                    if let end = expandUse(at: index) { return end }
+                } else if !isUse && reach == .always && (next != nil || !isHunk) {
+                    unfollowed(at: tokens[index], "it names \(tokens[index].text), which expands to IPC macros, without an argument list")
                 }
             }
             if tokens[index].is("make_unique") || tokens[index].is("MakeUnique") {
@@ -290,7 +311,7 @@ struct Recognizer {
     /// `<` in an expression cannot swallow the rest of the list. Returns the arguments (comments kept, so that
     /// names in comments can be read) and the index of the closing parenthesis. When the list never closes, the
     /// close is nil and the arguments are the ones a comma completed.
-    private func splitArguments(_ list: [Token], openParen: Int) -> (arguments: [[Token]], close: Int?) {
+    static func splitArguments(_ list: [Token], openParen: Int) -> (arguments: [[Token]], close: Int?) {
         var arguments: [[Token]] = []
         var depth = 0
         var angles: [Int] = [0]
@@ -360,49 +381,94 @@ struct Recognizer {
         arguments[last].append(comment)
     }
 
-    private mutating func invocation(of macro: IPCMacro, named name: String, wrapper: WrapperMacro?, at index: Int, openParen: Int) -> Int {
-        var (written, closing) = splitArguments(tokens, openParen: openParen)
+    private mutating func invocation(of macro: IPCMacro, named name: String, at index: Int, openParen: Int) -> Int {
+        var (written, closing) = Recognizer.splitArguments(tokens, openParen: openParen)
         guard let close = closing else {
             guard isHunk else {
-                problem(.error, at: tokens[index], "unbalanced parentheses in \(tokens[index].text)(...): no closing ')' before the end of the file",
-                        hint: "fix the invocation; the rest of the file is still scanned", structural: true)
+                unbalanced(at: tokens[index])
                 return openParen
             }
-            return cutOff(macro, named: name, arguments: written.map(Argument.init), isWrapped: wrapper != nil, at: index, openParen: openParen)
+            return cutOff(macro, named: name, arguments: written.map(Argument.init), at: index, openParen: openParen)
         }
         Recognizer.attachCommentAfterClose(&written, after: tokens[close], next: close + 1 < tokens.count ? tokens[close + 1] : nil, invocationLine: tokens[index].line)
-        let arguments: [Argument]
-        if let wrapper {
-            guard written.count == wrapper.parameters.count else {
-                problem(.error, at: tokens[index], "\(wrapper.name) takes \(wrapper.parameters.count) arguments but is given \(written.count)",
-                        hint: "fix the invocation")
-                return close + 1
-            }
-            arguments = wrapper.innerArguments.map { inner in
-                Argument(inner.flatMap { token -> [Token] in
-                    if let position = wrapper.parameters.firstIndex(of: token.text) { return written[position] }
-                    return [token]
-                })
-            }
-        } else {
-            arguments = written.map(Argument.init)
-        }
         let site = Site(
-            macro: name, wrapper: wrapper?.name, at: tokens[index], conditions: conditions.current,
+            macro: name, wrapper: nil, at: tokens[index], conditions: conditions.current,
             source: String(decoding: source[tokens[index].start..<tokens[close].end], as: UTF8.self),
             comment: TokenText.commentAbove(index, in: tokens)
         )
-        record(macro, arguments: arguments, site: site)
+        record(macro, arguments: written.map(Argument.init), site: site)
         scopes.statementBoundary()
         return close + 1
+    }
+
+    private mutating func unbalanced(at token: Token) {
+        problem(.error, at: token, "unbalanced parentheses in \(token.text)(...): no closing ')' before the end of the file",
+                hint: "fix the invocation; the rest of the file is still scanned", structural: true)
+    }
+
+    /// Whether the arguments of the call opening at `open` name an IPC macro or a project macro that reaches one:
+    /// a macro that reaches none itself may still pass them on (`#define ID(x) x`, `ID(IPC_MESSAGE_CONTROL0)(...)`).
+    private func argumentsReachIPC(_ open: Int) -> Bool {
+        var depth = 0
+        for token in tokens[open...] where token.kind != .comment {
+            if token.is("(") { depth += 1 }
+            if token.is(")") {
+                depth -= 1
+                if depth == 0 { return false }
+            }
+            if token.kind == .identifier, IPCMacro(name: token.text) != nil || macros.reach(of: token.text) == .always { return true }
+        }
+        return false
+    }
+
+    /// Expands the use of a project macro at `index` and records the IPC macro invocations it comes to; returns
+    /// where to go on, or nil when it comes to none (its tokens are then read as any others).
+    private mutating func expandUse(at index: Int) -> Int? {
+        let use = tokens[index]
+        let (outcome, end) = MacroExpansion.expand(use: index, in: tokens, table: macros)
+        switch outcome {
+        case .unterminated:
+            guard isHunk else {
+                unbalanced(at: use)
+                return index + 1
+            }
+            problem(.error, at: use, "the hunk ends inside \(use.text)(...)", hint: "the patched file holds the rest", structural: true)
+            return tokens.count
+        case let .malformed(message):
+            problem(.error, at: use, message, hint: "fix the invocation")
+            return end
+        case let .unfollowed(reason):
+            unfollowed(at: use, "it uses \(use.text), whose expansion mojify does not follow: \(reason)")
+            return end
+        case let .invocations(invocations):
+            guard !invocations.isEmpty else { return nil }
+            let site = Site(
+                macro: "", wrapper: use.text, at: use, conditions: conditions.current,
+                source: String(decoding: source[use.start..<tokens[end - 1].end], as: UTF8.self),
+                comment: TokenText.commentAbove(index, in: tokens)
+            )
+            for invocation in invocations {
+                var invoked = site
+                invoked.macro = invocation.name
+                record(invocation.macro, arguments: invocation.arguments.map(Argument.init), site: invoked)
+            }
+            scopes.statementBoundary()
+            return end
+        }
+    }
+
+    /// Notes a construct this does not follow (in code the build may compile): the file cannot be vouched for.
+    private mutating func unfollowed(at token: Token, _ what: String) {
+        guard !conditions.current.disabled else { return }
+        findings.unfollowed.append((RawLocation(token), "line \(token.line): \(what)"))
     }
 
     /// An invocation that a patch hunk ends inside. A message is still recorded, with the arguments the hunk shows,
     /// since the patch adds (or removes) it whole; its missing arguments are said in a warning. Anything else is
     /// a fragment's edge, noted and skipped. Returns where to go on: the end, since the hunk has nothing after it.
-    private mutating func cutOff(_ macro: IPCMacro, named name: String, arguments: [Argument], isWrapped: Bool, at index: Int, openParen: Int) -> Int {
+    private mutating func cutOff(_ macro: IPCMacro, named name: String, arguments: [Argument], at index: Int, openParen: Int) -> Int {
         let at = tokens[index]
-        guard !isWrapped, case let .message(kind, sync, form) = macro, let messageName = arguments.first?.text, !messageName.isEmpty else {
+        guard case let .message(kind, sync, form) = macro, let messageName = arguments.first?.text, !messageName.isEmpty else {
             problem(.error, at: at, "the hunk ends inside \(name)(...)", hint: "the patched file holds the rest", structural: true)
             return tokens.count
         }
@@ -601,7 +667,7 @@ struct Recognizer {
     private func parenthesisedList(_ argument: Argument) -> [Parameter]? {
         let code = argument.tokens.indices.filter { argument.tokens[$0].kind != .comment }
         guard let first = code.first, let last = code.last, argument.tokens[first].text == "(", argument.tokens[last].text == ")",
-              case let (items, close) = splitArguments(argument.tokens, openParen: first), close == last else { return nil }
+              case let (items, close) = Recognizer.splitArguments(argument.tokens, openParen: first), close == last else { return nil }
         return items.map { Argument($0).parameter }
     }
 

@@ -79,9 +79,11 @@ final class InterruptAndOutputTests: XCTestCase {
         XCTAssertTrue(scan.stdout.contains("FrameMsgStart"), scan.stdout)
         let lint = try MojifyBinary.run(["lint", "Examples", "--no-cache", "--format", "json", "-o", "/dev/stdout"])
         XCTAssertTrue(lint.stdout.hasPrefix("{"), lint.stdout + lint.stderr)
+        // Only a machine whose /dev/null is the device can show that mojify leaves it so.
+        var info = stat()
+        guard stat("/dev/null", &info) == 0, info.st_mode & S_IFMT == S_IFCHR else { throw XCTSkip("/dev/null is not a character device on this machine") }
         let null = try MojifyBinary.run(["scan", "Examples", "--no-cache", "-o", "/dev/null"])
         XCTAssertEqual(null.status, 0, null.stderr)
-        var info = stat()
         XCTAssertEqual(stat("/dev/null", &info), 0)
         XCTAssertEqual(info.st_mode & S_IFMT, S_IFCHR, "/dev/null is still the device")
     }

@@ -2,9 +2,9 @@ import Foundation
 
 /// The on-disk form of a scan cache: a checksummed binary table of files with their stamps and outcomes, the passes
 /// those outcomes were worked out in, then the binary encoding (`BinaryCoding`) of each cached result, which is
-/// decoded only when a file is reused, then the last scan's walk problems and whole inventory, which answer a
-/// re-scan of a tree in which nothing changed (or nothing that changes an outcome), and that inventory's JSON,
-/// which is then the output as it stands.
+/// decoded only when a file is reused, then the last scan's surroundings (walk problems, unlisted includes) and
+/// whole inventory, which answer a re-scan of a tree in which nothing changed (or nothing that changes an outcome),
+/// and that inventory's JSON, which is then the output as it stands.
 /// In memory, the paths are one byte buffer rather than a string each.
 ///
 /// Layout (little-endian): magic, format version, payload length, the payload checksum (`ContentHash`) tagged
@@ -33,7 +33,7 @@ struct CacheFile {
 
     static let magic = Array("MOJIFYSCANCACHE\n".utf8)
     /// Bumped whenever this layout or the meaning of a stored result changes.
-    static let formatVersion: UInt32 = 10
+    static let formatVersion: UInt32 = 12
 
     var key: String
     var files: [Stored]
@@ -44,9 +44,9 @@ struct CacheFile {
     var passes: Data?
     /// Slices of the file as read (no copies): a large tree's results and inventory are tens of MB.
     var results: [Data]
-    /// The binary encodings of the last scan's walk problems and inventory, when the scan that wrote the file can
-    /// vouch for them; apart, so that the problems can be compared without decoding the inventory.
-    var lastWalkProblems: Data?
+    /// The binary encodings of the last scan's surroundings (`ScanCache.Surroundings`) and inventory, when the scan
+    /// that wrote the file can vouch for them; apart, so that the former can be compared without decoding the latter.
+    var lastSurroundings: Data?
     var lastInventory: Data?
     /// `Inventory.jsonData()` of the last scan's inventory, stored with `lastInventory`.
     var lastInventoryJSON: Data?
@@ -118,7 +118,7 @@ struct CacheFile {
             rest.append(Data(Writer.integerBytes(UInt64(result.count))))
             rest.append(result)
         }
-        for section in [lastWalkProblems, lastInventory] {
+        for section in [lastSurroundings, lastInventory] {
             rest.append(Data(Writer.integerBytes(section.map { UInt64($0.count) + 1 } ?? 0)))
             if let section { rest.append(section) }
         }
@@ -186,21 +186,21 @@ struct CacheFile {
     }
 
     init(key: String, files: [Stored], pathBytes: [UInt8], outcomes: [Outcome], passes: Data?, results: [Data],
-         lastWalkProblems: Data?, lastInventory: Data?, lastInventoryJSON: Data?) {
+         lastSurroundings: Data?, lastInventory: Data?, lastInventoryJSON: Data?) {
         self.key = key
         self.files = files
         self.pathBytes = pathBytes
         self.outcomes = outcomes
         self.passes = passes
         self.results = results
-        self.lastWalkProblems = lastWalkProblems
+        self.lastSurroundings = lastSurroundings
         self.lastInventory = lastInventory
         self.lastInventoryJSON = lastInventoryJSON
     }
 
     /// A cache that holds nothing yet.
     init(empty key: String) {
-        self.init(key: key, files: [], pathBytes: [], outcomes: [], passes: nil, results: [], lastWalkProblems: nil,
+        self.init(key: key, files: [], pathBytes: [], outcomes: [], passes: nil, results: [], lastSurroundings: nil,
                   lastInventory: nil, lastInventoryJSON: nil)
     }
 
@@ -262,13 +262,13 @@ struct CacheFile {
             guard let length = reader.count(), let bytes = slice(length, &reader) else { return nil }
             results.append(bytes)
         }
-        guard let lastWalkProblems = optionalSection(&reader), let lastInventory = optionalSection(&reader) else { return nil }
+        guard let lastSurroundings = optionalSection(&reader), let lastInventory = optionalSection(&reader) else { return nil }
         let jsonSection = bodyStart + reader.offset
         guard let lastInventoryJSON = optionalSection(&reader), reader.remaining == 0,
-              (lastWalkProblems == nil) == (lastInventory == nil),
+              (lastSurroundings == nil) == (lastInventory == nil),
               outcomes.allSatisfy({ $0.result.map { $0 < resultCount } ?? true }) else { return nil }
         var decoded = CacheFile(key: key, files: files, pathBytes: pathBytes, outcomes: outcomes, passes: passes, results: results,
-                                lastWalkProblems: lastWalkProblems, lastInventory: lastInventory, lastInventoryJSON: lastInventoryJSON)
+                                lastSurroundings: lastSurroundings, lastInventory: lastInventory, lastInventoryJSON: lastInventoryJSON)
         decoded.read = (file, stampOffsets, jsonSection)
         return decoded
     }

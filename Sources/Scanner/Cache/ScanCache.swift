@@ -13,33 +13,40 @@ import MojifyCore
 /// Files parsed with compile-database flags follow includes, so only their prefilter verdicts are cached.
 ///
 /// The last scan's inventory is kept too: when the walk finds the same files with the same stamps (none of them
-/// stored racy) and the same walk problems, it is the answer, and no file is read and nothing is rebuilt. When only
+/// stored racy), the same walk problems and the same unlisted includes (`UnlistedIncludes`), it is the answer, and no file is read and nothing is rebuilt. When only
 /// a few stamps differ, those files are analysed again in the passes they were in; if every outcome is as stored
 /// (an edit that adds or removes no IPC, a touched file), the inventory is still the answer, since it is a function
 /// of the file list, the walk problems and the outcomes.
 final class ScanCache: @unchecked Sendable {
-    /// What a re-scan of an unchanged tree returns, and the walk problems that went into it.
+    /// What a re-scan of an unchanged tree returns, and what besides the files went into it.
     struct LastScan: Equatable {
         var inventory: Inventory
+        var surroundings: Surroundings
+    }
+
+    /// What a scan's inventory depends on besides its files' stamps and bytes: the walk's problems, and what the
+    /// includes of files the walk does not list found (`UnlistedIncludes`).
+    struct Surroundings: Codable, Equatable {
         var walkProblems: [Diagnostic]
+        var unlistedIncludes: UnlistedIncludes
     }
 
     /// A pass as the cache keeps it, to analyse a file again as the scan that stored its outcome did.
     struct StoredPass: Codable {
         var needles: [String]
-        /// Sorted by name: a dictionary has no stable order, and the binary coding cannot read one back.
+        /// Sorted by name, each name's definitions in their order: a dictionary has no stable order, and the binary
+        /// coding cannot read one back.
         var wrappers: [WrapperMacro]
         var typeNames: [String]?
 
         init(_ pass: FileAnalyser.Pass) {
             needles = pass.needles.map { String(decoding: $0, as: UTF8.self) }
-            wrappers = pass.wrappers.sorted { $0.key < $1.key }.map(\.value)
+            wrappers = ScanCache.flattened(pass.wrappers)
             typeNames = pass.typeNames?.map { String(decoding: $0, as: UTF8.self) }
         }
 
         var pass: FileAnalyser.Pass {
-            FileAnalyser.Pass(needles: needles, wrappers: Dictionary(wrappers.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first }),
-                              typeNames: typeNames)
+            FileAnalyser.Pass(needles: needles, wrappers: Dictionary(grouping: wrappers, by: \.name), typeNames: typeNames)
         }
     }
 
@@ -153,8 +160,19 @@ final class ScanCache: @unchecked Sendable {
     /// Pairs the scan's files (by path, in walk order) with stored entries. Both lists come in walk order, so an
     /// unchanged tree pairs up position by position; only after a change is a lookup table built.
     func attach(paths: [String]) {
+        matches = []
+        fresh.deinitialize()
+        fresh.deallocate()
+        fresh = .allocate(capacity: 0)
+        attach(more: paths)
+    }
+
+    /// Pairs files added to the end of the scan's list (`UnlistedIncludes`) as `attach` pairs the walk's.
+    func attach(more paths: [String]) {
         var byPath: [String: Int]?
-        matches = paths.enumerated().map { index, path in
+        let first = matches.count
+        matches += paths.enumerated().map { offset, path in
+            let index = first + offset
             if index < stored.files.count && stored.hasPath(path, at: index) { return index }
             if byPath == nil {
                 byPath = Dictionary(stored.files.indices.map { (String(decoding: stored.path(at: $0), as: UTF8.self), $0) },
@@ -162,10 +180,17 @@ final class ScanCache: @unchecked Sendable {
             }
             return byPath?[path] ?? -1
         }
-        fresh.deinitialize()
+        let grown = UnsafeMutableBufferPointer<Fresh?>.allocate(capacity: first + paths.count)
+        if first > 0 { grown.baseAddress!.moveInitialize(from: fresh.baseAddress!, count: first) }
+        (grown.baseAddress! + first).initialize(repeating: nil, count: paths.count)
         fresh.deallocate()
-        fresh = .allocate(capacity: paths.count)
-        fresh.initialize(repeating: nil)
+        fresh = grown
+    }
+
+    /// What the last scan's includes of files the walk does not list found, if the cache keeps its inventory.
+    func keptUnlistedIncludes() -> UnlistedIncludes? {
+        guard cacheResults, stored.lastInventory != nil, let encoded = stored.lastSurroundings else { return nil }
+        return (try? BinaryCoding.decode(Surroundings.self, from: encoded))?.unlistedIncludes
     }
 
     /// The last scan's answer, if it may still be the answer to scanning `files` now: the same files in the same
@@ -177,7 +202,7 @@ final class ScanCache: @unchecked Sendable {
         // One copy of the stored file, not one per file of the tree (a class's struct property is copied out to be
         // read), and no copy of each entry: those retained a dozen arrays and strings per file.
         let stored = stored
-        guard cacheResults, let inventory = stored.lastInventory, let problems = stored.lastWalkProblems,
+        guard cacheResults, let inventory = stored.lastInventory, let problems = stored.lastSurroundings,
               files.count == stored.files.count else { return nil }
         var suspects: [Int] = []
         for index in files.indices {
@@ -188,7 +213,7 @@ final class ScanCache: @unchecked Sendable {
                 guard suspects.count <= maxSuspects else { return nil }
             }
         }
-        guard (try? BinaryCoding.decode([Diagnostic].self, from: problems)) == walkProblems else { return nil }
+        guard (try? BinaryCoding.decode(Surroundings.self, from: problems))?.walkProblems == walkProblems else { return nil }
         var passes: [FileAnalyser.Pass] = []
         if !suspects.isEmpty {
             guard let encoded = stored.passes, let decoded = try? BinaryCoding.decode([StoredPass].self, from: encoded) else { return nil }
@@ -224,11 +249,16 @@ final class ScanCache: @unchecked Sendable {
     private var inventoryReused = false
 
     /// The context of a pass: what, besides a file's bytes, decides its outcome.
-    static func context(needles: [String], wrappers: [String: WrapperMacro], typeNames: [String]?) -> ContentHash {
-        let wrapperBytes = (try? BinaryCoding.encode(wrappers.sorted { $0.key < $1.key }.map(\.value))) ?? []
+    static func context(needles: [String], wrappers: [String: [WrapperMacro]], typeNames: [String]?) -> ContentHash {
+        let wrapperBytes = (try? BinaryCoding.encode(flattened(wrappers))) ?? []
         var bytes = Array(needles.joined(separator: "\n").utf8) + [0] + wrapperBytes
         if let typeNames { bytes += [0, 1] + Array(typeNames.joined(separator: "\n").utf8) }
         return ContentHash(bytes)
+    }
+
+    /// A table of project macros as one list in a stable order: by name, each name's definitions in their order.
+    static func flattened(_ wrappers: [String: [WrapperMacro]]) -> [WrapperMacro] {
+        wrappers.sorted { $0.key < $1.key }.flatMap(\.value)
     }
 
     /// The outcome of file `index` (at `path`) in this context from an earlier scan, if the file is provably
@@ -319,7 +349,7 @@ final class ScanCache: @unchecked Sendable {
     /// something; the first re-scan that finds nothing changed stores it (`keep(json:)`).
     func save(paths: [String], lastScan: LastScan?) throws {
         let encodedLastScan = cacheResults ? lastScan.flatMap { last in
-            (try? BinaryCoding.encode(last.walkProblems)).flatMap { problems in
+            (try? BinaryCoding.encode(last.surroundings)).flatMap { problems in
                 (try? BinaryCoding.encode(last.inventory)).map { (problems: Data(problems), inventory: Data($0)) }
             }
         } : nil
@@ -329,7 +359,7 @@ final class ScanCache: @unchecked Sendable {
                 $0.computed == 0 && $0.contentHash == stored.files[index].contentHash && $0.racy == stored.files[index].racy
             } ?? false
         }
-        guard !unchanged || (encodedLastScan != nil && (encodedLastScan?.problems != stored.lastWalkProblems || encodedLastScan?.inventory != stored.lastInventory)) else { return }
+        guard !unchanged || (encodedLastScan != nil && (encodedLastScan?.problems != stored.lastSurroundings || encodedLastScan?.inventory != stored.lastInventory)) else { return }
         var files: [CacheFile.Stored] = []
         var pathBytes: [UInt8] = []
         var outcomes: [CacheFile.Outcome] = []
@@ -357,7 +387,7 @@ final class ScanCache: @unchecked Sendable {
         let usedPasses = Set(outcomes.map(\.context)).compactMap { passes[$0] }.sorted { $0.context.hex < $1.context.hex }
         let encodedPasses = (try? BinaryCoding.encode(usedPasses.map(StoredPass.init))).map { Data($0) }
         var (tables, rest) = CacheFile(key: key, files: files, pathBytes: pathBytes, outcomes: outcomes, passes: encodedPasses, results: results,
-                                       lastWalkProblems: encodedLastScan?.problems, lastInventory: encodedLastScan?.inventory,
+                                       lastSurroundings: encodedLastScan?.problems, lastInventory: encodedLastScan?.inventory,
                                        lastInventoryJSON: nil).encodedTables()
         try write(&tables, then: rest)
     }
