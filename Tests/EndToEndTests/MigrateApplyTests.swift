@@ -53,12 +53,8 @@ final class MigrateApplyTests: XCTestCase {
     /// or by --apply (git tracks the link, and `git apply` refuses a patch beyond it): the file outside keeps its
     /// content, the link stays a link, and the rest of the tree is patched.
     func testApplyNeverWritesThroughALinkedFile() throws {
-        let scratch = try temporaryFolder().path
-        let tree = scratch + "/tree"
-        try FileManager.default.copyItem(atPath: repositoryRoot + "/Examples", toPath: tree)
         let linked = "extensions/browser/extension_message_filter.cc"
-        try FileManager.default.moveItem(atPath: tree + "/" + linked, toPath: scratch + "/outside.cc")
-        try FileManager.default.createSymbolicLink(atPath: tree + "/" + linked, withDestinationPath: scratch + "/outside.cc")
+        let (scratch, tree) = try examplesLinkingOut(linked, to: "outside.cc")
         let outside = FileManager.default.contents(atPath: scratch + "/outside.cc")
 
         let result = try MojifyBinary.run(["migrate", tree, "--out", scratch + "/out", "--patch", scratch + "/migrate.patch", "--apply", "--no-cache"])
@@ -74,17 +70,23 @@ final class MigrateApplyTests: XCTestCase {
     /// With --follow-symlinks the scan reads a linked folder, but a header the patch deletes there is not deleted:
     /// the folder it stands in is outside the tree.
     func testApplyNeverDeletesInALinkedFolder() throws {
-        let scratch = try temporaryFolder().path
-        let tree = scratch + "/tree"
-        try FileManager.default.copyItem(atPath: repositoryRoot + "/Examples", toPath: tree)
-        let folder = "components/printing/common"
-        try FileManager.default.moveItem(atPath: tree + "/" + folder, toPath: scratch + "/outside")
-        try FileManager.default.createSymbolicLink(atPath: tree + "/" + folder, withDestinationPath: scratch + "/outside")
+        let (scratch, tree) = try examplesLinkingOut("components/printing/common", to: "outside")
 
         let result = try MojifyBinary.run(["migrate", tree, "--out", scratch + "/out", "--patch", scratch + "/migrate.patch", "--apply", "--follow-symlinks", "--no-cache"])
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertFalse(result.stdout.contains("deleted: components/printing/common/print_messages.h"), result.stdout)
         XCTAssertTrue(FileManager.default.fileExists(atPath: scratch + "/outside/print_messages.h"), "deleted outside the tree")
+    }
+
+    /// A copy of Examples/ (in `scratch/tree`) whose `relative` file or folder is moved out to `scratch/outside`
+    /// and replaced by a symbolic link to it.
+    private func examplesLinkingOut(_ relative: String, to outside: String) throws -> (scratch: String, tree: String) {
+        let scratch = try temporaryFolder().path
+        let tree = scratch + "/tree"
+        try FileManager.default.copyItem(atPath: repositoryRoot + "/Examples", toPath: tree)
+        try FileManager.default.moveItem(atPath: tree + "/" + relative, toPath: scratch + "/" + outside)
+        try FileManager.default.createSymbolicLink(atPath: tree + "/" + relative, withDestinationPath: scratch + "/" + outside)
+        return (scratch, tree)
     }
 
     /// An --apply killed part way leaves a journal; the next migrate rolls the tree back before it reads it.
