@@ -5,7 +5,8 @@ import MojifyTestSupport
 import XCTest
 
 /// Property test over hostile trees: seeded random trees of messages headers mixed with links (to files, to
-/// folders inside and outside the tree, dangling, in loops), pipes, empty and binary files. Whatever the mix, the
+/// folders inside and outside the tree, dangling, in loops), pipes, empty and binary files, messages defined through
+/// macro aliases, and messages in files of other names reached by an include. Whatever the mix, the
 /// scan ends, is the same on one thread and on several, never reports a message twice, and finds every message of
 /// every regular file it can reach, or names the file or folder it did not read.
 final class HostileTreeTests: XCTestCase {
@@ -23,7 +24,18 @@ final class HostileTreeTests: XCTestCase {
                 let path = "tree/\(folderName)/f\(index)_messages.h"
                 try folder.write(path, "#define IPC_MESSAGE_START Round\(round)MsgStart\nIPC_MESSAGE_CONTROL0(\(name))\n")
                 expected.insert(name)
-                switch Int.random(in: 0..<8, using: &generator) {
+                switch Int.random(in: 0..<10, using: &generator) {
+                case 8:
+                    // A message defined through an alias of the macro, in a header of another folder.
+                    try folder.write("tree/aliases_\(index).h", "#define MY_CONTROL_\(index) IPC_MESSAGE_CONTROL0\n")
+                    try folder.write("tree/\(folderName)/aliased_\(index)_messages.h",
+                                     "#include \"aliases_\(index).h\"\nMY_CONTROL_\(index)(Round\(round)Msg_Aliased\(index))\n")
+                    expected.insert("Round\(round)Msg_Aliased\(index)")
+                case 9:
+                    // A message in a file of a name the walk does not select, reached only by an include.
+                    try folder.write("tree/\(folderName)/list_\(index).def", "IPC_MESSAGE_CONTROL0(Round\(round)Msg_Listed\(index))\n")
+                    try folder.write("tree/\(folderName)/user_\(index).cc", "#include \"list_\(index).def\"\n")
+                    expected.insert("Round\(round)Msg_Listed\(index)")
                 case 0: symlink(root + "/" + folderName, root + "/link_in_\(index)")  // a folder link inside the tree
                 case 1: symlink(outside, root + "/link_out_\(index)")  // a folder link outside it
                 case 2: symlink(root + "/nowhere_\(index)", root + "/\(folderName)/dangling_\(index)_messages.h")
