@@ -38,9 +38,7 @@ public enum TreeWriter {
     public static func apply(_ edits: [TreeEdit], in root: String) throws -> [String] {
         let tree = try Tree(root: root)
         let recovered = try tree.rollBackJournal()
-        var opened: [OpenedEdit] = []
-        defer { opened.forEach { $0.folder.release() } }
-        for edit in edits { opened.append(try tree.opening(edit)) }
+        let opened = try edits.map(tree.opening)
         let changed = opened.filter { !$0.holdsExpected }.map(\.edit.path)
         if !changed.isEmpty { throw CoreError.changedOnDisk(paths: changed) }
         var steps: [Step] = []
@@ -52,12 +50,9 @@ public enum TreeWriter {
             tree.discard(steps)
             throw error
         }
-        for step in steps {
-            unlinkat(step.folder.descriptor, step.backup, 0)
-            step.folder.release()
-        }
-        unlinkat(tree.root.descriptor, journalName, 0)
-        for step in steps where step.edit.replacement == nil { tree.removeEmptyFolders(above: step.edit.path) }
+        for step in steps { try? tree.inFolder(of: step.path) { folder, _ in unlinkat(folder, step.backup, 0) } }
+        unlinkat(tree.root, journalName, 0)
+        for step in steps where step.staged == nil { tree.removeEmptyFolders(above: step.path) }
         return recovered
     }
 
@@ -79,71 +74,32 @@ public enum TreeWriter {
         return false
     }
 
-    /// A file to change, with the folder it is in (open, not through a link) and whether it holds what the change
-    /// was made from.
+    /// A file to change, with what it is now and whether it holds what the change was made from.
     private struct OpenedEdit {
         var edit: TreeEdit
-        var folder: Folder
-        var name: String
         var info: stat
         var holdsExpected: Bool
     }
 
-    /// A change ready to commit: the hard link to the original (`backup`) and, for a replacement, the new file.
+    /// A change ready to commit: the hard link to the original (`backup`) and, for a replacement, the new file
+    /// (`staged`), both names in the file's folder. What the journal keeps.
     private struct Step: Codable {
-        var edit: TreeEdit
-        var folder: Folder
-        var name: String
+        var path: String
         var backup: String
         var staged: String?
-
-        enum CodingKeys: String, CodingKey { case path, backup, staged }
-
-        init(edit: TreeEdit, folder: Folder, name: String, backup: String, staged: String?) {
-            self.edit = edit
-            self.folder = folder
-            self.name = name
-            self.backup = backup
-            self.staged = staged
-        }
-
-        /// The journal keeps names relative to the file's folder; the folder is found again from the path.
-        init(from decoder: Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            edit = TreeEdit(path: try container.decode(String.self, forKey: .path), expected: nil, replacement: nil)
-            folder = Folder(descriptor: -1)
-            name = ""
-            backup = try container.decode(String.self, forKey: .backup)
-            staged = try container.decodeIfPresent(String.self, forKey: .staged)
-        }
-
-        func encode(to encoder: Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(edit.path, forKey: .path)
-            try container.encode(backup, forKey: .backup)
-            try container.encodeIfPresent(staged, forKey: .staged)
-        }
     }
 
-    /// An open folder descriptor.
-    private struct Folder {
-        var descriptor: Int32
-
-        func release() {
-            if descriptor >= 0 { close(descriptor) }
-        }
-    }
-
-    /// The root, open and locked for as long as this value lives.
+    /// The root, open and locked for as long as this value lives. Folders are opened for each step and closed
+    /// after it, so a write of thousands of files holds a handful of descriptors.
     private final class Tree {
-        let root: Folder
+        let root: Int32
         let rootPath: String
 
         init(root: String) throws {
             rootPath = root
             let descriptor = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
             guard descriptor >= 0 else { throw CoreError.writeFailed(path: root, reason: String(cString: strerror(errno))) }
-            self.root = Folder(descriptor: descriptor)
+            self.root = descriptor
             // A second writer waits here; it then finds the files changed by the first, and refuses.
             while flock(descriptor, LOCK_EX) != 0 {
                 guard errno == EINTR else {
@@ -155,60 +111,57 @@ public enum TreeWriter {
         }
 
         deinit {
-            root.release()
+            close(root)
         }
 
-        /// The folder holding `path` and the file's name in it, every folder on the way opened without following a
-        /// link.
-        func folder(of path: String) throws -> (Folder, String) {
+        /// Runs `body` with the folder holding `path` and the file's name in it, every folder on the way opened
+        /// without following a link.
+        @discardableResult
+        func inFolder<Result>(of path: String, _ body: (Int32, String) throws -> Result) throws -> Result {
             let components = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
             guard !path.hasPrefix("/"), let name = components.last,
                   components.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." && !$0.contains("\0") }) else {
                 throw CoreError.pathEscapesOutput(path: path, root: rootPath)
             }
-            var current = dup(root.descriptor)
+            var current = dup(root)
+            defer { close(current) }
             for (index, component) in components.dropLast().enumerated() {
                 let next = openat(current, component, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-                let failure = errno
-                close(current)
                 guard next >= 0 else {
+                    let failure = errno
                     let prefix = components[...index].joined(separator: "/")
                     if failure == ELOOP || failure == ENOTDIR, isLink(prefix) { throw CoreError.throughLink(path: path, link: prefix) }
                     throw CoreError.writeFailed(path: path, reason: String(cString: strerror(failure)))
                 }
+                close(current)
                 current = next
             }
-            return (Folder(descriptor: current), name)
+            return try body(current, name)
         }
 
         private func isLink(_ relative: String) -> Bool {
             var info = stat()
-            return fstatat(root.descriptor, relative, &info, AT_SYMLINK_NOFOLLOW) == 0 && info.st_mode & S_IFMT == S_IFLNK
+            return fstatat(root, relative, &info, AT_SYMLINK_NOFOLLOW) == 0 && info.st_mode & S_IFMT == S_IFLNK
         }
 
         func opening(_ edit: TreeEdit) throws -> OpenedEdit {
-            let (folder, name) = try folder(of: edit.path)
-            var info = stat()
-            guard fstatat(folder.descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else {
-                let reason = String(cString: strerror(errno))
-                folder.release()
-                throw CoreError.writeFailed(path: edit.path, reason: reason)
+            try inFolder(of: edit.path) { folder, name in
+                var info = stat()
+                guard fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else {
+                    throw CoreError.writeFailed(path: edit.path, reason: String(cString: strerror(errno)))
+                }
+                switch info.st_mode & S_IFMT {
+                case S_IFREG: break
+                case S_IFLNK: throw CoreError.throughLink(path: edit.path, link: edit.path)
+                default: throw CoreError.notWritableKind(path: edit.path, kind: "not a regular file")
+                }
+                let holds = edit.expected.map { contents(folder, name) == $0 } ?? true
+                return OpenedEdit(edit: edit, info: info, holdsExpected: holds)
             }
-            switch info.st_mode & S_IFMT {
-            case S_IFREG: break
-            case S_IFLNK:
-                folder.release()
-                throw CoreError.throughLink(path: edit.path, link: edit.path)
-            default:
-                folder.release()
-                throw CoreError.notWritableKind(path: edit.path, kind: "not a regular file")
-            }
-            let holds = edit.expected.map { contents(folder, name) == $0 } ?? true
-            return OpenedEdit(edit: edit, folder: folder, name: name, info: info, holdsExpected: holds)
         }
 
-        private func contents(_ folder: Folder, _ name: String) -> Data? {
-            let descriptor = openat(folder.descriptor, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        private func contents(_ folder: Int32, _ name: String) -> Data? {
+            let descriptor = openat(folder, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
             guard descriptor >= 0 else { return nil }
             return FileHandle(fileDescriptor: descriptor, closeOnDealloc: true).readDataToEndOfFile()
         }
@@ -216,23 +169,23 @@ public enum TreeWriter {
         /// Writes the new file in full and links the original beside it; nothing visible changes yet. On a failure
         /// it leaves nothing behind.
         func prepare(_ opened: OpenedEdit) throws -> Step {
+            let name = String(opened.edit.path.split(separator: "/").last ?? "")
             let suffix = "\(getpid())-\(UInt64.random(in: 0 ... UInt64.max))"
-            let step = Step(edit: opened.edit, folder: Folder(descriptor: dup(opened.folder.descriptor)), name: opened.name,
-                            backup: ".\(opened.name)\(marker)backup-\(suffix)",
-                            staged: opened.edit.replacement.map { _ in ".\(opened.name)\(marker)new-\(suffix)" })
+            let step = Step(path: opened.edit.path, backup: ".\(name)\(marker)backup-\(suffix)",
+                            staged: opened.edit.replacement.map { _ in ".\(name)\(marker)new-\(suffix)" })
             do {
-                if let replacement = opened.edit.replacement, let staged = step.staged {
-                    let descriptor = openat(step.folder.descriptor, staged, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-                    guard descriptor >= 0 else { throw failure(opened.edit.path) }
-                    defer { close(descriptor) }
-                    if fchown(descriptor, opened.info.st_uid, opened.info.st_gid) != 0 {
-                        _ = fchown(descriptor, uid_t.max, opened.info.st_gid)
+                try inFolder(of: step.path) { folder, name in
+                    if let replacement = opened.edit.replacement, let staged = step.staged {
+                        let descriptor = openat(folder, staged, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+                        guard descriptor >= 0 else { throw failure(step.path) }
+                        defer { close(descriptor) }
+                        if fchown(descriptor, opened.info.st_uid, opened.info.st_gid) != 0 {
+                            _ = fchown(descriptor, uid_t.max, opened.info.st_gid)
+                        }
+                        guard fchmod(descriptor, opened.info.st_mode & 0o7777) == 0 else { throw failure(step.path) }
+                        try FileOutput.writeAll([replacement], to: descriptor, reportedAs: step.path)
                     }
-                    guard fchmod(descriptor, opened.info.st_mode & 0o7777) == 0 else { throw failure(opened.edit.path) }
-                    try FileOutput.writeAll([replacement], to: descriptor, reportedAs: opened.edit.path)
-                }
-                guard linkat(step.folder.descriptor, step.name, step.folder.descriptor, step.backup, 0) == 0 else {
-                    throw failure(opened.edit.path)
+                    guard linkat(folder, name, folder, step.backup, 0) == 0 else { throw failure(step.path) }
                 }
             } catch {
                 discard([step])
@@ -250,13 +203,13 @@ public enum TreeWriter {
             encoder.outputFormatting = [.sortedKeys]
             let data = try encoder.encode(steps)
             let staged = "\(marker)journal-\(getpid())"
-            let descriptor = openat(root.descriptor, staged, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o600)
+            let descriptor = openat(root, staged, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o600)
             guard descriptor >= 0 else { throw failure(TreeWriter.journalName) }
             defer { close(descriptor) }
             try FileOutput.writeAll([data], to: descriptor, reportedAs: TreeWriter.journalName)
             // On disk before the first file changes: a power cut after that must find it.
-            guard fsync(descriptor) == 0, renameat(root.descriptor, staged, root.descriptor, TreeWriter.journalName) == 0 else {
-                unlinkat(root.descriptor, staged, 0)
+            guard fsync(descriptor) == 0, renameat(root, staged, root, TreeWriter.journalName) == 0 else {
+                unlinkat(root, staged, 0)
                 throw failure(TreeWriter.journalName)
             }
         }
@@ -265,12 +218,13 @@ public enum TreeWriter {
         func commit(_ steps: [Step]) throws {
             for index in steps.indices {
                 let step = steps[index]
-                let moved = step.staged.map { renameat(step.folder.descriptor, $0, step.folder.descriptor, step.name) }
-                    ?? unlinkat(step.folder.descriptor, step.name, 0)
+                let moved = try inFolder(of: step.path) { folder, name in
+                    step.staged.map { renameat(folder, $0, folder, name) } ?? unlinkat(folder, name, 0)
+                }
                 guard moved == 0 else {
-                    let error = failure(step.edit.path)
+                    let error = failure(step.path)
                     for earlier in steps[..<index].reversed() {
-                        renameat(earlier.folder.descriptor, earlier.backup, earlier.folder.descriptor, earlier.name)
+                        try? inFolder(of: earlier.path) { folder, name in renameat(folder, earlier.backup, folder, name) }
                     }
                     throw error
                 }
@@ -280,17 +234,18 @@ public enum TreeWriter {
         /// After a failure: removes what `prepare` made, and the journal.
         func discard(_ steps: [Step]) {
             for step in steps {
-                unlinkat(step.folder.descriptor, step.backup, 0)
-                if let staged = step.staged { unlinkat(step.folder.descriptor, staged, 0) }
-                step.folder.release()
+                try? inFolder(of: step.path) { folder, _ in
+                    unlinkat(folder, step.backup, 0)
+                    if let staged = step.staged { unlinkat(folder, staged, 0) }
+                }
             }
-            unlinkat(root.descriptor, TreeWriter.journalName, 0)
+            unlinkat(root, TreeWriter.journalName, 0)
         }
 
         /// Puts back every file the journal's write changed, then removes the journal. Refuses a journal that does
-        /// not parse rather than guess.
+        /// not parse, or names files not of mojify's making, rather than guess.
         func rollBackJournal() throws -> [String] {
-            let descriptor = openat(root.descriptor, TreeWriter.journalName, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+            let descriptor = openat(root, TreeWriter.journalName, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
             guard descriptor >= 0 else { return [] }
             let data = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true).readDataToEndOfFile()
             guard let steps = try? JSONDecoder().decode([Step].self, from: data) else {
@@ -298,26 +253,26 @@ public enum TreeWriter {
             }
             var restored: [String] = []
             for step in steps {
-                let (folder, name) = try folder(of: step.edit.path)
-                defer { folder.release() }
-                guard step.backup.hasPrefix(".\(name)\(marker)backup-"), !step.backup.contains("/"),
-                      step.staged.map({ $0.hasPrefix(".\(name)\(marker)new-") && !$0.contains("/") }) ?? true else {
-                    throw CoreError.unrecoverableJournal(path: rootPath + "/" + TreeWriter.journalName, reason: "the journal of an interrupted write names files that are not mojify's")
-                }
-                var original = stat(), current = stat()
-                if fstatat(folder.descriptor, step.backup, &original, AT_SYMLINK_NOFOLLOW) == 0 {
-                    let untouched = fstatat(folder.descriptor, name, &current, AT_SYMLINK_NOFOLLOW) == 0
-                        && current.st_ino == original.st_ino && current.st_dev == original.st_dev
-                    // Renaming a link over another link of the same file does nothing, so that case is unlinked.
-                    if untouched {
-                        unlinkat(folder.descriptor, step.backup, 0)
-                    } else if renameat(folder.descriptor, step.backup, folder.descriptor, name) == 0 {
-                        restored.append(step.edit.path)
+                try inFolder(of: step.path) { folder, name in
+                    guard step.backup.hasPrefix(".\(name)\(marker)backup-"), !step.backup.contains("/"),
+                          step.staged.map({ $0.hasPrefix(".\(name)\(marker)new-") && !$0.contains("/") }) ?? true else {
+                        throw CoreError.unrecoverableJournal(path: rootPath + "/" + TreeWriter.journalName, reason: "the journal of an interrupted write names files that are not mojify's")
                     }
+                    var original = stat(), current = stat()
+                    if fstatat(folder, step.backup, &original, AT_SYMLINK_NOFOLLOW) == 0 {
+                        let untouched = fstatat(folder, name, &current, AT_SYMLINK_NOFOLLOW) == 0
+                            && current.st_ino == original.st_ino && current.st_dev == original.st_dev
+                        // Renaming a link over another link of the same file does nothing, so that case is unlinked.
+                        if untouched {
+                            unlinkat(folder, step.backup, 0)
+                        } else if renameat(folder, step.backup, folder, name) == 0 {
+                            restored.append(step.path)
+                        }
+                    }
+                    if let staged = step.staged { unlinkat(folder, staged, 0) }
                 }
-                if let staged = step.staged { unlinkat(folder.descriptor, staged, 0) }
             }
-            unlinkat(root.descriptor, TreeWriter.journalName, 0)
+            unlinkat(root, TreeWriter.journalName, 0)
             return restored
         }
 
@@ -325,10 +280,8 @@ public enum TreeWriter {
         func removeEmptyFolders(above path: String) {
             var components = path.split(separator: "/").map(String.init).dropLast()
             while !components.isEmpty {
-                guard let (parent, name) = try? folder(of: components.joined(separator: "/")) else { return }
-                defer { parent.release() }
                 // Fails, as it should, on a folder that is not empty.
-                guard unlinkat(parent.descriptor, name, AT_REMOVEDIR) == 0 else { return }
+                guard (try? inFolder(of: components.joined(separator: "/"), { unlinkat($0, $1, AT_REMOVEDIR) })) == 0 else { return }
                 components = components.dropLast()
             }
         }

@@ -146,6 +146,21 @@ final class TreeWriterTests: XCTestCase {
         XCTAssertEqual(read("tree/a/one.cc"), "FIRST\n")
     }
 
+    /// A patch of a whole fork touches thousands of files: the write holds a few descriptors at a time, not one
+    /// per file (here under a limit of 256 open files).
+    func testThousandsOfFilesWithFewDescriptors() throws {
+        let paths = (0..<1_500).map { "many/f\($0 % 30)/file\($0).cc" }
+        for path in paths { try folder.write("tree/" + path, "old\n") }
+        var limit = rlimit()
+        getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+        var lowered = limit
+        lowered.rlim_cur = min(limit.rlim_cur, 256)
+        XCTAssertEqual(setrlimit(Int32(RLIMIT_NOFILE.rawValue), &lowered), 0)
+        defer { setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) }
+        try TreeWriter.apply(paths.map { edit($0, from: "old\n", to: "new\n") }, in: root)
+        XCTAssertTrue(paths.allSatisfy { read("tree/" + $0) == "new\n" })
+    }
+
     private func chattr(_ flag: String, _ path: String) -> Bool {
         (try? RunningProcess(URL(fileURLWithPath: "/usr/bin/env"), ["chattr", flag, path]).finish().status) == 0
     }
