@@ -108,8 +108,12 @@ public func readInput(_ path: String, what: String) throws -> Data {
     case S_IFDIR:
         close(descriptor)
         throw CoreError.unreadableFile(path: path, reason: "it is a folder; give \(what)")
-    case S_IFREG, S_IFIFO, S_IFCHR:
+    case S_IFREG, S_IFIFO:
         return FileHandle(fileDescriptor: descriptor, closeOnDealloc: true).readDataToEndOfFile()
+    case S_IFCHR:
+        // A device would be read without end (/dev/zero) or wait on a terminal.
+        close(descriptor)
+        throw CoreError.unreadableFile(path: path, reason: "it is a device; give \(what)")
     default:
         close(descriptor)
         throw CoreError.unreadableFile(path: path, reason: "it is not a regular file; give \(what)")

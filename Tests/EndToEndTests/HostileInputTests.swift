@@ -32,6 +32,8 @@ final class HostileInputTests: XCTestCase {
             (["ledger", "show", "--ledger", scratch + "/loop"], "Too many levels of symbolic links"),
             (["generate", "Examples/", "--out", scratch + "/out", "--rules", scratch, "--no-cache"], "it is a folder; give a rules file"),
             (["lint", "Examples/", "--rules", scratch, "--no-cache"], "it is a folder; give a rules file"),
+            // Read without end, it would fill the memory.
+            (["lint", "--inventory", "/dev/zero", "Examples/"], "it is a device; give the inventory file"),
         ]
         for (arguments, expected) in cases {
             let result = try mojify(arguments)
