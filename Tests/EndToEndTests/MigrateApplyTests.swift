@@ -6,9 +6,7 @@ import XCTest
 /// bindings generator (Tools/check_drafts_compile.py) where a libchrome snapshot is at hand.
 final class MigrateApplyTests: XCTestCase {
     func testApplyRewritesTheTreeAsThePatchDoes() throws {
-        let scratch = try temporaryFolder().path
-        let tree = scratch + "/tree"
-        try FileManager.default.copyItem(atPath: repositoryRoot + "/Examples", toPath: tree)
+        let (scratch, tree) = try examplesCopy()
         let result = try MojifyBinary.run(["migrate", tree, "--out", scratch + "/out", "--patch", scratch + "/migrate.patch", "--apply", "--check", "--no-cache"])
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.stdout.contains("syntax: 13 patched files parse with no new errors"), result.stdout)
@@ -30,11 +28,8 @@ final class MigrateApplyTests: XCTestCase {
     }
 
     func testApplyRefusesWhenAFileChangedSinceTheScan() throws {
-        let scratch = try temporaryFolder().path
-        let tree = scratch + "/tree"
-        try FileManager.default.copyItem(atPath: repositoryRoot + "/Examples", toPath: tree)
-        let inventory = scratch + "/inventory.json"
-        XCTAssertEqual(try MojifyBinary.run(["scan", tree, "--format", "json", "-o", inventory, "--no-cache"]).status, 0)
+        let (scratch, tree) = try examplesCopy()
+        let inventory = try savedInventory(of: tree, in: scratch)
         let changed = tree + "/extensions/browser/extension_message_filter.cc"
         let edited = try String(contentsOfFile: changed, encoding: .utf8) + "// A later edit.\n"
         try edited.write(toFile: changed, atomically: false, encoding: .utf8)
@@ -78,12 +73,25 @@ final class MigrateApplyTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: scratch + "/outside/print_messages.h"), "deleted outside the tree")
     }
 
-    /// A copy of Examples/ (in `scratch/tree`) whose `relative` file or folder is moved out to `scratch/outside`
-    /// and replaced by a symbolic link to it.
-    private func examplesLinkingOut(_ relative: String, to outside: String) throws -> (scratch: String, tree: String) {
+    /// A scratch folder holding a copy of Examples/ at `scratch/tree`.
+    private func examplesCopy() throws -> (scratch: String, tree: String) {
         let scratch = try temporaryFolder().path
         let tree = scratch + "/tree"
         try FileManager.default.copyItem(atPath: repositoryRoot + "/Examples", toPath: tree)
+        return (scratch, tree)
+    }
+
+    /// The inventory of `tree` saved by `mojify scan --format json -o`, as a CI job saves it.
+    private func savedInventory(of tree: String, in scratch: String) throws -> String {
+        let inventory = scratch + "/inventory.json"
+        XCTAssertEqual(try MojifyBinary.run(["scan", tree, "--format", "json", "-o", inventory, "--no-cache"]).status, 0)
+        return inventory
+    }
+
+    /// A copy of Examples/ (in `scratch/tree`) whose `relative` file or folder is moved out to `scratch/outside`
+    /// and replaced by a symbolic link to it.
+    private func examplesLinkingOut(_ relative: String, to outside: String) throws -> (scratch: String, tree: String) {
+        let (scratch, tree) = try examplesCopy()
         try FileManager.default.moveItem(atPath: tree + "/" + relative, toPath: scratch + "/" + outside)
         try FileManager.default.createSymbolicLink(atPath: tree + "/" + relative, withDestinationPath: scratch + "/" + outside)
         return (scratch, tree)
@@ -91,9 +99,7 @@ final class MigrateApplyTests: XCTestCase {
 
     /// An --apply killed part way leaves a journal; the next migrate rolls the tree back before it reads it.
     func testTheNextRunRollsBackAnInterruptedApply() throws {
-        let scratch = try temporaryFolder().path
-        let tree = scratch + "/tree"
-        try FileManager.default.copyItem(atPath: repositoryRoot + "/Examples", toPath: tree)
+        let (scratch, tree) = try examplesCopy()
         let file = tree + "/content/renderer/render_frame_impl.cc"
         let original = try XCTUnwrap(FileManager.default.contents(atPath: file))
         // What a run killed right after replacing this one file leaves.
@@ -113,11 +119,8 @@ final class MigrateApplyTests: XCTestCase {
     /// An edit since the scan to a file whose rewrite it then defeats (the sender's lines moved) must not let the
     /// rest apply: the handler would be deleted while the sender stays. Any file migrate read counts.
     func testApplyRefusesWhenAFileItDidNotRewriteChangedSinceTheScan() throws {
-        let scratch = try temporaryFolder().path
-        let tree = scratch + "/tree"
-        try FileManager.default.copyItem(atPath: repositoryRoot + "/Examples", toPath: tree)
-        let inventory = scratch + "/inventory.json"
-        XCTAssertEqual(try MojifyBinary.run(["scan", tree, "--format", "json", "-o", inventory, "--no-cache"]).status, 0)
+        let (scratch, tree) = try examplesCopy()
+        let inventory = try savedInventory(of: tree, in: scratch)
         Thread.sleep(forTimeInterval: 0.05)
         let sender = tree + "/content/renderer/render_frame_impl.cc"
         try ("// Moved down a line.\n" + String(contentsOfFile: sender, encoding: .utf8)).write(toFile: sender, atomically: false, encoding: .utf8)
@@ -132,9 +135,7 @@ final class MigrateApplyTests: XCTestCase {
     /// In a git checkout, files the patch changes that hold uncommitted edits are named: the patch builds on them,
     /// so 'git diff' would mix the user's edits with mojify's. A clean checkout gets no such line.
     func testUncommittedChangesInPatchedFilesAreNamed() throws {
-        let scratch = try temporaryFolder().path
-        let tree = scratch + "/tree"
-        try FileManager.default.copyItem(atPath: repositoryRoot + "/Examples", toPath: tree)
+        let (scratch, tree) = try examplesCopy()
         for arguments in [["init", "-q"], ["add", "-A"], ["-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "base"]] {
             XCTAssertEqual(try Git.run(arguments, in: tree).status, 0)
         }
