@@ -51,6 +51,9 @@ let package = Package(
         .target(name: "MojifyScanner", dependencies: ["MojifyCore", "CClang"], path: "Sources/Scanner", swiftSettings: clangSwiftFlags),
         .target(name: "MojifyConversion", dependencies: ["MojifyCore", .product(name: "Yams", package: "Yams")], path: "Sources/Conversion"),
         .target(name: "MojifyEmitters", dependencies: ["MojifyCore", "MojifyConversion"], path: "Sources/Emitters"),
+        // The C++ side of a migration: its own planning stage over the plan, the inventory and the tree's text. It
+        // reads C++ with the scanner's lexer and never imports libclang itself.
+        .target(name: "MojifyMigration", dependencies: ["MojifyCore", "MojifyConversion", "MojifyEmitters", "MojifyScanner"], path: "Sources/Migration"),
         .target(
             name: "MojifyLedger",
             dependencies: ["MojifyCore", "MojifyConversion", .product(name: "CSV", package: "CSV.swift")],
@@ -73,13 +76,13 @@ let package = Package(
         // take values and return values.
         .target(
             name: "MojifyApplication",
-            dependencies: ["MojifyCore", "MojifyScanner", "MojifyConversion", "MojifyEmitters", "MojifyLedger", "MojifyLint", "MojifyReport"],
+            dependencies: ["MojifyCore", "MojifyScanner", "MojifyConversion", "MojifyEmitters", "MojifyMigration", "MojifyLedger", "MojifyLint", "MojifyReport"],
             path: "Sources/Application"
         ),
         .executableTarget(
             name: "mojify",
             dependencies: [
-                "MojifyApplication", "MojifyCore", "MojifyScanner", "MojifyConversion", "MojifyEmitters", "MojifyLedger", "MojifyLint", "MojifyReport",
+                "MojifyApplication", "MojifyCore", "MojifyScanner", "MojifyConversion", "MojifyEmitters", "MojifyMigration", "MojifyLedger", "MojifyLint", "MojifyReport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/mojify"
@@ -89,7 +92,7 @@ let package = Package(
         .target(name: "MojifyTestSupport", path: "Tests/Support"),
         .testTarget(name: "CoreTests", dependencies: ["MojifyCore", "MojifyTestSupport"], path: "Tests/CoreTests"),
         .testTarget(name: "ScannerTests", dependencies: ["MojifyScanner", "MojifyCore", "MojifyTestSupport"], path: "Tests/ScannerTests", exclude: ["Golden"]),
-        .testTarget(name: "GenerateTests", dependencies: ["MojifyApplication", "MojifyConversion", "MojifyEmitters", "MojifyScanner", "MojifyCore", "MojifyTestSupport"], path: "Tests/GenerateTests", exclude: ["Golden"]),
+        .testTarget(name: "GenerateTests", dependencies: ["MojifyApplication", "MojifyConversion", "MojifyEmitters", "MojifyMigration", "MojifyScanner", "MojifyCore", "MojifyTestSupport"], path: "Tests/GenerateTests", exclude: ["Golden"]),
         .testTarget(name: "LedgerTests", dependencies: ["MojifyLedger", "MojifyCore", "mojify", "MojifyTestSupport"], path: "Tests/LedgerTests", exclude: ["Golden"]),
         .testTarget(name: "LintTests", dependencies: ["MojifyLint", "MojifyLedger", "MojifyScanner", "MojifyCore", "mojify", "MojifyTestSupport", .product(name: "Yams", package: "Yams")], path: "Tests/LintTests", exclude: ["Golden", "Fixtures"]),
         .testTarget(

@@ -1,6 +1,7 @@
 import Foundation
 import MojifyCore
 import MojifyEmitters
+import MojifyMigration
 import MojifyScanner
 
 /// Checking the patch before anyone relies on it, and applying it to the tree on request.

@@ -2,6 +2,7 @@ import Foundation
 import MojifyConversion
 import MojifyCore
 import MojifyEmitters
+import MojifyMigration
 import MojifyLedger
 import MojifyScanner
 

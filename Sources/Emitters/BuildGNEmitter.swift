@@ -33,7 +33,7 @@ public enum BuildGNEmitter: PlanEmitter {
 
     /// A GN string literal. The names are safe already (`SafeName`, validated rules); escaping `"`, `$` and `\\`
     /// as well means no value can end the string or expand a variable even if one slipped through.
-    static func quoted(_ value: String) -> String {
+    public static func quoted(_ value: String) -> String {
         "\"" + value.replacingScalars { scalar in
             switch scalar {
             case "\"", "$", "\\": "\\" + String(scalar)

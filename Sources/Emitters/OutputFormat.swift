@@ -58,9 +58,9 @@ public enum OutputFormat: String, CaseIterable, Sendable {
 }
 
 /// Text helpers the emitters share.
-enum EmitterText {
+public enum EmitterText {
     /// Comment lines of at most `width` columns, from text that may come from scanned code (newlines removed).
-    static func comment(_ text: String, indent: String, marker: String = "//", width: Int = 80) -> [String] {
+    public static func comment(_ text: String, indent: String, marker: String = "//", width: Int = 80) -> [String] {
         let words = commentSafe(text).split(whereSeparator: \.isWhitespace)
         var lines: [String] = []
         var line = ""

@@ -2,7 +2,7 @@ import MojifyConversion
 
 /// Which process must expose which interface, and through which capability: shared by the manifest overlays,
 /// the `--manifest` merge and the binders.
-struct RegistryEntry: Equatable {
+public struct RegistryEntry: Equatable {
     /// The implementing process, a key of the rules' `processes`.
     var process: String
     /// `navigation:frame` for routed interfaces, `service_manager:connector` for control ones.
@@ -31,7 +31,7 @@ struct RegistryEntry: Equatable {
 extension RegistryEntry {
     /// The places of a registration scheme for an interface: where its implementation is registered in its own
     /// process, and where the peer gets a remote. `nil` when the rules do not describe the processes.
-    static func places(of interface: MojomInterface, rules: ConversionRules, scheme: (ConversionRules.Process) -> ConversionRules.Places?)
+    public static func places(of interface: MojomInterface, rules: ConversionRules, scheme: (ConversionRules.Process) -> ConversionRules.Places?)
         -> (registry: String, remotes: String, peer: String)? {
         let caller = interface.caller
         guard let process = rules.processes[interface.process], let peer = rules.processes[caller ?? process.peer],

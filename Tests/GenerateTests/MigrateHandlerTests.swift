@@ -1,5 +1,6 @@
 import Foundation
 @testable import MojifyEmitters
+@testable import MojifyMigration
 import MojifyTestSupport
 import XCTest
 

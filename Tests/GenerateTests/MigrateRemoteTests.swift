@@ -1,6 +1,7 @@
 import Foundation
 @testable import MojifyConversion
 @testable import MojifyEmitters
+@testable import MojifyMigration
 import MojifyCore
 import MojifyTestSupport
 import XCTest

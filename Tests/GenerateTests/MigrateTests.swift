@@ -1,6 +1,7 @@
 import Foundation
 @testable import MojifyConversion
 @testable import MojifyEmitters
+@testable import MojifyMigration
 import MojifyCore
 import MojifyScanner
 import MojifyTestSupport
@@ -185,7 +186,7 @@ final class MigrateTests: XCTestCase {
 
         """)
         let reasons = result.patch.outcomes.filter { $0.message == "TestHostMsg_Bar" && $0.kind == .sender }.map(\.reason)
-        XCTAssertEqual(reasons, ["a comment inside the arguments; rewrite by hand", "2 arguments where TestHostMsg_Bar has 3 (a macro or a template in the arguments?); rewrite by hand"])
+        XCTAssertEqual(reasons, ["a comment or preprocessor line inside the arguments; rewrite by hand", "2 arguments where TestHostMsg_Bar has 3 (a macro or a template in the arguments?); rewrite by hand"])
     }
 
     func testStringsWithParenthesesAndCommasDoNotConfuseTheArguments() throws {
@@ -196,6 +197,20 @@ final class MigrateTests: XCTestCase {
 
         """)
         XCTAssertTrue(result.patch.diff.contains("+  GetTestHost()->Bar(Count(a, b), \"x), (y\");\n"), result.patch.diff)
+    }
+
+    /// The rewrite reads the scanner's lexer: digit separators, raw strings and `>>` are single tokens to it, where
+    /// a second tokenizer took `1'000` for a character literal running to the line's end.
+    func testDigitSeparatorsRawStringsAndShiftsAreReadAsTheCompilerReadsThem() throws {
+        let (result, _) = try migrate(header: Self.header, source: """
+        void Sender::Go() {
+          Send(new TestHostMsg_Bar(routing_id(), 1'000 >> 2, R"x(a "(, b)x"));
+          Send(new TestHostMsg_Ping(0x1'0));
+        }
+
+        """)
+        XCTAssertTrue(result.patch.diff.contains("+  GetTestHost()->Bar(1'000 >> 2, R\"x(a \"(, b)x\");\n"), result.patch.diff)
+        XCTAssertTrue(result.patch.diff.contains("+  GetTestHostProcess()->Ping(0x1'0);\n"), result.patch.diff)
     }
 
     // MARK: - Handlers

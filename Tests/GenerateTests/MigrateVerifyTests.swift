@@ -1,6 +1,7 @@
 import Foundation
 @testable import MojifyApplication
 @testable import MojifyEmitters
+@testable import MojifyMigration
 @testable import MojifyScanner
 import MojifyConversion
 import MojifyTestSupport

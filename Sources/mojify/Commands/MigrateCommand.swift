@@ -1,6 +1,7 @@
 import ArgumentParser
 import MojifyApplication
 import MojifyEmitters
+import MojifyMigration
 
 struct MigrateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

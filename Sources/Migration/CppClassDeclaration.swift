@@ -1,10 +1,12 @@
+import MojifyScanner
+
 /// A class definition found in a C++ file by reading its tokens: where its body is, what it derives from, what
 /// it declares, and where new members can go. Read without a compiler, so only the plain forms are recognised
 /// (`class EXPORT_MACRO Name final : public Base<T>, private Other {`); anything else is not found, and the caller
 /// lists the change for a human instead of guessing.
 struct CppClassDeclaration {
     /// The file's tokens, which the indices below point into.
-    let tokens: [CppToken]
+    let tokens: [CodeToken]
     /// Token indices of the `class` or `struct` keyword, of the name, of the base clause's `:` (nil without
     /// bases), and of the body's `{` and `}`.
     let keyword: Int
@@ -13,12 +15,12 @@ struct CppClassDeclaration {
     let open: Int
     let close: Int
     /// The tokens of each base specifier (`public content::RenderFrameObserver`).
-    let bases: [ArraySlice<CppToken>]
+    let bases: [ArraySlice<CodeToken>]
 
     /// The definitions of class or struct `name` (unqualified) in `tokens`, in file order (more than one in
     /// `#if` branches); forward declarations, friend declarations, `enum class` and template parameters are not
     /// definitions.
-    static func all(named name: String, in tokens: [CppToken]) -> [CppClassDeclaration] {
+    static func all(named name: String, in tokens: [CodeToken]) -> [CppClassDeclaration] {
         var found: [CppClassDeclaration] = []
         keywords: for (keyword, token) in tokens.enumerated() where token.text == "class" || token.text == "struct" {
             if keyword > 0, ["enum", "friend", "<", ",", "(", "typename"].contains(tokens[keyword - 1].text) { continue }
@@ -77,7 +79,7 @@ struct CppClassDeclaration {
     }
 
     /// The last name of a base specifier outside template arguments; nil when it has none.
-    private static func baseName(_ specifier: ArraySlice<CppToken>) -> String? {
+    private static func baseName(_ specifier: ArraySlice<CodeToken>) -> String? {
         var name: String?
         var depth = 0
         for token in specifier {

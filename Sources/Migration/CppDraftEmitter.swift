@@ -1,6 +1,7 @@
 import Foundation
 import MojifyConversion
 import MojifyCore
+import MojifyEmitters
 
 /// The C++ files `mojify migrate` drafts per interface (migration guide 2.4.4 and 2.5.5): an implementation
 /// (`foo_impl.h`/`.cc`) whose methods call the legacy handlers they replace (unless the patch makes the handler

@@ -1,6 +1,8 @@
 import Foundation
 import MojifyConversion
 import MojifyCore
+import MojifyEmitters
+import MojifyScanner
 
 /// The rewrites of the existing code, as a unified diff (migration guide 2.4.3 and 2.4.5): each sender
 /// `Send(new FooHostMsg_Bar(routing_id(), a, b));` becomes `GetFooHost()->Bar(a, b);`, each message-map entry of
@@ -176,12 +178,12 @@ struct CppRewriter {
         return true
     }
 
-    /// The source holding `location`, and where the name the scan saw there starts and ends; nil when the file no
-    /// longer has it there.
-    func locate(_ name: String, at location: SourceLocation) -> (source: CppSource, start: Int, end: Int)? {
+    /// The source holding `location`, and the index of the token the scan saw there; nil when the file no longer
+    /// has that name there.
+    func locate(_ name: String, at location: SourceLocation) -> (source: CppSource, token: Int)? {
         guard let source = sources[location.file], let start = source.offset(line: location.line, column: location.column),
-              let (found, end) = source.name(startingAt: start), found == name else { return nil }
-        return (source, start, end)
+              let index = source.tokenIndex(startingAt: start), source.tokens[index].text == name else { return nil }
+        return (source, index)
     }
 
     static func moved(_ name: String, _ location: SourceLocation) -> String {
@@ -213,32 +215,31 @@ struct CppRewriter {
             return "\(interface.name).\(method.name) now answers through a reply callback (it replaces \(method.messages.dropFirst().joined(separator: ", "))): pass one that does what that message's handler did"
         }
         guard let first = target.definitions.first else { return "the message's definition was not found" }
-        guard let (source, nameStart, nameEnd) = locate(sender.message, at: sender.location) else { return Self.moved(sender.message, sender.location) }
+        guard let (source, name) = locate(sender.message, at: sender.location) else { return Self.moved(sender.message, sender.location) }
+        let tokens = source.tokens
+        func text(_ index: Int) -> String? { index >= 0 && index < tokens.count ? tokens[index].text : nil }
         // Back over `ns::` qualifiers to `new`, then `(`, then `Send`.
-        var cursor = source.skipSpaceBackward(from: nameStart)
-        while cursor >= 2, source.hasBytes("::", at: cursor - 2) {
-            cursor = source.skipSpaceBackward(from: cursor - 2)
-            if let qualifier = source.name(endingAt: cursor) { cursor = source.skipSpaceBackward(from: qualifier.start) }
+        var cursor = name - 1
+        while text(cursor) == "::" {
+            cursor -= 1
+            if cursor >= 0, tokens[cursor].kind == .name, tokens[cursor].text != "new" { cursor -= 1 }
         }
-        guard let new = source.name(endingAt: cursor), new.text == "new" else {
+        guard text(cursor) == "new" else {
             return "not a `new \(sender.message)(...)` expression (make_unique, or a message built elsewhere); rewrite by hand"
         }
-        cursor = source.skipSpaceBackward(from: new.start)
-        guard cursor > 0, source.bytes[cursor - 1] == UInt8(ascii: "(") else {
+        guard text(cursor - 1) == "(" else {
             return "the message is built here and sent elsewhere (stored or passed on); rewrite by hand"
         }
-        cursor = source.skipSpaceBackward(from: cursor - 1)
-        guard let send = source.name(endingAt: cursor) else { return "the message is not passed to Send; rewrite by hand" }
-        guard send.text == "Send" else { return "sent through \(send.text)(...), not Send; convert that helper by hand" }
-        var start = send.start
-        let beforeSend = source.skipSpaceBackward(from: send.start)
+        let send = cursor - 2
+        guard send >= 0, tokens[send].kind == .name else { return "the message is not passed to Send; rewrite by hand" }
+        guard tokens[send].text == "Send" else { return "sent through \(tokens[send].text)(...), not Send; convert that helper by hand" }
+        var start = send
         var receiver: String?
-        if beforeSend >= 2, source.hasBytes("->", at: beforeSend - 2) || source.bytes[beforeSend - 1] == UInt8(ascii: ".") {
-            let operatorStart = source.hasBytes("->", at: beforeSend - 2) ? beforeSend - 2 : beforeSend - 1
-            guard let receiverStart = postfixExpressionStart(source, endingAt: source.skipSpaceBackward(from: operatorStart)) else {
+        if text(send - 1) == "->" || text(send - 1) == "." {
+            guard let receiverStart = Self.postfixExpressionStart(tokens, endingAt: send - 2) else {
                 return "the object Send is called on could not be read; rewrite by hand"
             }
-            receiver = source.text(receiverStart..<operatorStart).trimmingCharacters(in: .whitespacesAndNewlines)
+            receiver = source.text(tokens: receiverStart, through: send - 2)
             start = receiverStart
         }
         if let receiver, receiver != "this", first.kind == .routed {
@@ -249,30 +250,23 @@ struct CppRewriter {
         if let receiver, receiver != "this", !remotes.rules.remoteHolders.contains(where: { $0.className == nil && ($0.via == receiver || $0.via.hasSuffix("::" + receiver)) }) {
             return "sent through \(receiver)'s Send: the remote belongs to the process it stands for; bind one through it (\(receiver)->BindReceiver(...) or its interface provider) and call \(method.name) on that"
         }
-        guard startsStatement(source, at: start) else {
+        guard Self.startsStatement(tokens, at: start) else {
             return "the result of Send is used (returned, tested or assigned); rewrite by hand"
         }
         // Forward: the message's arguments, Send's closing parenthesis, the semicolon.
-        let open = source.skipSpace(from: nameEnd)
         var values: [String] = []
-        var constructorEnd = nameEnd
-        if open < source.bytes.count, source.bytes[open] == UInt8(ascii: "(") {
-            guard let arguments = source.matchingBracket(at: open) else { return "the message's argument list does not end; rewrite by hand" }
-            if arguments.sawComment { return "a comment inside the arguments; rewrite by hand" }
-            let bounds = [open] + arguments.commas + [arguments.close]
-            values = zip(bounds, bounds.dropFirst()).map { source.text(($0 + 1)..<$1) }
-            if values.count == 1, values[0].trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { values = [] }
-            constructorEnd = arguments.close + 1
+        var constructorEnd = name
+        if text(name + 1) == "(" {
+            guard let close = tokens.closing(name + 1) else { return "the message's argument list does not end; rewrite by hand" }
+            if source.hasTextBetweenTokens(name + 1, close) { return "a comment or preprocessor line inside the arguments; rewrite by hand" }
+            let arguments = Self.callArguments(tokens, between: name + 1, and: close)
+            guard arguments.allSatisfy({ !$0.isEmpty }) else { return "an empty argument; rewrite by hand" }
+            values = arguments.map { source.text(tokens: $0.lowerBound, through: $0.upperBound - 1) }
+            constructorEnd = close
         }
         // Without an argument list (`new FooMsg_Bar`) the message has no parameters.
-        let sendClose = source.skipSpace(from: constructorEnd)
-        guard sendClose < source.bytes.count, source.bytes[sendClose] == UInt8(ascii: ")") else {
-            return "Send takes more than the message; rewrite by hand"
-        }
-        let semicolon = source.skipSpace(from: sendClose + 1)
-        guard semicolon < source.bytes.count, source.bytes[semicolon] == UInt8(ascii: ";") else {
-            return "the result of Send is used (returned, tested or assigned); rewrite by hand"
-        }
+        guard text(constructorEnd + 1) == ")" else { return "Send takes more than the message; rewrite by hand" }
+        guard text(constructorEnd + 2) == ";" else { return "the result of Send is used (returned, tested or assigned); rewrite by hand" }
         func arity(_ definition: MessageDefinition) -> Int {
             definition.inputs.count + definition.outputs.count + (definition.kind == .routed ? 1 : 0)
         }
@@ -281,10 +275,33 @@ struct CppRewriter {
         }
         if definition.kind == .routed { values.removeFirst() }
         let call = "Get\(interface.name)()->\(method.name)(\(values.map(Self.oneLine).joined(separator: ", ")));"
-        guard add(UnifiedDiff.Edit(range: start..<(semicolon + 1), replacement: call), in: sender.location.file) else {
+        let range = tokens[start].range.lowerBound..<tokens[constructorEnd + 2].range.upperBound
+        guard add(UnifiedDiff.Edit(range: range, replacement: call), in: sender.location.file) else {
             return "another rewrite changes the same code"
         }
         return nil
+    }
+
+    /// The arguments of a call whose parentheses are tokens `open` and `close`: token ranges split at commas
+    /// outside nested brackets. Angle brackets are not counted (`a < b` is as likely as a template), so a template
+    /// argument list with a comma gives one argument too many, and the arity check lists the sender.
+    static func callArguments(_ tokens: [CodeToken], between open: Int, and close: Int) -> [Range<Int>] {
+        guard close > open + 1 else { return [] }
+        var parts: [Range<Int>] = []
+        var depth = 0
+        var start = open + 1
+        for index in (open + 1)..<close {
+            switch tokens[index].text {
+            case "(", "[", "{": depth += 1
+            case ")", "]", "}": depth -= 1
+            case "," where depth == 0:
+                parts.append(start..<index)
+                start = index + 1
+            default: break
+            }
+        }
+        parts.append(start..<close)
+        return parts
     }
 
     /// An argument on one line: its line breaks and the indentation after them become one space.
@@ -293,61 +310,36 @@ struct CppRewriter {
         return lines.filter { !$0.isEmpty }.joined(separator: " ").trimmingCharacters(in: .whitespaces)
     }
 
-    /// The start of `a.b()->c[1]` ending at `end`: names joined by `::`, `.` or `->`, each with its call or
-    /// subscript groups. Nil for anything else (casts, template arguments), which leaves the sender listed.
-    private func postfixExpressionStart(_ source: CppSource, endingAt end: Int) -> Int? {
+    /// The first token of `a.b()->c[1]` ending at token `end`: names joined by `::`, `.` or `->`, each with its call
+    /// or subscript groups. Nil for anything else (casts, template arguments), which leaves the sender listed.
+    static func postfixExpressionStart(_ tokens: [CodeToken], endingAt end: Int) -> Int? {
         var cursor = end
         while true {
-            while cursor > 0, source.bytes[cursor - 1] == UInt8(ascii: ")") || source.bytes[cursor - 1] == UInt8(ascii: "]") {
-                guard let open = openingBracket(source, closingAt: cursor - 1) else { return nil }
-                cursor = source.skipSpaceBackward(from: open)
+            while cursor >= 0, tokens[cursor].text == ")" || tokens[cursor].text == "]" {
+                guard let open = tokens.opening(cursor) else { return nil }
+                cursor = open - 1
             }
-            guard let name = source.name(endingAt: cursor) else { return nil }
-            cursor = name.start
-            let before = source.skipSpaceBackward(from: cursor)
-            if before >= 2, source.hasBytes("->", at: before - 2) || source.hasBytes("::", at: before - 2) {
-                let operatorStart = before - 2
-                cursor = source.skipSpaceBackward(from: operatorStart)
+            guard cursor >= 0, tokens[cursor].kind == .name else { return nil }
+            let before = cursor - 1
+            guard before >= 0 else { return cursor }
+            switch tokens[before].text {
+            case "->", ".":
+                cursor = before - 1
+            case "::":
                 // A leading `::` (global qualification) ends the expression.
-                if source.hasBytes("::", at: operatorStart), source.name(endingAt: cursor) == nil,
-                   !(cursor > 0 && [UInt8(ascii: ")"), UInt8(ascii: "]")].contains(source.bytes[cursor - 1])) {
-                    return operatorStart
-                }
-            } else if before >= 1, source.bytes[before - 1] == UInt8(ascii: ".") {
-                cursor = source.skipSpaceBackward(from: before - 1)
-            } else {
+                if before == 0 || !(tokens[before - 1].kind == .name || [")", "]", ">"].contains(tokens[before - 1].text)) { return before }
+                cursor = before - 1
+            default:
                 return cursor
             }
         }
     }
 
-    /// The offset of the bracket that `close` closes, scanning backwards (literals and comments are not skipped:
-    /// receivers rarely hold them, and a mismatch only makes the sender listed instead of rewritten).
-    private func openingBracket(_ source: CppSource, closingAt close: Int) -> Int? {
-        var depth = 0
-        var index = close
-        while index >= 0 {
-            switch source.bytes[index] {
-            case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"): depth += 1
-            case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):
-                depth -= 1
-                if depth == 0 { return index }
-            default: break
-            }
-            index -= 1
-        }
-        return nil
-    }
-
-    /// Whether a statement starts at `offset`: after `;`, `{`, `}`, a label's or case's `:`, an `if (...)`'s `)`,
-    /// `else`, or at the start of the file.
-    private func startsStatement(_ source: CppSource, at offset: Int) -> Bool {
-        let before = source.skipSpaceBackward(from: offset)
-        guard before > 0 else { return true }
-        let byte = source.bytes[before - 1]
-        if [UInt8(ascii: ";"), UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: ")")].contains(byte) { return true }
-        if byte == UInt8(ascii: ":") { return !(before >= 2 && source.bytes[before - 2] == UInt8(ascii: ":")) }
-        return source.name(endingAt: before)?.text == "else"
+    /// Whether a statement starts at token `index`: after `;`, `{`, `}`, a label's or case's `:`, an `if (...)`'s
+    /// `)`, `else`, or at the start of the file.
+    static func startsStatement(_ tokens: [CodeToken], at index: Int) -> Bool {
+        guard index > 0 else { return true }
+        return [";", "{", "}", ")", ":", "else"].contains(tokens[index - 1].text)
     }
 
     // MARK: - Handlers
@@ -370,16 +362,16 @@ struct CppRewriter {
             return "\(target.interface.name)Impl calls \(implemented.className)::\(implemented.method), not this handler; keep it or merge it by hand"
         }
         let macro = handler.wrapper ?? handler.macro
-        guard let (source, start, nameEnd) = locate(macro, at: handler.location) else { return Self.moved(macro, handler.location) }
+        guard let (source, name) = locate(macro, at: handler.location) else { return Self.moved(macro, handler.location) }
         let lineStart = source.lineStarts[handler.location.line - 1]
-        guard source.skipSpace(from: lineStart) == start else { return "other code shares the entry's line; remove it by hand" }
-        let open = source.skipSpace(from: nameEnd)
-        guard open < source.bytes.count, source.bytes[open] == UInt8(ascii: "("), let arguments = source.matchingBracket(at: open) else {
+        guard source.isFirstOnLine(source.tokens[name].range.lowerBound) else { return "other code shares the entry's line; remove it by hand" }
+        guard name + 1 < source.tokens.count, source.tokens[name + 1].text == "(", let close = source.tokens.closing(name + 1) else {
             return "the entry's arguments could not be read; remove it by hand"
         }
-        let lineEnd = source.lineEnd(of: arguments.close)
+        let closeStart = source.tokens[close].range.lowerBound
+        let lineEnd = source.lineEnd(of: closeStart)
         // A stray `;` after the entry is harmless and goes with it.
-        var rest = source.text((arguments.close + 1)..<lineEnd).trimmingCharacters(in: .whitespaces)
+        var rest = source.text((closeStart + 1)..<lineEnd).trimmingCharacters(in: .whitespaces)
         if rest.hasPrefix(";") { rest = rest.dropFirst().trimmingCharacters(in: .whitespaces) }
         guard rest.isEmpty || rest.hasPrefix("//") else { return "other code shares the entry's line; remove it by hand" }
         let end = lineEnd < source.bytes.count ? lineEnd + 1 : lineEnd

@@ -1,5 +1,6 @@
 import Foundation
 import MojifyConversion
+import MojifyEmitters
 
 /// What `mojify migrate` needs to connect callers: the registry form (which decides where remotes come from),
 /// the rules (the `processes` places and the `remote_holders`) and the Mojo C++ API the code is written in.

@@ -1,6 +1,7 @@
 import Foundation
 import MojifyConversion
 import MojifyCore
+import MojifyEmitters
 
 /// The C++ side of a conversion plan: per interface, the signatures Chromium's bindings generate for its methods
 /// and the legacy handlers the methods replace. Built from the plan, so names match the generated mojom exactly;

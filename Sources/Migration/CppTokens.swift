@@ -1,98 +1,15 @@
+import MojifyScanner
+
 /// A token of C++ or GN, as far as matching brackets goes.
 protocol BracketToken {
     var text: String { get }
 }
 
-/// A C++ token with its byte range: the rewrites of declarations and definitions read tokens, so that comments,
-/// string and character literals and preprocessor lines can never be taken for code.
-struct CppToken: Equatable, BracketToken {
-    enum Kind: Equatable {
-        case name
-        case number
-        case literal
-        /// One punctuation character, or `::` / `->`.
-        case punctuation
-    }
-
-    var kind: Kind
-    var range: Range<Int>
-    var text: String
-
-    /// A name or a number (both start with a name byte).
-    var isName: Bool { kind == .name || kind == .number }
-}
+/// Migration reads C++ with the scanner's lexer (`CodeLexer`), so comments, literals (raw strings, digit
+/// separators) and preprocessor lines are never taken for code.
+extension CodeToken: BracketToken {}
 
 extension CppSource {
-    /// The file's tokens, read once by `init`. Comments and preprocessor lines (with their `\` continuations) are
-    /// skipped; a literal is one token; an unterminated one ends at its line, an unterminated comment ends the list.
-    func scanTokens() -> [CppToken] {
-        var tokens: [CppToken] = []
-        var index = 0
-        var atLineStart = true
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\n") {
-                atLineStart = true
-                index += 1
-                continue
-            }
-            if Self.isSpace(byte) {
-                index += 1
-                continue
-            }
-            if byte == UInt8(ascii: "#"), atLineStart {
-                index = directiveEnd(from: index)
-                continue
-            }
-            atLineStart = false
-            if byte == UInt8(ascii: "/"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "/") {
-                index = lineEnd(of: index)
-                continue
-            }
-            if byte == UInt8(ascii: "/"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "*") {
-                var end = index + 2
-                while end + 1 < bytes.count, !(bytes[end] == UInt8(ascii: "*") && bytes[end + 1] == UInt8(ascii: "/")) { end += 1 }
-                guard end + 1 < bytes.count else { return tokens }
-                index = end + 2
-                continue
-            }
-            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
-                // An unterminated literal ends at its line, as the compiler would complain there.
-                let end = literalEnd(at: index) ?? lineEnd(of: index)
-                // A prefix such as `R`, `u8` or `L` was read as a name just before: it belongs to the literal.
-                var start = index
-                if let last = tokens.last, last.kind == .name, last.range.upperBound == index {
-                    start = last.range.lowerBound
-                    tokens.removeLast()
-                }
-                tokens.append(CppToken(kind: .literal, range: start..<end, text: text(start..<end)))
-                index = end
-                continue
-            }
-            if Self.isNameByte(byte) {
-                var end = index
-                while end < bytes.count, Self.isNameByte(bytes[end]) { end += 1 }
-                let isNumber = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
-                tokens.append(CppToken(kind: isNumber ? .number : .name, range: index..<end, text: text(index..<end)))
-                index = end
-                continue
-            }
-            let width = hasBytes("::", at: index) || hasBytes("->", at: index) ? 2 : 1
-            tokens.append(CppToken(kind: .punctuation, range: index..<(index + width), text: text(index..<(index + width))))
-            index += width
-        }
-        return tokens
-    }
-
-    /// The offset of the line break ending the preprocessor directive at `start`, past `\` continuations.
-    private func directiveEnd(from start: Int) -> Int {
-        var end = lineEnd(of: start)
-        while end < bytes.count, end > start, bytes[end - 1] == UInt8(ascii: "\\") || (bytes[end - 1] == UInt8(ascii: "\r") && end >= 2 && bytes[end - 2] == UInt8(ascii: "\\")) {
-            end = lineEnd(of: end + 1)
-        }
-        return end
-    }
-
     /// Whether only spaces lie between the start of `offset`'s line and `offset`.
     func isFirstOnLine(_ offset: Int) -> Bool {
         skipSpace(from: lineStarts[line(of: offset) - 1]) == offset
@@ -175,7 +92,7 @@ extension Array where Element: BracketToken {
 }
 
 /// Scopes read from C++ tokens: which braces are open where, and which of them are namespaces or function bodies.
-extension Array where Element == CppToken {
+extension Array where Element == CodeToken {
     /// The indices of the `{` still open at token `index`, outermost first.
     func openBraces(at index: Int) -> [Int] {
         var stack: [Int] = []

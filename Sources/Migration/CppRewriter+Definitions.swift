@@ -1,6 +1,7 @@
 import Foundation
 import MojifyConversion
 import MojifyCore
+import MojifyEmitters
 
 /// The definitions leave `*_messages.h`: each selected message's `IPC_MESSAGE_*` / `IPC_SYNC_MESSAGE_*`
 /// invocation goes with the comment above it. A header left with nothing but comments and preprocessor lines is
@@ -78,14 +79,16 @@ extension CppRewriter {
     /// Deletes one definition with the comment block right above it; the reason when it cannot.
     private mutating func removeDefinition(_ definition: MessageDefinition) -> String? {
         if let problem = unpatchable(definition.location, patch: definition.patch) { return problem }
-        guard let (source, start, nameEnd) = locate(definition.macro, at: definition.location) else { return Self.moved(definition.macro, definition.location) }
-        let open = source.skipSpace(from: nameEnd)
-        guard open < source.bytes.count, source.bytes[open] == UInt8(ascii: "("), let arguments = source.matchingBracket(at: open) else {
+        guard let (source, name) = locate(definition.macro, at: definition.location) else { return Self.moved(definition.macro, definition.location) }
+        let tokens = source.tokens
+        guard name + 1 < tokens.count, tokens[name + 1].text == "(", let close = tokens.closing(name + 1) else {
             return "the definition's arguments could not be read; remove it by hand"
         }
-        var end = arguments.close + 1
-        let afterClose = source.skipSpace(from: end)
-        if afterClose < source.bytes.count, source.bytes[afterClose] == UInt8(ascii: ";"), source.line(of: afterClose) == source.line(of: arguments.close) { end = afterClose + 1 }
+        let start = tokens[name].range.lowerBound
+        var end = tokens[close].range.upperBound
+        if close + 1 < tokens.count, tokens[close + 1].text == ";", source.line(of: tokens[close + 1].range.lowerBound) == source.line(of: end) {
+            end = tokens[close + 1].range.upperBound
+        }
         guard source.isFirstOnLine(start), source.restOfLineIsBlank(after: end) else {
             return "other code shares the definition's lines; remove it by hand"
         }

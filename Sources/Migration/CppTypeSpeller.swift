@@ -1,6 +1,7 @@
 import Foundation
 import MojifyConversion
 import MojifyCore
+import MojifyEmitters
 
 /// How Chromium's C++ bindings spell a mojom type in an interface method: `int32` -> `int32_t`,
 /// `string` -> `const std::string&`, a struct the plan defines -> `FooPtr`, a typemapped type -> the C++ type

@@ -1,6 +1,7 @@
 import Foundation
 import MojifyConversion
 import MojifyCore
+import MojifyEmitters
 
 /// The build side of guide step 2.4.3: the target compiling a changed file depends on the mojom target whose
 /// header the file now includes. The target is found in the nearest BUILD.gn above the file that lists it in a

@@ -1,6 +1,7 @@
 import Foundation
 import MojifyConversion
 import MojifyCore
+import MojifyEmitters
 
 /// The calling side of a conversion (migration guide 2.4.5 and 2.5.7): every class whose senders now call
 /// `GetFooHost()->Bar(...)` gains that getter and the remote behind it. The header's class gets a private

@@ -1,5 +1,7 @@
 import MojifyConversion
 import MojifyCore
+import MojifyEmitters
+import MojifyScanner
 
 /// Handlers become interface methods (migration guide 2.5.1): when every method of an interface is handled by
 /// one class whose handlers can be renamed safely, the class derives from the interface, `void OnBar(int a);`
@@ -146,7 +148,7 @@ extension CppRewriter {
             let what = tokens[end].text == "{" ? "is defined inside the class" : tokens[end].text == "override" ? "overrides a base class method" : "has `\(tokens[end].text)` after its parameters"
             return .failure(Problem("\(handler.method) \(what); convert by hand\(keep)"))
         }
-        let definition: (name: CppToken, end: Int, parameters: [ArraySlice<CppToken>])
+        let definition: (name: CodeToken, end: Int, parameters: [ArraySlice<CodeToken>])
         switch self.definition(of: handler.method, className: last, in: sources[handler.file]!, file: handler.file) {
         case .success(let found): definition = found
         case .failure(let problem): return .failure(Problem(problem.reason + keep))
@@ -187,9 +189,9 @@ extension CppRewriter {
 
     /// The one out-of-class definition `void [ns::]Class::method(...) [const] {` in `source`: its name token, the
     /// end of its parameter list (and `const`), and its parameters.
-    func definition(of method: String, className: String, in source: CppSource, file: String) -> Result<(name: CppToken, end: Int, parameters: [ArraySlice<CppToken>]), Problem> {
+    func definition(of method: String, className: String, in source: CppSource, file: String) -> Result<(name: CodeToken, end: Int, parameters: [ArraySlice<CodeToken>]), Problem> {
         let tokens = source.tokens
-        var found: [(CppToken, Int, [ArraySlice<CppToken>])] = []
+        var found: [(CodeToken, Int, [ArraySlice<CodeToken>])] = []
         for index in tokens.indices.dropFirst(2).dropLast() where tokens[index].text == method && tokens[index + 1].text == "("
             && tokens[index - 1].text == "::" && tokens[index - 2].text == className {
             var qualifier = index - 2
@@ -215,7 +217,7 @@ extension CppRewriter {
 
     /// Whether `body` may change the variable `name`: assigned (`=`, `+=`...), incremented, moved from, its address
     /// taken, or a modifying member called. Comparisons (`==`, `<=`, `>=`, `!=`) are not changes.
-    static func modifies(_ name: String, in body: ArraySlice<CppToken>) -> Bool {
+    static func modifies(_ name: String, in body: ArraySlice<CodeToken>) -> Bool {
         let tokens = Array(body)
         for index in tokens.indices where tokens[index].text == name && tokens[index].kind == .name {
             let previous = index > 0 ? tokens[index - 1].text : ""
@@ -238,7 +240,7 @@ extension CppRewriter {
     static let typeWords: Set<String> = ["int", "bool", "char", "short", "long", "unsigned", "signed", "float", "double", "auto", "const", "volatile"]
 
     /// The name a written parameter declares (`const std::string& name = ""` -> `name`); nil when unnamed.
-    static func parameterName(_ parameter: ArraySlice<CppToken>) -> String? {
+    static func parameterName(_ parameter: ArraySlice<CodeToken>) -> String? {
         let declarator = parameter.prefix { $0.text != "=" }
         guard declarator.count >= 2, let last = declarator.last, last.kind == .name, !typeWords.contains(last.text) else { return nil }
         return declarator[declarator.endIndex - 2].text == "::" ? nil : last.text

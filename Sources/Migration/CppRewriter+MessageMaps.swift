@@ -1,6 +1,8 @@
 import Foundation
 import MojifyConversion
 import MojifyCore
+import MojifyEmitters
+import MojifyScanner
 
 /// The `OnMessageReceived` shell goes once no entry is left in its map: the function with its `bool handled`
 /// boilerplate, its declaration in the class, and an `IPC::Listener` base that only existed for it.
@@ -104,7 +106,7 @@ extension CppRewriter {
 
     /// The first token of a map function's body that is not the dispatch boilerplate (`bool handled = true;`,
     /// the map macros, `IPC_MESSAGE_UNHANDLED(...)`, `return handled;`).
-    static func firstNonDispatchToken(_ body: [CppToken]) -> CppToken? {
+    static func firstNonDispatchToken(_ body: [CodeToken]) -> CodeToken? {
         var index = 0
         let texts = body.map(\.text)
         func matches(_ words: [String]) -> Bool { Array(texts.dropFirst(index).prefix(words.count)) == words }
