@@ -109,6 +109,9 @@ public struct MojomMethod: Sendable, Equatable {
     public var name: String
     /// The legacy messages the method replaces: the request first, then folded replies.
     public var messages: [String]
+    /// Where each of `messages` is defined, in the same order: a message's identity, as a name defined in two
+    /// `#if` branches is two messages (and two methods).
+    public var definitions: [SourceLocation] = []
     public var attributes: [String]
     public var parameters: [MojomParameter]
     /// `nil` for a method without a reply.

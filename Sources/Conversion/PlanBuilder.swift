@@ -540,6 +540,7 @@ private struct PlanBuilder {
         comments += notes
         return MojomMethod(
             name: naming.upperCamel(route.stem), messages: [message.name] + (pair.map { [$0.success.message.name] + ($0.error.map { [$0.message.name] } ?? []) } ?? []),
+            definitions: [message.location] + (pair.map { [$0.success.message.location] + ($0.error.map { [$0.message.location] } ?? []) } ?? []),
             attributes: attributes, parameters: parameters, response: response, comments: comments
         )
     }

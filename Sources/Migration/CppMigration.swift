@@ -37,6 +37,8 @@ public struct CppMigration: Sendable {
         public var name: String
         /// The legacy messages it replaces: the request first, then folded replies.
         public var messages: [String]
+        /// Where each of `messages` is defined (from the plan): which definition the method stands for.
+        public var definitions: [SourceLocation]
         public var parameters: [Argument]
         /// `nil` without a reply.
         public var reply: [Argument]?
@@ -89,7 +91,7 @@ public struct CppMigration: Sendable {
     public init(plan: ConversionPlan, inventory: Inventory) {
         let speller = CppTypeSpeller(plan: plan, inventory: inventory)
         optionalTemplate = speller.optionalTemplate
-        let definitions = Dictionary(grouping: inventory.messages, by: \.name)
+        let definitions = Dictionary(inventory.messages.map { ($0.location, $0) }, uniquingKeysWith: { first, _ in first })
         var handlers: [String: [(MessageMap, MessageHandler)]] = [:]
         for map in inventory.messageMaps {
             for handler in map.handlers {
@@ -112,12 +114,13 @@ public struct CppMigration: Sendable {
     }
 
     private static func method(
-        _ method: MojomMethod, module: String, definitions: [String: [MessageDefinition]],
+        _ method: MojomMethod, module: String, definitions: [SourceLocation: MessageDefinition],
         handlers: [String: [(MessageMap, MessageHandler)]], speller: CppTypeSpeller
     ) -> Method {
-        // A message defined in two #if branches gives two methods of one name; each has its branch's parameters.
-        let candidates = definitions[method.messages[0]] ?? []
-        let request = candidates.first { $0.inputs.count == method.parameters.count } ?? candidates.first
+        // The plan says which definition each message of the method is (a name defined in two #if branches is
+        // two messages, with their own parameters).
+        let defined = method.definitions.map { definitions[$0] }
+        let request = defined.first ?? nil
         let originals = request?.inputs.map(\.type) ?? []
         let parameters = arguments(method.parameters, originals: originals, module: module, speller: speller)
         var reply: [Argument]?
@@ -126,7 +129,7 @@ public struct CppMigration: Sendable {
             if request?.isSync == true {
                 replyOriginals = request?.outputs.map(\.type) ?? []
             } else {
-                replyOriginals = method.messages.count == 2 ? (definitions[method.messages[1]]?.first?.inputs.map(\.type) ?? []) : []
+                replyOriginals = defined.count == 2 ? (defined[1]?.inputs.map(\.type) ?? []) : []
             }
             reply = arguments(response, originals: replyOriginals.count == response.count ? replyOriginals : [], module: module, speller: speller)
         }
@@ -153,7 +156,7 @@ public struct CppMigration: Sendable {
         let condition = stack.isEmpty ? nil : (stack.count == 1 ? stack[0] : stack.map { "(\($0))" }.joined(separator: " && "))
         let safe = condition.map(CppName.isSafeCondition) ?? true
         return Method(
-            name: method.name, messages: method.messages, parameters: parameters, reply: reply,
+            name: method.name, messages: method.messages, definitions: method.definitions, parameters: parameters, reply: reply,
             isSync: request?.isSync ?? false, handler: found, handlerProblem: problem,
             legacyOutputs: (request?.outputs.map(\.type) ?? []).map { CppName.isSafeType($0) ? $0 : "" },
             condition: safe ? condition : nil,

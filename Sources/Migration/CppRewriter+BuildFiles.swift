@@ -55,7 +55,7 @@ extension CppRewriter {
     mutating func addBuildDependencies() {
         var uses = mojomUses
         for outcome in outcomes where outcome.reason == nil && (outcome.kind == .sender || outcome.kind == .handler) {
-            if let label = targets[outcome.message]?.mojomFile.label { uses[outcome.location.file, default: []].insert(label) }
+            if let label = targets[outcome.message]?.first?.mojomFile.label { uses[outcome.location.file, default: []].insert(label) }
         }
         var labelsOfTarget: [GNTarget: Set<String>] = [:]
         var filesOfTarget: [GNTarget: [String]] = [:]

@@ -34,7 +34,7 @@ extension CppRewriter {
         var senders: [Caller: [Sender]] = [:]
         var order: [Caller] = []
         for sender in inventory.senders where rewritten.contains(sender.location) {
-            guard let target = targets[sender.message] else { continue }
+            guard let target = targets[sender.message]?.first else { continue }
             let parts = sender.function?.components(separatedBy: "::") ?? []
             guard parts.count >= 2 else {
                 record(.remote, target.interface.module + "." + target.interface.name, sender.location, reason: "sent from \(sender.function.map { "the free function \($0)" } ?? "outside a function"), not a method: define Get\(target.interface.name)() there by hand")
@@ -52,7 +52,7 @@ extension CppRewriter {
             // The getter is defined once, in the file named like the class's header when one of them sends
             // (`print_helper.cc` rather than `print_helper_linux.cc`).
             let sender = senders[caller]!.min { ($0.location.file.count, $0.location.file) < ($1.location.file.count, $1.location.file) }!
-            let target = targets[sender.message]!
+            let target = targets[sender.message]![0]
             let interface = target.interface
             let className = caller.qualifiedClass.components(separatedBy: "::").last!
             let getter = "Get\(interface.name)"

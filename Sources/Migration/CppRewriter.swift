@@ -70,12 +70,14 @@ struct CppRewriter {
         var interface: CppMigration.Interface
         var method: CppMigration.Method
         var isRequest: Bool
-        /// Every definition of the message (one per `#if` branch that defines it).
-        var definitions: [MessageDefinition]
+        /// The definition the method was made from: its identity, carried from the plan.
+        var definition: MessageDefinition?
         var mojomFile: MojomFile
     }
 
-    var targets: [String: Target] = [:]
+    /// By message name, as senders and handlers name messages: one target per definition (a name defined in two
+    /// `#if` branches has two, which may be two methods).
+    var targets: [String: [Target]] = [:]
     let inventory: Inventory
     let plan: ConversionPlan
     var sources: [String: CppSource] = [:]
@@ -97,14 +99,15 @@ struct CppRewriter {
         self.remotes = remotes
         self.inventory = inventory
         self.sources = sources.mapValues(CppSource.init)
-        let definitions = Dictionary(grouping: inventory.messages, by: \.name)
+        let definitions = Dictionary(inventory.messages.map { ($0.location, $0) }, uniquingKeysWith: { first, _ in first })
         let interfaces = Dictionary(migration.interfaces.map { ($0.module + "." + $0.name, $0) }, uniquingKeysWith: { first, _ in first })
         for file in plan.files {
             for interface in file.interfaces {
                 guard let cpp = interfaces[file.module + "." + interface.name] else { continue }
                 for method in cpp.methods {
                     for (index, message) in method.messages.enumerated() {
-                        targets[message] = Target(interface: cpp, method: method, isRequest: index == 0, definitions: definitions[message] ?? [], mojomFile: file)
+                        let definition = index < method.definitions.count ? definitions[method.definitions[index]] : nil
+                        targets[message, default: []].append(Target(interface: cpp, method: method, isRequest: index == 0, definition: definition, mojomFile: file))
                     }
                 }
             }
@@ -116,12 +119,12 @@ struct CppRewriter {
 
     mutating func run() -> MigrationPatch {
         for sender in inventory.senders {
-            guard let target = targets[sender.message] else { continue }
-            record(.sender, sender.message, sender.location, reason: rewriteSender(sender, target: target))
+            guard let candidates = targets[sender.message] else { continue }
+            record(.sender, sender.message, sender.location, reason: rewriteSender(sender, candidates: candidates))
         }
         for map in inventory.messageMaps {
             for handler in map.handlers {
-                guard let message = handler.message, let target = targets[message] else { continue }
+                guard let message = handler.message, let target = targets[message]?.first else { continue }
                 record(.handler, message, handler.location, reason: removeHandler(handler, map: map, target: target))
             }
         }
@@ -204,8 +207,9 @@ struct CppRewriter {
     // MARK: - Senders
 
     /// Rewrites one `[receiver->]Send(new Msg(args));` statement; returns the reason when it cannot.
-    private mutating func rewriteSender(_ sender: Sender, target: Target) -> String? {
+    private mutating func rewriteSender(_ sender: Sender, candidates: [Target]) -> String? {
         if let problem = unpatchable(sender.location, patch: sender.patch) { return problem }
+        var target = candidates[0]
         let interface = target.interface
         let method = target.method
         if !target.isRequest {
@@ -214,7 +218,7 @@ struct CppRewriter {
         if method.reply != nil, !method.isSync {
             return "\(interface.name).\(method.name) now answers through a reply callback (it replaces \(method.messages.dropFirst().joined(separator: ", "))): pass one that does what that message's handler did"
         }
-        guard let first = target.definitions.first else { return "the message's definition was not found" }
+        guard let first = target.definition else { return "the message's definition was not found" }
         guard let (source, name) = locate(sender.message, at: sender.location) else { return Self.moved(sender.message, sender.location) }
         let tokens = source.tokens
         func text(_ index: Int) -> String? { index >= 0 && index < tokens.count ? tokens[index].text : nil }
@@ -270,11 +274,13 @@ struct CppRewriter {
         func arity(_ definition: MessageDefinition) -> Int {
             definition.inputs.count + definition.outputs.count + (definition.kind == .routed ? 1 : 0)
         }
-        guard let definition = target.definitions.first(where: { arity($0) == values.count }) else {
+        // The sender's arguments tell which definition it builds when `#if` branches define the name differently.
+        guard let matching = candidates.first(where: { $0.definition.map(arity) == values.count }), let definition = matching.definition else {
             return "\(values.count) arguments where \(sender.message) has \(arity(first)) (a macro or a template in the arguments?); rewrite by hand"
         }
+        target = matching
         if definition.kind == .routed { values.removeFirst() }
-        let call = "Get\(interface.name)()->\(method.name)(\(values.map(Self.oneLine).joined(separator: ", ")));"
+        let call = "Get\(target.interface.name)()->\(target.method.name)(\(values.map(Self.oneLine).joined(separator: ", ")));"
         let range = tokens[start].range.lowerBound..<tokens[constructorEnd + 2].range.upperBound
         guard add(UnifiedDiff.Edit(range: range, replacement: call), in: sender.location.file) else {
             return "another rewrite changes the same code"
@@ -388,7 +394,7 @@ struct CppRewriter {
     private mutating func rewriteIncludes() {
         for file in edits.keys.sorted() {
             let source = sources[file]!
-            let used = Set(outcomes.filter { $0.location.file == file && $0.reason == nil && [.sender, .handler].contains($0.kind) }.compactMap { targets[$0.message]?.mojomFile.path })
+            let used = Set(outcomes.filter { $0.location.file == file && $0.reason == nil && [.sender, .handler].contains($0.kind) }.compactMap { targets[$0.message]?.first?.mojomFile.path })
             for mojom in plan.files where used.contains(mojom.path) {
                 let legacy = includeLine(of: mojom.sourceHeader, in: source)
                 guard let include = legacy ?? lastIncludeLine(in: source) else { continue }

@@ -213,6 +213,34 @@ final class MigrateTests: XCTestCase {
         XCTAssertTrue(result.patch.diff.contains("+  GetTestHostProcess()->Ping(0x1'0);\n"), result.patch.diff)
     }
 
+    /// A name defined in two `#if` branches is two messages: each method carries its own definition from the plan,
+    /// so the second branch's method declares its own C++ types, and each sender calls the method its arguments
+    /// build, not one chosen by parameter count.
+    func testEachBranchOfAMessageKeepsItsOwnDefinition() throws {
+        let (result, _) = try migrate(header: """
+        #if defined(OS_ANDROID)
+        IPC_SYNC_MESSAGE_ROUTED1_1(TestHostMsg_Get, int /* key */, int /* value */)
+        #else
+        IPC_SYNC_MESSAGE_ROUTED1_1(TestHostMsg_Get, int /* key */, std::string /* value */)
+        #endif
+
+        """, source: """
+        bool Host::OnMessageReceived(const IPC::Message& message) {
+          bool handled = true;
+          IPC_BEGIN_MESSAGE_MAP(Host, message)
+            IPC_MESSAGE_HANDLER(TestHostMsg_Get, OnGet)
+            IPC_MESSAGE_UNHANDLED(handled = false)
+          IPC_END_MESSAGE_MAP()
+          return handled;
+        }
+
+        """)
+        let implementation = try XCTUnwrap(result.drafts.first { $0.key.hasSuffix("_impl.cc") }?.value)
+        // Each branch's method writes the handler's output into a local of its own legacy type.
+        XCTAssertTrue(implementation.contains("  int value;\n"), implementation)
+        XCTAssertTrue(implementation.contains("  std::string value;\n"), implementation)
+    }
+
     // MARK: - Handlers
 
     func testMapEntriesOfConvertedMessagesAreDeletedAndOthersListed() throws {
