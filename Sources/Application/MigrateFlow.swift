@@ -146,15 +146,19 @@ public enum MigrateFlow {
             "interfaces: \(migration.interfaces.count) with \(methods.count) methods; \(methods.filter { $0.handler != nil }.count) call their legacy handler, \(methods.filter { $0.handler == nil }.count) NOTIMPLEMENTED",
         ]
         let headings: [MigrationPatch.Kind: (String, String)] = [
-            .sender: ("senders", "rewritten"), .handler: ("handlers", "rewritten"), .remote: ("remotes", "classes given Get<Interface>() and a remote"), .method: ("handler methods", "made interface methods"),
+            .message: ("messages", "converted whole"), .sender: ("senders", "rewritten"), .handler: ("handlers", "rewritten"), .remote: ("remotes", "classes given Get<Interface>() and a remote"), .method: ("handler methods", "made interface methods"),
             .messageMap: ("message maps", "removed"), .definition: ("definitions", "removed"), .build: ("build targets of changed files", "depend on the mojom"),
         ]
+        let leftWhole = Set(patch.outcomes.filter { $0.kind == .message && $0.reason != nil }.map(\.message))
         for kind in MigrationPatch.Kind.allCases {
             let all = patch.outcomes.filter { $0.kind == kind }
-            let listed = all.filter { $0.reason != nil }
+            // The sites of a message left whole are listed under it, once.
+            let listed = all.filter { $0.reason != nil && ((kind != .sender && kind != .handler) || !leftWhole.contains($0.message)) }
             let (noun, done) = headings[kind]!
             let deleted = kind == .definition && !patch.deletedFiles.isEmpty ? "; headers deleted: \(patch.deletedFiles.joined(separator: ", "))" : ""
-            lines.append("\(noun): \(all.count - listed.count) \(done), \(listed.count) listed\(deleted)".escapingControlCharacters)
+            let left = all.filter { $0.reason != nil }.count - listed.count
+            let kept = left == 0 ? "" : ", \(left) left with their message\(left == 1 ? "" : "s")"
+            lines.append("\(noun): \(all.count - listed.count - left) \(done), \(listed.count) listed\(kept)\(deleted)".escapingControlCharacters)
             lines += listed.map { "  \($0.location) \($0.message): \($0.reason!)".escapingControlCharacters }
         }
         let counts = Dictionary(grouping: statuses, by: \.status).mapValues(\.count)

@@ -49,15 +49,12 @@ extension CppRewriter {
     mutating func removeDefinitions() {
         let selected = Set(targets.keys)
         let byHeader = Dictionary(grouping: inventory.messages.filter { selected.contains($0.name) }, by: \.location.file)
-        // A message some listed sender or handler still names keeps its definition, so the code still builds.
-        let stillUsed = Dictionary(grouping: outcomes.filter { [.sender, .handler].contains($0.kind) && $0.reason != nil }, by: \.message)
+        // Every selected message is converted whole by now (`MigrationPatch.make`): no listed sender or handler
+        // names one of these definitions.
         for file in byHeader.keys.sorted() {
             var allRemoved = true
             for definition in byHeader[file]! {
-                let users = stillUsed[definition.name] ?? []
-                let reason = users.isEmpty ? removeDefinition(definition)
-                    : "kept while \(users.count) sender\(users.count == 1 ? "" : "s")/handler\(users.count == 1 ? "" : "s") listed above still use\(users.count == 1 ? "s" : "") it (first \(users[0].location)); remove it once they are converted"
-
+                let reason = removeDefinition(definition)
                 allRemoved = allRemoved && reason == nil
                 record(.definition, definition.name, definition.location, reason: reason)
             }

@@ -42,6 +42,11 @@ extension CppRewriter {
                 }
             }
             let unhandled = interface.methods.filter { $0.handler == nil }.map(\.name)
+            // A method left whole keeps its legacy handler and map entry: the class cannot implement it yet.
+            if let kept = interface.methods.first(where: { $0.messages.contains(where: leftWhole.contains) }), problems.isEmpty, unhandled.isEmpty {
+                problems = methods.map { ($0.method, $0.location, "\(interface.name).\(kept.name) is left whole (see its message), so the class cannot implement \(interface.name) yet; \(interface.name)Impl forwards to this handler") }
+                methods = []
+            }
             if problems.isEmpty, unhandled.isEmpty, let handler = interface.methods.first?.handler {
                 planned[handler.file + ":" + handler.className, default: []].append((interface, methods))
                 continue

@@ -10,6 +10,9 @@ import MojifyScanner
 /// and handler of the selected messages is either rewritten or listed with the reason it was not.
 public struct MigrationPatch: Sendable, Equatable {
     public enum Kind: String, Sendable, CaseIterable {
+        /// A selected message as a whole: converted (every sender and handler entry rewritten), or left whole,
+        /// with every reason, when one of them could not be.
+        case message
         case sender
         case handler
         /// A class whose senders now call `Get<Interface>()`, given the getter and its remote.
@@ -24,7 +27,7 @@ public struct MigrationPatch: Sendable, Equatable {
         case build
     }
 
-    public struct Outcome: Sendable, Equatable {
+    public struct Outcome: Sendable, Hashable {
         public var kind: Kind
         public var message: String
         public var location: SourceLocation
@@ -56,11 +59,33 @@ public struct MigrationPatch: Sendable, Equatable {
     }
 
     /// `sources` holds the text of the files `filesToRead` names that could be read as UTF-8.
+    ///
+    /// Whole messages only: a message whose senders or handler entries cannot all be rewritten would be sent and
+    /// handled nowhere, or name a definition that is gone. So the rewrite runs again without every method one of
+    /// whose messages was left in part, until none is; each is then listed once, with every reason.
     public static func make(
         plan: ConversionPlan, migration: CppMigration, inventory: Inventory, sources: [String: String], remotes: RemoteSettings
     ) -> MigrationPatch {
-        var rewriter = CppRewriter(plan: plan, migration: migration, inventory: inventory, sources: sources, remotes: remotes)
-        return rewriter.run()
+        var leftWhole: [String: [Outcome]] = [:]
+        while true {
+            var rewriter = CppRewriter(plan: plan, migration: migration, inventory: inventory, sources: sources, remotes: remotes, leftWhole: Set(leftWhole.keys))
+            var patch = rewriter.run()
+            let partial = rewriter.partiallyRewritten()
+            guard !partial.isEmpty else {
+                // The sites of messages left whole stay listed, each with its own reason or with its message's.
+                let sites = Set(leftWhole.values.joined()).map { site in
+                    site.reason == nil ? Outcome(kind: site.kind, message: site.message, location: site.location, reason: "left as it is: \(site.message) is left whole") : site
+                }
+                let order = Dictionary(uniqueKeysWithValues: Kind.allCases.enumerated().map { ($1, $0) })
+                let all = patch.outcomes + sites
+                let siteOutcomes = all.filter { $0.kind == .sender || $0.kind == .handler }
+                let others = all.filter { $0.kind != .sender && $0.kind != .handler }
+                patch.outcomes = rewriter.messageOutcomes(leftWhole: leftWhole)
+                    + siteOutcomes.sorted { (order[$0.kind]!, $0.location) < (order[$1.kind]!, $1.location) } + others
+                return patch
+            }
+            leftWhole.merge(partial) { first, _ in first }
+        }
     }
 }
 
@@ -92,9 +117,12 @@ struct CppRewriter {
     var mojomUses: [String: Set<String>] = [:]
     let migration: CppMigration
     let remotes: RemoteSettings
+    /// Messages of methods left whole: nothing of them changes.
+    let leftWhole: Set<String>
 
-    init(plan: ConversionPlan, migration: CppMigration, inventory: Inventory, sources: [String: String], remotes: RemoteSettings) {
+    init(plan: ConversionPlan, migration: CppMigration, inventory: Inventory, sources: [String: String], remotes: RemoteSettings, leftWhole: Set<String> = []) {
         self.plan = plan
+        self.leftWhole = leftWhole
         self.migration = migration
         self.remotes = remotes
         self.inventory = inventory
@@ -105,7 +133,7 @@ struct CppRewriter {
             for interface in file.interfaces {
                 guard let cpp = interfaces[file.module + "." + interface.name] else { continue }
                 for method in cpp.methods {
-                    for (index, message) in method.messages.enumerated() {
+                    for (index, message) in method.messages.enumerated() where !leftWhole.contains(message) {
                         let definition = index < method.definitions.count ? definitions[method.definitions[index]] : nil
                         targets[message, default: []].append(Target(interface: cpp, method: method, isRequest: index == 0, definition: definition, mojomFile: file))
                     }
@@ -151,6 +179,40 @@ struct CppRewriter {
         return MigrationPatch(
             diff: diff, files: files, outcomes: outcomes, deletedFiles: deletedFiles.sorted(), convertedInPlace: convertedInPlace, rewritten: rewritten
         )
+    }
+
+    /// The methods (by every message of each) one of whose senders or handler entries was left while another was
+    /// rewritten, or while a message of the same method changed: each message with the outcomes that were listed.
+    func partiallyRewritten() -> [String: [MigrationPatch.Outcome]] {
+        let sites = Dictionary(grouping: outcomes.filter { $0.kind == .sender || $0.kind == .handler }, by: \.message)
+        var result: [String: [MigrationPatch.Outcome]] = [:]
+        for method in migration.interfaces.flatMap(\.methods) where method.messages.contains(where: { sites[$0]?.contains { $0.reason != nil } == true }) {
+            let outcomes = method.messages.flatMap { sites[$0] ?? [] }
+            for message in method.messages { result[message] = outcomes }
+        }
+        return result
+    }
+
+    /// One outcome per selected message, at its definition: converted, or left whole with every reason.
+    func messageOutcomes(leftWhole: [String: [MigrationPatch.Outcome]]) -> [MigrationPatch.Outcome] {
+        var seen: Set<SourceLocation> = []
+        var result: [MigrationPatch.Outcome] = []
+        for method in migration.interfaces.flatMap(\.methods) {
+            for (index, message) in method.messages.enumerated() {
+                let location = index < method.definitions.count ? method.definitions[index] : SourceLocation(file: "", line: 0, column: 0)
+                guard seen.insert(location).inserted else { continue }
+                // Listed once: a folded reply points to its request, which carries every reason.
+                let reason = leftWhole[message].map { index == 0 ? Self.leftWholeReason($0, method: method) : "left whole with \(method.messages[0]), whose method it is a reply of" }
+                result.append(.init(kind: .message, message: message, location: location, reason: reason))
+            }
+        }
+        return result.sorted { $0.location < $1.location }
+    }
+
+    static func leftWholeReason(_ sites: [MigrationPatch.Outcome], method: CppMigration.Method) -> String {
+        let together = method.messages.count > 1 ? " with its repl\(method.messages.count > 2 ? "ies" : "y") \(method.messages.dropFirst().joined(separator: ", "))" : ""
+        let reasons = sites.filter { $0.reason != nil }.sorted { $0.location < $1.location }.map { "\($0.kind.rawValue) at \($0.location): \($0.reason ?? "")" }
+        return "left whole\(together), so that it is never sent or handled half-way: " + reasons.joined(separator: "; ")
     }
 
     mutating func record(_ kind: MigrationPatch.Kind, _ message: String, _ location: SourceLocation, reason: String?) {

@@ -160,10 +160,13 @@ final class MigrateTests: XCTestCase {
         let routed = result.patch.outcomes.filter { $0.message == "TestHostMsg_Bar" && $0.kind == .sender }
         XCTAssertEqual(routed.count, 2)
         XCTAssertTrue(routed[0].reason?.hasPrefix("sent through render_frame()'s Send: the remote belongs to that object's frame") ?? false, "\(routed)")
-        XCTAssertNil(routed[1].reason)
+        // Whole messages only: Bar's other send stays legacy with it.
+        XCTAssertEqual(routed[1].reason, "left as it is: TestHostMsg_Bar is left whole")
         XCTAssertTrue(result.isRewritten("TestHostMsg_Ping"))
+        XCTAssertTrue(result.isRewritten("TestHostMsg_Ping", .message))
+        XCTAssertFalse(result.isRewritten("TestHostMsg_Bar", .message))
         XCTAssertTrue(result.patch.diff.contains("+  GetTestHostProcess()->Ping(2);\n"), result.patch.diff)
-        XCTAssertTrue(result.patch.diff.contains("+  GetTestHost()->Bar(2, \"b\");\n"), result.patch.diff)
+        XCTAssertFalse(result.patch.diff.contains("Bar(2"), result.patch.diff)
     }
 
     func testSyncSendKeepsItsOutputPointers() throws {
@@ -241,6 +244,47 @@ final class MigrateTests: XCTestCase {
         XCTAssertTrue(implementation.contains("  std::string value;\n"), implementation)
     }
 
+    /// The defect seen on a fork: map entries removed while a legacy sender stayed, so the message was sent and
+    /// handled nowhere. Now the entry stays with the sender, and the message is listed once with both sites.
+    func testAHandlerEntryStaysWhileASenderOfItsMessageCannotBeRewritten() throws {
+        let scratch = try temporaryFolder()
+        try scratch.write("content/common/test_messages.h", "#include \"ipc/ipc_message_macros.h\"\n#define IPC_MESSAGE_START TestMsgStart\n" + Self.header)
+        try scratch.write("content/renderer/test_sender.cc", """
+        #include "content/common/test_messages.h"
+        void Sender::Go() {
+          frame_->Send(new TestHostMsg_Bar(frame_->GetRoutingID(), 1, "a"));
+          Send(new TestHostMsg_Bar(routing_id(), 2, "b"));
+        }
+
+        """)
+        try scratch.write("content/browser/test_host.cc", """
+        #include "content/common/test_messages.h"
+        bool Host::OnMessageReceived(const IPC::Message& message) {
+          bool handled = true;
+          IPC_BEGIN_MESSAGE_MAP(Host, message)
+            IPC_MESSAGE_HANDLER(TestHostMsg_Bar, OnBar)
+            IPC_MESSAGE_HANDLER(TestHostMsg_Ping, OnPing)
+            IPC_MESSAGE_UNHANDLED(handled = false)
+          IPC_END_MESSAGE_MAP()
+          return handled;
+        }
+
+        """)
+        let result = try Self.migrate(root: scratch.path)
+        let diff = result.patch.diff
+        XCTAssertFalse(diff.contains("-    IPC_MESSAGE_HANDLER(TestHostMsg_Bar"), diff)
+        XCTAssertFalse(diff.contains("GetTestHost()->Bar("), diff)
+        XCTAssertFalse(diff.contains("-IPC_MESSAGE_ROUTED2(TestHostMsg_Bar"), diff)
+        XCTAssertTrue(diff.contains("-    IPC_MESSAGE_HANDLER(TestHostMsg_Ping, OnPing)\n"), diff)
+        let reason = try XCTUnwrap(result.reason("TestHostMsg_Bar", .message))
+        XCTAssertTrue(reason.hasPrefix("left whole, so that it is never sent or handled half-way: sender at content/renderer/test_sender.cc:3:20: sent through frame_'s Send"), reason)
+        XCTAssertEqual(result.patch.outcomes.filter { $0.kind == .message && $0.message == "TestHostMsg_Bar" }.count, 1)
+        XCTAssertEqual(result.reason("TestHostMsg_Bar", .handler), "left as it is: TestHostMsg_Bar is left whole")
+        // The include stays: the files still name TestHostMsg_Bar.
+        XCTAssertTrue(diff.contains(" #include \"content/common/test_messages.h\"\n+#include \"content/common/test.mojom.h\"\n"), diff)
+        XCTAssertNil(try Self.gitApplyCheck(diff, on: scratch.path))
+    }
+
     // MARK: - Handlers
 
     func testMapEntriesOfConvertedMessagesAreDeletedAndOthersListed() throws {
@@ -268,8 +312,10 @@ final class MigrateTests: XCTestCase {
         XCTAssertEqual(result.reason("TestHostMsg_Forwarded", .handler), "forwarded to delegate_: that object implements it; convert it with that object's messages")
         XCTAssertTrue(result.reason("TestHostMsg_Inline", .handler)?.contains("inline code (IPC_MESSAGE_HANDLER_GENERIC)") ?? false)
         XCTAssertTrue(result.patch.diff.contains("-    IPC_MESSAGE_HANDLER(TestHostMsg_Bar,\n-                        OnBar)\n-    TEST_HANDLER(TestHostMsg_Ping, OnPing);\n-    IPC_MESSAGE_HANDLER_DELAY_REPLY(TestHostMsg_Fetch, OnFetch)\n"), result.patch.diff)
-        // Every message of the header is converted: the include is replaced.
-        XCTAssertTrue(result.patch.diff.contains("-#include \"content/common/test_messages.h\"\n+#include \"content/common/test.mojom.h\"\n"), result.patch.diff)
+        // Forwarded and Inline are left whole, so the header keeps messages in use: its include stays.
+        XCTAssertFalse(result.isRewritten("TestHostMsg_Inline", .message))
+        XCTAssertTrue(result.patch.diff.contains(" #include \"content/common/test_messages.h\"\n+#include \"content/common/test.mojom.h\"\n"), result.patch.diff)
+        XCTAssertTrue(result.patch.diff.contains(" IPC_MESSAGE_ROUTED1(TestHostMsg_Forwarded, int)\n"), result.patch.diff)
         let implementation = try XCTUnwrap(result.drafts["content/renderer/test_host_impl.cc"])
         XCTAssertTrue(implementation.contains("  host_->OnBar(count, name);\n"), implementation)
         XCTAssertTrue(implementation.contains("  host_->OnFetch(key, std::move(callback));\n"), implementation)
