@@ -145,24 +145,28 @@ struct CppRewriter {
         fullyConverted = Set(byHeader.filter { $0.value.allSatisfy { selected.contains($0.name) } }.keys)
     }
 
-    mutating func run() -> MigrationPatch {
-        for sender in inventory.senders {
-            guard let candidates = targets[sender.message] else { continue }
-            record(.sender, sender.message, sender.location, reason: rewriteSender(sender, candidates: candidates))
-        }
-        for map in inventory.messageMaps {
-            for handler in map.handlers {
-                guard let message = handler.message, let target = targets[message]?.first else { continue }
-                record(.handler, message, handler.location, reason: removeHandler(handler, map: map, target: target))
+    /// The rewrite's passes, in order: each reads the outcomes and edits of those before it (the getters follow the
+    /// rewritten senders, the shells the removed entries, the includes every other change).
+    enum Pass: CaseIterable {
+        case senders, handlerEntries, remoteGetters, handlersInPlace, emptyMessageMaps, definitions, includes, includesOfDeletedHeaders, buildDependencies
+
+        func run(_ rewriter: inout CppRewriter) {
+            switch self {
+            case .senders: rewriter.rewriteSenders()
+            case .handlerEntries: rewriter.removeHandlerEntries()
+            case .remoteGetters: rewriter.addRemoteGetters()
+            case .handlersInPlace: rewriter.convertHandlersInPlace()
+            case .emptyMessageMaps: rewriter.removeEmptyShells()
+            case .definitions: rewriter.removeDefinitions()
+            case .includes: rewriter.rewriteIncludes()
+            case .includesOfDeletedHeaders: rewriter.removeIncludesOfDeletedHeaders()
+            case .buildDependencies: rewriter.addBuildDependencies()
             }
         }
-        addRemoteGetters()
-        convertHandlersInPlace()
-        removeEmptyShells()
-        removeDefinitions()
-        rewriteIncludes()
-        removeIncludesOfDeletedHeaders()
-        addBuildDependencies()
+    }
+
+    mutating func run() -> MigrationPatch {
+        for pass in Pass.allCases { pass.run(&self) }
         var diff = ""
         var files: [String] = []
         var rewritten: [String: String] = [:]
@@ -267,6 +271,13 @@ struct CppRewriter {
     }
 
     // MARK: - Senders
+
+    private mutating func rewriteSenders() {
+        for sender in inventory.senders {
+            guard let candidates = targets[sender.message] else { continue }
+            record(.sender, sender.message, sender.location, reason: rewriteSender(sender, candidates: candidates))
+        }
+    }
 
     /// Rewrites one `[receiver->]Send(new Msg(args));` statement; returns the reason when it cannot.
     private mutating func rewriteSender(_ sender: Sender, candidates: [Target]) -> String? {
@@ -412,6 +423,15 @@ struct CppRewriter {
 
     // MARK: - Handlers
 
+    private mutating func removeHandlerEntries() {
+        for map in inventory.messageMaps {
+            for handler in map.handlers {
+                guard let message = handler.message, let target = targets[message]?.first else { continue }
+                record(.handler, message, handler.location, reason: removeHandler(handler, map: map, target: target))
+            }
+        }
+    }
+
     /// Deletes one message-map entry whose message the implementation now receives; returns the reason when not.
     private mutating func removeHandler(_ handler: MessageHandler, map: MessageMap, target: Target) -> String? {
         if let problem = unpatchable(handler.location, patch: map.patch) { return problem }
@@ -453,7 +473,7 @@ struct CppRewriter {
 
     /// In every changed file: `#include "x/foo_messages.h"` becomes `#include "x/foo.mojom.h"` when every message
     /// of that header is converted; otherwise the mojom include is added after it.
-    private mutating func rewriteIncludes() {
+    mutating func rewriteIncludes() {
         for file in edits.keys.sorted() {
             let source = sources[file]!
             let used = Set(outcomes.filter { $0.location.file == file && $0.reason == nil && [.sender, .handler].contains($0.kind) }.compactMap { targets[$0.message]?.first?.mojomFile.path })
