@@ -76,9 +76,19 @@ public enum MigrateFlow {
             plan: plan, migration: migration, inventory: inventory, sources: sources,
             remotes: RemoteSettings(registry: registry, rules: rules, api: options.mojoAPI)
         )
-        // The registration lines name the Bind functions the drafts define.
-        var files = CppDraftEmitter.emit(migration, registry: registry, convertedInPlace: patch.convertedInPlace, api: options.mojoAPI)
-        files.merge(try registry.emitter.emit(plan, rules: rules)) { draft, _ in draft }
+        // The registration lines name the Bind functions the drafts define; both only for interfaces the patch
+        // converts something of.
+        let drafted = patch.convertedInterfaces(of: migration)
+        var draftedMigration = migration
+        draftedMigration.interfaces.removeAll { !drafted.contains($0.module + "." + $0.name) }
+        var draftedPlan = plan
+        for index in draftedPlan.files.indices {
+            let module = draftedPlan.files[index].module
+            draftedPlan.files[index].interfaces.removeAll { !drafted.contains(module + "." + $0.name) }
+        }
+        draftedPlan.files.removeAll { $0.interfaces.isEmpty }
+        var files = CppDraftEmitter.emit(draftedMigration, registry: registry, convertedInPlace: patch.convertedInPlace, api: options.mojoAPI)
+        if !draftedPlan.files.isEmpty { files.merge(try registry.emitter.emit(draftedPlan, rules: rules)) { draft, _ in draft } }
         // An error no rewritten line causes is clang recovering differently from an earlier problem the file had
         // without its includes (a constructor it could not read), not something the patch wrote.
         let (regressions, unattributed) = syntaxRegressions(patch, sources: sources).partitioned { $0.rewrittenLine != nil }
@@ -101,7 +111,7 @@ public enum MigrateFlow {
             if let patchPath = options.patchPath { try FileOutput.writeAtomically(patch.diff, to: patchPath) }
             if applying { try apply(patch, sources: sources, root: root) }
         }
-        report += summary(migration, patch: patch, statuses: statuses, patchPath: options.patchPath, dryRun: options.dryRun)
+        report += summary(migration, patch: patch, drafted: drafted, statuses: statuses, patchPath: options.patchPath, dryRun: options.dryRun)
         report += syntaxSummary(regressions, unattributed: unattributed, checked: patch.rewritten.count).joined(separator: "\n") + "\n"
         if !dirty.isEmpty {
             report += "warning: \(dirty.count) file\(dirty.count == 1 ? "" : "s") the patch changes \(dirty.count == 1 ? "has" : "have") uncommitted changes, which the patch builds on: \(dirty.joined(separator: ", ").escapingControlCharacters); commit or stash them first to review mojify's change alone\n"
@@ -139,21 +149,25 @@ public enum MigrateFlow {
     }
 
     static func summary(
-        _ migration: CppMigration, patch: MigrationPatch, statuses: [(path: String, status: OutputWriter.Status)], patchPath: String?, dryRun: Bool
+        _ migration: CppMigration, patch: MigrationPatch, drafted: Set<String>, statuses: [(path: String, status: OutputWriter.Status)], patchPath: String?, dryRun: Bool
     ) -> String {
         let methods = migration.interfaces.flatMap(\.methods)
+        let undrafted = migration.interfaces.map { $0.module + "." + $0.name }.filter { !drafted.contains($0) }
         var lines = [
             "interfaces: \(migration.interfaces.count) with \(methods.count) methods; \(methods.filter { $0.handler != nil }.count) call their legacy handler, \(methods.filter { $0.handler == nil }.count) NOTIMPLEMENTED",
         ]
+        if !undrafted.isEmpty {
+            lines.append("drafts: none for \(undrafted.joined(separator: ", ")), whose every message is left whole")
+        }
         let headings: [MigrationPatch.Kind: (String, String)] = [
             .message: ("messages", "converted whole"), .sender: ("senders", "rewritten"), .handler: ("handlers", "rewritten"), .remote: ("remotes", "classes given Get<Interface>() and a remote"), .method: ("handler methods", "made interface methods"),
-            .messageMap: ("message maps", "removed"), .definition: ("definitions", "removed"), .build: ("build targets of changed files", "depend on the mojom"),
+            .reference: ("other uses", "rewritten"), .messageMap: ("message maps", "removed"), .definition: ("definitions", "removed"), .build: ("build targets of changed files", "depend on the mojom"),
         ]
         let leftWhole = Set(patch.outcomes.filter { $0.kind == .message && $0.reason != nil }.map(\.message))
         for kind in MigrationPatch.Kind.allCases {
             let all = patch.outcomes.filter { $0.kind == kind }
             // The sites of a message left whole are listed under it, once.
-            let listed = all.filter { $0.reason != nil && ((kind != .sender && kind != .handler) || !leftWhole.contains($0.message)) }
+            let listed = all.filter { $0.reason != nil && (!$0.isSite || !leftWhole.contains($0.message)) }
             let (noun, done) = headings[kind]!
             let deleted = kind == .definition && !patch.deletedFiles.isEmpty ? "; headers deleted: \(patch.deletedFiles.joined(separator: ", "))" : ""
             let left = all.filter { $0.reason != nil }.count - listed.count

@@ -32,6 +32,10 @@ public struct Inventory: Codable, Equatable, Sendable {
     /// Messages that `.patch`/`.diff` files remove (on `-` lines) from the files they patch and do not add back:
     /// the patched tree does not have them. Absent when no patch removes one.
     public var removedMessages: [MessageDefinition]?
+    /// Uses of a message's class other than sends and map entries (`FooMsg_Bar::ID` in a switch,
+    /// `FooMsg_Bar::WriteReplyParams(...)` in a delayed reply): code that names the definition, which must go or
+    /// change with it. Absent when the tree has none.
+    public var references: [MessageReference]?
 
     public init(
         tool: String = "mojify",
@@ -72,6 +76,7 @@ public struct Inventory: Codable, Equatable, Sendable {
         unreadFiles?.sort { ($0.location, $0.detail) < ($1.location, $1.detail) }
         skippedFolders?.sort { ($0.location, $0.detail) < ($1.location, $1.detail) }
         removedMessages?.sort { ($0.location, $0.name) < ($1.location, $1.name) }
+        references?.sort { ($0.location, $0.message) < ($1.location, $1.message) }
     }
 
     /// The paths of `unreadFiles`.
@@ -458,6 +463,34 @@ public struct MessageHandler: Codable, Hashable, Sendable {
         self.delayReply = delayReply
         self.conditions = conditions
         self.location = location
+    }
+}
+
+/// A member of a message's class named in code, e.g. `case FrameHostMsg_Close::ID:`.
+public struct MessageReference: Codable, Hashable, Sendable {
+    /// The members of the class `IPC_MESSAGE_*` defines that code names: the ID, reading and writing the
+    /// parameters, logging and dispatch.
+    public static let members: Set<String> = [
+        "ID", "WriteReplyParams", "Read", "ReadSendParam", "ReadReplyParam", "Log", "Dispatch", "DispatchDelayReply",
+        "DispatchWithParamGetter", "Param", "SendParam", "ReplyParam", "Schema", "kName",
+    ]
+
+    public var message: String
+    /// `ID`, `WriteReplyParams`, ...: one of `members`.
+    public var member: String
+    public var function: String?
+    public var conditions: Conditions
+    /// Where the message's name is.
+    public var location: SourceLocation
+    public var patch: PatchOrigin?
+
+    public init(message: String, member: String, function: String?, conditions: Conditions, location: SourceLocation, patch: PatchOrigin? = nil) {
+        self.message = message
+        self.member = member
+        self.function = function
+        self.conditions = conditions
+        self.location = location
+        self.patch = patch
     }
 }
 

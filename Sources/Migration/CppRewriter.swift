@@ -21,6 +21,8 @@ public struct MigrationPatch: Sendable, Equatable {
         case method
         /// An `OnMessageReceived` shell left without entries.
         case messageMap
+        /// Another use of a message's class: `case FooMsg_Bar::ID:`, `FooMsg_Bar::WriteReplyParams(...)`.
+        case reference
         /// A legacy message definition in its `*_messages.h`.
         case definition
         /// A changed file's build target and the mojom dependency it needs.
@@ -33,6 +35,9 @@ public struct MigrationPatch: Sendable, Equatable {
         public var location: SourceLocation
         /// Why it was left alone; nil when it was rewritten.
         public var reason: String?
+
+        /// A sender, a handler entry or another use of a message: the sites that must all change for it to change.
+        public var isSite: Bool { kind == .sender || kind == .handler || kind == .reference }
     }
 
     /// The unified diff, files in path order; empty when nothing could be rewritten.
@@ -48,6 +53,14 @@ public struct MigrationPatch: Sendable, Equatable {
     /// The text of each file in `files` but `deletedFiles` once the diff is applied.
     public var rewritten: [String: String] = [:]
 
+    /// The interfaces (`module.Name`) at least one of whose messages is converted: the only ones worth drafts and
+    /// registration. An interface whose every message is left whole would get an implementation nothing binds, and
+    /// a run after the patch is applied would draft it again, over the first drafts, with fewer methods.
+    public func convertedInterfaces(of migration: CppMigration) -> Set<String> {
+        let converted = Set(outcomes.filter { $0.kind == .message && $0.reason == nil }.map(\.message))
+        return Set(migration.interfaces.filter { $0.methods.contains { $0.messages.contains(where: converted.contains) } }.map { $0.module + "." + $0.name })
+    }
+
     /// The files holding senders or handlers of `plan`'s messages, the headers beside the senders' files where
     /// their classes are declared, and the handler side's companions (class headers, message headers, BUILD.gn
     /// files): what `make` needs the text of, with `registryFiles` (missing ones are skipped).
@@ -55,7 +68,8 @@ public struct MigrationPatch: Sendable, Equatable {
         let selected = Set(plan.interfaces.flatMap { $0.methods.flatMap(\.messages) })
         let senders = inventory.senders.filter { selected.contains($0.message) }.map(\.location.file)
         let handlers = inventory.messageMaps.flatMap(\.handlers).filter { $0.message.map(selected.contains) ?? false }.map(\.location.file)
-        return Array(Set(senders + senders.flatMap(CppRewriter.classHeaders) + handlers + companionFiles(plan: plan, inventory: inventory))).sorted()
+        let references = (inventory.references ?? []).filter { selected.contains($0.message) }.map(\.location.file)
+        return Array(Set(senders + senders.flatMap(CppRewriter.classHeaders) + handlers + references + companionFiles(plan: plan, inventory: inventory))).sorted()
     }
 
     /// `sources` holds the text of the files `filesToRead` names that could be read as UTF-8.
@@ -78,8 +92,8 @@ public struct MigrationPatch: Sendable, Equatable {
                 }
                 let order = Dictionary(uniqueKeysWithValues: Kind.allCases.enumerated().map { ($1, $0) })
                 let all = patch.outcomes + sites
-                let siteOutcomes = all.filter { $0.kind == .sender || $0.kind == .handler }
-                let others = all.filter { $0.kind != .sender && $0.kind != .handler }
+                let siteOutcomes = all.filter(\.isSite)
+                let others = all.filter { !$0.isSite }
                 patch.outcomes = rewriter.messageOutcomes(leftWhole: leftWhole)
                     + siteOutcomes.sorted { (order[$0.kind]!, $0.location) < (order[$1.kind]!, $1.location) } + others
                 return patch
@@ -148,12 +162,13 @@ struct CppRewriter {
     /// The rewrite's passes, in order: each reads the outcomes and edits of those before it (the getters follow the
     /// rewritten senders, the shells the removed entries, the includes every other change).
     enum Pass: CaseIterable {
-        case senders, handlerEntries, remoteGetters, handlersInPlace, emptyMessageMaps, definitions, includes, includesOfDeletedHeaders, buildDependencies
+        case senders, handlerEntries, references, remoteGetters, handlersInPlace, emptyMessageMaps, definitions, includes, includesOfDeletedHeaders, buildDependencies
 
         func run(_ rewriter: inout CppRewriter) {
             switch self {
             case .senders: rewriter.rewriteSenders()
             case .handlerEntries: rewriter.removeHandlerEntries()
+            case .references: rewriter.rewriteReferences()
             case .remoteGetters: rewriter.addRemoteGetters()
             case .handlersInPlace: rewriter.convertHandlersInPlace()
             case .emptyMessageMaps: rewriter.removeEmptyShells()
@@ -188,7 +203,7 @@ struct CppRewriter {
     /// The methods (by every message of each) one of whose senders or handler entries was left while another was
     /// rewritten, or while a message of the same method changed: each message with the outcomes that were listed.
     func partiallyRewritten() -> [String: [MigrationPatch.Outcome]] {
-        let sites = Dictionary(grouping: outcomes.filter { $0.kind == .sender || $0.kind == .handler }, by: \.message)
+        let sites = Dictionary(grouping: outcomes.filter(\.isSite), by: \.message)
         var result: [String: [MigrationPatch.Outcome]] = [:]
         for method in migration.interfaces.flatMap(\.methods) where method.messages.contains(where: { sites[$0]?.contains { $0.reason != nil } == true }) {
             let outcomes = method.messages.flatMap { sites[$0] ?? [] }
@@ -472,21 +487,29 @@ struct CppRewriter {
     // MARK: - Includes
 
     /// In every changed file: `#include "x/foo_messages.h"` becomes `#include "x/foo.mojom.h"` when every message
-    /// of that header is converted; otherwise the mojom include is added after it.
+    /// of that header is converted and the file, as rewritten, names nothing the header defines (a message or an
+    /// IPC struct); otherwise the mojom include is added after it.
     mutating func rewriteIncludes() {
         for file in edits.keys.sorted() {
             let source = sources[file]!
+            let named = Set(CodeLexer.tokens(of: Array(UnifiedDiff.apply(edits[file]!, to: source).utf8)).lazy.filter { $0.kind == .name }.map(\.text))
             let used = Set(outcomes.filter { $0.location.file == file && $0.reason == nil && [.sender, .handler].contains($0.kind) }.compactMap { targets[$0.message]?.first?.mojomFile.path })
             for mojom in plan.files where used.contains(mojom.path) {
                 let legacy = includeLine(of: mojom.sourceHeader, in: source)
                 guard let include = legacy ?? lastIncludeLine(in: source) else { continue }
                 let mojomInclude = "#include \"\(Self.includePath(of: mojom, writtenLegacy: legacy?.written))\""
                 if source.text(0..<source.bytes.count).contains(mojomInclude) { continue }
-                let keep = legacy == nil || !fullyConverted.contains(mojom.sourceHeader)
+                let keep = legacy == nil || !fullyConverted.contains(mojom.sourceHeader) || definesAny(of: named, header: mojom.sourceHeader)
                 let original = source.text(include.range)
                 _ = add(UnifiedDiff.Edit(range: include.range, replacement: keep ? original + "\n" + mojomInclude : mojomInclude), in: file)
             }
         }
+    }
+
+    /// Whether `header` defines a message or an IPC struct of one of `names`.
+    func definesAny(of names: Set<String>, header: String) -> Bool {
+        inventory.messages.contains { $0.location.file == header && names.contains($0.name) }
+            || inventory.structs.contains { $0.location.file == header && names.contains($0.name) }
     }
 
     /// The line including `header` (written in full, relative to an include folder, or from above the scanned

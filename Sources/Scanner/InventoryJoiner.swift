@@ -203,6 +203,7 @@ struct InventoryJoiner {
         var typedefs: [String: String] = [:]
         var types: [TypeDefinition] = []
         var senders: [Sender] = []
+        var references: [MessageReference] = []
         var removedMessages: [MessageDefinition] = []
         var unreadFiles: [UnreadFile] = []
         for (_, result) in foundInOrder {
@@ -215,6 +216,7 @@ struct InventoryJoiner {
             inventory.messageMaps += partial.messageMaps
             inventory.diagnostics += partial.diagnostics
             senders += partial.senders
+            references += partial.references
             types += result.types
             if let unread = partial.unread {
                 unreadFiles.append(unread)
@@ -255,6 +257,9 @@ struct InventoryJoiner {
                 || (IPCScanner.containsNeedle(sender.message) && !structs.contains(sender.message)
                     && !IPCNaming.looksLikeParamsStruct(sender.message))
         }
+
+        let named = references.filter { defined.contains($0.message) }
+        if !named.isEmpty { inventory.references = named }
 
         let traitTypes = Set(inventory.enumTraits.map(\.type) + inventory.structTraits.map(\.type) + inventory.structs.compactMap(\.parent))
         var seen = Set<String>()

@@ -38,13 +38,14 @@ struct PartialInventory: Codable {
     var enumTraits: [EnumTraits] = []
     var messageMaps: [MessageMap] = []
     var senders: [Sender] = []
+    var references: [MessageReference] = []
     var diagnostics: [Diagnostic] = []
     /// Set when the file could not be read in full; it then contributes nothing but this and its diagnostic.
     var unread: UnreadFile?
 
     var isEmpty: Bool {
         messages.isEmpty && removedMessages.isEmpty && structs.isEmpty && structTraits.isEmpty && enumTraits.isEmpty
-            && messageMaps.isEmpty && senders.isEmpty && diagnostics.isEmpty && unread == nil
+            && messageMaps.isEmpty && senders.isEmpty && references.isEmpty && diagnostics.isEmpty && unread == nil
     }
 
     /// The share of a file the scan could not read in full: an error diagnostic and the entry for `unreadFiles`.
@@ -106,6 +107,12 @@ struct PartialInventory: Codable {
         for found in findings.senders where isOwn(found.at) {
             senders.append(Sender(
                 message: found.message, function: found.function, conditions: conditions(found.conditions, found.at),
+                location: place(found.at), patch: mapper.patchOrigin(line: found.at.line)
+            ))
+        }
+        for (found, member) in findings.references where isOwn(found.at) {
+            references.append(MessageReference(
+                message: found.message, member: member, function: found.function, conditions: conditions(found.conditions, found.at),
                 location: place(found.at), patch: mapper.patchOrigin(line: found.at.line)
             ))
         }

@@ -32,7 +32,8 @@ struct FileFindings: Sendable {
         var handlerPositions: [RawLocation]
     }
 
-    struct SenderCandidate: Sendable {
+    /// A name where a message may be used: built (a sender) or named with a member of its class (a reference).
+    struct MessageUse: Sendable {
         var message: String
         var function: String?
         var conditions: Conditions
@@ -54,7 +55,9 @@ struct FileFindings: Sendable {
     var structTraits: [Located<StructTraits>] = []
     var enumTraits: [Located<EnumTraits>] = []
     var maps: [Map] = []
-    var senders: [SenderCandidate] = []
+    var senders: [MessageUse] = []
+    /// `Name::Member` for the members a message class has; which names are messages is known only when joined.
+    var references: [(candidate: MessageUse, member: String)] = []
     var typedefs: [(name: String, type: String)] = []
     var includes: [String] = []
     var wrappers: [WrapperMacro] = []
@@ -287,6 +290,10 @@ struct Recognizer {
             }
             if tokens[index].is("make_unique") || tokens[index].is("MakeUnique") {
                 noteTemplateSender(at: index)
+            }
+            if let scope = next, tokens[scope].is("::"), let member = nextCodeIndex(after: scope), tokens[member].kind == .identifier,
+               MessageReference.members.contains(tokens[member].text) {
+                findings.references.append((candidate(tokens[index]), tokens[member].text))
             }
         case .keyword where tokens[index].is("new"):
             noteNewSender(at: index)
@@ -744,9 +751,11 @@ struct Recognizer {
     }
 
     private mutating func noteSender(_ name: Token) {
-        findings.senders.append(.init(
-            message: name.text, function: enclosingFunction(at: name.start), conditions: conditions.current, at: RawLocation(name)
-        ))
+        findings.senders.append(candidate(name))
+    }
+
+    private func candidate(_ name: Token) -> FileFindings.MessageUse {
+        .init(message: name.text, function: enclosingFunction(at: name.start), conditions: conditions.current, at: RawLocation(name))
     }
 
     private func enclosingFunction(at offset: Int) -> String? {

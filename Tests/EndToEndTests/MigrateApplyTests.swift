@@ -27,6 +27,25 @@ final class MigrateApplyTests: XCTestCase {
         XCTAssertTrue(source.contains("GetFrameHost()->PluginCrashed(plugin_path, plugin_pid);"), source)
     }
 
+    /// Run again after its patch is applied, migrate finds nothing more to do: the converted messages are gone, the
+    /// ones left whole are listed as before, and no second set of drafts overwrites the first.
+    func testASecondRunAfterApplyingFindsNothingMoreAndWritesNoDrafts() throws {
+        let (scratch, tree) = try examplesCopy()
+        let first = try MojifyBinary.run(["migrate", tree, "--out", scratch + "/out", "--apply", "--no-cache"])
+        XCTAssertEqual(first.status, 0, first.stderr)
+        let listed = first.stdout.components(separatedBy: "\n").first { $0.hasPrefix("messages: ") }
+        XCTAssertEqual(listed, "messages: 28 converted whole, 15 listed")
+        XCTAssertTrue(first.stdout.contains("drafts: none for chrome.mojom.MimeRegistry, extensions.mojom.ExtensionProcess, extensions.mojom.ExtensionWorker, whose every message is left whole"), first.stdout)
+        let drafts = treeContents(scratch + "/out")
+
+        let second = try MojifyBinary.run(["migrate", tree, "--out", scratch + "/out", "--patch", scratch + "/again.patch", "--no-cache"])
+        XCTAssertEqual(second.status, 0, second.stderr)
+        XCTAssertTrue(second.stdout.contains("messages: 0 converted whole, 15 listed"), second.stdout)
+        XCTAssertTrue(second.stdout.contains("files: 0 written (0 new, 0 changed), 0 unchanged"), second.stdout)
+        XCTAssertEqual(try String(contentsOfFile: scratch + "/again.patch", encoding: .utf8), "")
+        XCTAssertEqual(treeContents(scratch + "/out"), drafts, "the second run changed the first run's drafts")
+    }
+
     func testApplyRefusesWhenAFileChangedSinceTheScan() throws {
         let (scratch, tree) = try examplesCopy()
         let inventory = try savedInventory(of: tree, in: scratch)

@@ -259,3 +259,25 @@ final class StructAndMapTests: XCTestCase {
         XCTAssertEqual(message.inputs.map(\.type), ["foo::CountMap", "PairList", "CountMap"], "the type as written stays")
     }
 }
+
+/// `FooMsg_Bar::ID` and the other members of a message's class named in code: kept for defined messages only.
+final class MessageReferenceTests: XCTestCase {
+    func testMembersOfDefinedMessagesAreReferencesAndOtherNamesAreNot() throws {
+        let inventory = try scanSource("""
+        #define IPC_MESSAGE_START TestMsgStart
+        IPC_MESSAGE_ROUTED1(TestMsg_Bar, int)
+        void F::Route(const IPC::Message& m, int* thread) {
+          switch (m.type()) {
+            case TestMsg_Bar::ID:  // TestMsg_Bar::Log in a comment is no use
+              break;
+            case Unknown::ID:
+              break;
+          }
+          if (TestMsg_Bar::Read(&m, &p)) TestMsg_Bar::Other();
+        }
+        """, named: "test/test_messages.cc")
+        let references = try XCTUnwrap(inventory.references)
+        XCTAssertEqual(references.map { "\($0.message)::\($0.member) \($0.location.line):\($0.location.column) \($0.function ?? "")" },
+                       ["TestMsg_Bar::ID 5:10 F::Route", "TestMsg_Bar::Read 10:7 F::Route"])
+    }
+}
