@@ -79,8 +79,7 @@ public enum MigrateFlow {
         // The registration lines name the Bind functions the drafts define; both only for interfaces the patch
         // converts something of.
         let drafted = patch.convertedInterfaces(of: migration)
-        var draftedMigration = migration
-        draftedMigration.interfaces.removeAll { !drafted.contains($0.module + "." + $0.name) }
+        let draftedMigration = patch.drafted(migration)
         var draftedPlan = plan
         for index in draftedPlan.files.indices {
             let module = draftedPlan.files[index].module
@@ -161,7 +160,7 @@ public enum MigrateFlow {
         }
         let headings: [MigrationPatch.Kind: (String, String)] = [
             .message: ("messages", "converted whole"), .sender: ("senders", "rewritten"), .handler: ("handlers", "rewritten"), .remote: ("remotes", "classes given Get<Interface>() and a remote"), .method: ("handler methods", "made interface methods"),
-            .reference: ("other uses", "rewritten"), .messageMap: ("message maps", "removed"), .definition: ("definitions", "removed"), .build: ("build targets of changed files", "depend on the mojom"),
+            .friend: ("handler classes", "befriend their interface's implementation"), .reference: ("other uses", "rewritten"), .messageMap: ("message maps", "removed"), .definition: ("definitions", "removed"), .build: ("build targets of changed files", "depend on the mojom"),
         ]
         let leftWhole = Set(patch.outcomes.filter { $0.kind == .message && $0.reason != nil }.map(\.message))
         for kind in MigrationPatch.Kind.allCases {

@@ -21,10 +21,9 @@ public struct CppMigration: Sendable {
 
         /// `content::mojom`.
         public var namespace: String { CppTypeSpeller.namespace(ofModule: module) }
-        /// The namespace the implementation class lives in: the module without its `mojom` part (`content`).
-        public var implementationNamespace: String {
-            module.split(separator: ".").filter { $0 != "mojom" }.joined(separator: "::")
-        }
+        /// The namespace the implementation class lives in: the module without its `mojom` part (`content`), or
+        /// that of the handler classes it calls, once the patch makes it their friend.
+        public var implementationNamespace: String
 
         /// The distinct legacy handler classes the implementation calls, in order of first use.
         public var handlerClasses: [Handler] {
@@ -107,7 +106,8 @@ public struct CppMigration: Sendable {
                 let handlerFolder = methods.compactMap(\.handler).first.map { ($0.file as NSString).deletingLastPathComponent }
                 return Interface(
                     module: file.module, name: interface.name, mojomHeader: file.path + ".h",
-                    implementationFolder: handlerFolder ?? mojomFolder, mojomFolder: mojomFolder, methods: methods
+                    implementationFolder: handlerFolder ?? mojomFolder, mojomFolder: mojomFolder, methods: methods,
+                    implementationNamespace: file.module.split(separator: ".").filter { $0 != "mojom" }.joined(separator: "::")
                 )
             }
         }

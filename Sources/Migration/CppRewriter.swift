@@ -19,6 +19,8 @@ public struct MigrationPatch: Sendable, Equatable {
         case remote
         /// A handler method made the interface method (or listed with why not).
         case method
+        /// The handler classes of an interface made friends of its forwarding implementation.
+        case friend
         /// An `OnMessageReceived` shell left without entries.
         case messageMap
         /// Another use of a message's class: `case FooMsg_Bar::ID:`, `FooMsg_Bar::WriteReplyParams(...)`.
@@ -52,10 +54,28 @@ public struct MigrationPatch: Sendable, Equatable {
     public var convertedInPlace: Set<String> = []
     /// The text of each file in `files` but `deletedFiles` once the diff is applied.
     public var rewritten: [String: String] = [:]
+    /// By interface (`module.Name`): the namespace its forwarding implementation goes in, that of the handler
+    /// classes the patch makes it a friend of.
+    public var implementationNamespaces: [String: String] = [:]
 
     /// The interfaces (`module.Name`) at least one of whose messages is converted: the only ones worth drafts and
     /// registration. An interface whose every message is left whole would get an implementation nothing binds, and
     /// a run after the patch is applied would draft it again, over the first drafts, with fewer methods.
+    /// `migration` as the drafts are written: the interfaces worth drafts (`convertedInterfaces`), each
+    /// implementation in the namespace the patch befriended it in.
+    public func drafted(_ migration: CppMigration) -> CppMigration {
+        let drafted = convertedInterfaces(of: migration)
+        var result = migration
+        result.interfaces = migration.interfaces.compactMap { interface in
+            let key = interface.module + "." + interface.name
+            guard drafted.contains(key) else { return nil }
+            var interface = interface
+            if let namespace = implementationNamespaces[key] { interface.implementationNamespace = namespace }
+            return interface
+        }
+        return result
+    }
+
     public func convertedInterfaces(of migration: CppMigration) -> Set<String> {
         let converted = Set(outcomes.filter { $0.kind == .message && $0.reason == nil }.map(\.message))
         return Set(migration.interfaces.filter { $0.methods.contains { $0.messages.contains(where: converted.contains) } }.map { $0.module + "." + $0.name })
@@ -127,6 +147,8 @@ struct CppRewriter {
     /// Written by the extensions (handlers, definitions, build files): what `run` needs to finish the diff.
     var deletedFiles: Set<String> = []
     var convertedInPlace: Set<String> = []
+    /// By interface (`module.Name`): the namespace of the handler classes its implementation is a friend of.
+    var implementationNamespaces: [String: String] = [:]
     /// The mojom targets (`//a/b:mojom`) each changed file now uses, for its BUILD.gn.
     var mojomUses: [String: Set<String>] = [:]
     let migration: CppMigration
@@ -162,7 +184,7 @@ struct CppRewriter {
     /// The rewrite's passes, in order: each reads the outcomes and edits of those before it (the getters follow the
     /// rewritten senders, the shells the removed entries, the includes every other change).
     enum Pass: CaseIterable {
-        case senders, handlerEntries, references, remoteGetters, handlersInPlace, emptyMessageMaps, definitions, includes, includesOfDeletedHeaders, buildDependencies
+        case senders, handlerEntries, references, remoteGetters, handlersInPlace, friends, emptyMessageMaps, definitions, includes, includesOfDeletedHeaders, buildDependencies
 
         func run(_ rewriter: inout CppRewriter) {
             switch self {
@@ -171,6 +193,7 @@ struct CppRewriter {
             case .references: rewriter.rewriteReferences()
             case .remoteGetters: rewriter.addRemoteGetters()
             case .handlersInPlace: rewriter.convertHandlersInPlace()
+            case .friends: rewriter.befriendImplementations()
             case .emptyMessageMaps: rewriter.removeEmptyShells()
             case .definitions: rewriter.removeDefinitions()
             case .includes: rewriter.rewriteIncludes()
@@ -196,7 +219,8 @@ struct CppRewriter {
             }
         }
         return MigrationPatch(
-            diff: diff, files: files, outcomes: outcomes, deletedFiles: deletedFiles.sorted(), convertedInPlace: convertedInPlace, rewritten: rewritten
+            diff: diff, files: files, outcomes: outcomes, deletedFiles: deletedFiles.sorted(), convertedInPlace: convertedInPlace, rewritten: rewritten,
+            implementationNamespaces: implementationNamespaces
         )
     }
 

@@ -358,3 +358,47 @@ final class MigrateHandlerTests: XCTestCase {
         ])
     }
 }
+
+/// Skeletons that compile: a forwarding implementation calls private handlers, from the handler class's namespace.
+extension MigrateHandlerTests {
+    func testTheImplementationIsAFriendOfItsPrivateHandlersInTheirNamespace() throws {
+        let (result, _) = try migrate([
+            "electron/browser/host.h": """
+            namespace electron {
+
+            class Host : public content::WebContentsObserver {
+              public:
+               Host();
+
+              private:
+               bool OnMessageReceived(const IPC::Message& message) override;
+               void OnBar(int count, const std::string& name, int extra = 0);
+            };
+
+            }  // namespace electron
+
+            """,
+            "electron/browser/host.cc": """
+            #include "electron/browser/host.h"
+            #include "content/common/test_messages.h"
+            namespace electron {
+            bool Host::OnMessageReceived(const IPC::Message& message) {
+              bool handled = true;
+              IPC_BEGIN_MESSAGE_MAP(Host, message)
+                IPC_MESSAGE_HANDLER(TestHostMsg_Bar, OnBar)
+                IPC_MESSAGE_UNHANDLED(handled = false)
+              IPC_END_MESSAGE_MAP()
+              return handled;
+            }
+            }  // namespace electron
+
+            """,
+        ], only: ["TestHostMsg_Bar"])
+        XCTAssertEqual(reasons(result, .friend), ["content.mojom.TestHost: done"])
+        XCTAssertTrue(result.patch.diff.contains(" class Host : public content::WebContentsObserver {\n+  friend class TestHostImpl;\n   public:\n"), result.patch.diff)
+        let header = try XCTUnwrap(result.drafts.first { $0.key.hasSuffix("test_host_impl.h") }?.value)
+        // In the class's namespace, not the module's `content`, where `Host` names nothing.
+        XCTAssertTrue(header.contains("namespace electron {\n"), header)
+        XCTAssertTrue(header.contains("  Host* const host_;"), header)
+    }
+}

@@ -25,8 +25,9 @@ final class MigrateTests: XCTestCase {
         }
     }
 
-    /// Scans `root`, plans (`only` as `--only`), and drafts.
-    static func migrate(root: String, only: [String] = [], registry: OutputFormat = .binders, api: MojoAPI = .current) throws -> Result {
+    /// Scans `root`, plans (`only` as `--only`), and drafts as `migrate` does, or every interface of the plan
+    /// with `draftingEvery` (for the emitters' forms).
+    static func migrate(root: String, only: [String] = [], registry: OutputFormat = .binders, api: MojoAPI = .current, draftingEvery: Bool = false) throws -> Result {
         // As migrate does: the headers listing message classes come from the scan's walk.
         var options = ScanOptions(paths: [root])
         options.listing = FileNameSelection(names: MigrationPatch.registryNames, suffixes: MigrationPatch.registrySuffixes)
@@ -40,7 +41,7 @@ final class MigrateTests: XCTestCase {
         }
         let remotes = RemoteSettings(registry: registry, rules: try Fixtures.rules(), api: api)
         let patch = MigrationPatch.make(plan: plan, migration: migration, inventory: inventory, sources: sources, remotes: remotes)
-        return Result(drafts: CppDraftEmitter.emit(migration, registry: registry, convertedInPlace: patch.convertedInPlace, api: api), patch: patch)
+        return Result(drafts: CppDraftEmitter.emit(draftingEvery ? migration : patch.drafted(migration), registry: registry, convertedInPlace: patch.convertedInPlace, api: api), patch: patch)
     }
 
     /// A tree of one messages header and one source file.
