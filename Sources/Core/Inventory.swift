@@ -466,7 +466,8 @@ public struct MessageHandler: Codable, Hashable, Sendable {
     }
 }
 
-/// A member of a message's class named in code, e.g. `case FrameHostMsg_Close::ID:`.
+/// A message's class named in code other than by a sender, a map entry or its definition, e.g.
+/// `case FrameHostMsg_Close::ID:` or `DispatchSimpleEvent<FrameHostMsg_Close>(...)`.
 public struct MessageReference: Codable, Hashable, Sendable {
     /// The members of the class `IPC_MESSAGE_*` defines that code names: the ID, reading and writing the
     /// parameters, logging and dispatch.
@@ -476,15 +477,16 @@ public struct MessageReference: Codable, Hashable, Sendable {
     ]
 
     public var message: String
-    /// `ID`, `WriteReplyParams`, ...: one of `members`.
-    public var member: String
+    /// `ID`, `WriteReplyParams`, ...: one of `members`; nil where the name is used alone (a template argument, a
+    /// message built on the stack).
+    public var member: String?
     public var function: String?
     public var conditions: Conditions
     /// Where the message's name is.
     public var location: SourceLocation
     public var patch: PatchOrigin?
 
-    public init(message: String, member: String, function: String?, conditions: Conditions, location: SourceLocation, patch: PatchOrigin? = nil) {
+    public init(message: String, member: String?, function: String?, conditions: Conditions, location: SourceLocation, patch: PatchOrigin? = nil) {
         self.message = message
         self.member = member
         self.function = function

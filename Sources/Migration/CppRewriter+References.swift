@@ -17,9 +17,12 @@ extension CppRewriter {
 
     private mutating func rewriteReference(_ reference: MessageReference) -> String? {
         if let problem = unpatchable(reference.location, patch: reference.patch) { return problem }
-        let use = "\(reference.message)::\(reference.member)"
-        guard reference.member == "ID" else {
-            if reference.member == "WriteReplyParams" {
+        guard let member = reference.member else {
+            return "\(reference.message) is named here\(reference.function.map { " in \($0)" } ?? "") (a template argument, or a message built without new); rewrite it by hand"
+        }
+        let use = "\(reference.message)::\(member)"
+        guard member == "ID" else {
+            if member == "WriteReplyParams" {
                 return "\(use) writes a delayed reply\(reference.function.map { " in \($0)" } ?? ""): the handler takes the reply callback instead; run it there by hand"
             }
             return "\(use) is named here\(reference.function.map { " in \($0)" } ?? ""); rewrite it by hand"

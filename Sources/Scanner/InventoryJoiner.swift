@@ -258,7 +258,8 @@ struct InventoryJoiner {
                     && !IPCNaming.looksLikeParamsStruct(sender.message))
         }
 
-        let named = references.filter { defined.contains($0.message) }
+        let sent = Set(inventory.senders.map(\.location))
+        let named = references.filter { defined.contains($0.message) && !sent.contains($0.location) }
         if !named.isEmpty { inventory.references = named }
 
         let traitTypes = Set(inventory.enumTraits.map(\.type) + inventory.structTraits.map(\.type) + inventory.structs.compactMap(\.parent))

@@ -57,7 +57,7 @@ struct FileFindings: Sendable {
     var maps: [Map] = []
     var senders: [MessageUse] = []
     /// `Name::Member` for the members a message class has; which names are messages is known only when joined.
-    var references: [(candidate: MessageUse, member: String)] = []
+    var references: [(candidate: MessageUse, member: String?)] = []
     var typedefs: [(name: String, type: String)] = []
     var includes: [String] = []
     var wrappers: [WrapperMacro] = []
@@ -294,6 +294,10 @@ struct Recognizer {
             if let scope = next, tokens[scope].is("::"), let member = nextCodeIndex(after: scope), tokens[member].kind == .identifier,
                MessageReference.members.contains(tokens[member].text) {
                 findings.references.append((candidate(tokens[index]), tokens[member].text))
+            } else if tokens[index].text.utf8.count > 4, IPCScanner.containsNeedle(tokens[index].text) {
+                // A name like a message's anywhere else in code: a template argument (`DispatchSimpleEvent<FooMsg_Bar>`),
+                // a message built on the stack. Senders at the same place are told apart when joined.
+                findings.references.append((candidate(tokens[index]), nil))
             }
         case .keyword where tokens[index].is("new"):
             noteNewSender(at: index)

@@ -274,10 +274,15 @@ final class MessageReferenceTests: XCTestCase {
               break;
           }
           if (TestMsg_Bar::Read(&m, &p)) TestMsg_Bar::Other();
+          Dispatch<TestMsg_Bar>(TestMsg_Bar(1));
+          Send(new TestMsg_Bar(2));
         }
         """, named: "test/test_messages.cc")
         let references = try XCTUnwrap(inventory.references)
-        XCTAssertEqual(references.map { "\($0.message)::\($0.member) \($0.location.line):\($0.location.column) \($0.function ?? "")" },
-                       ["TestMsg_Bar::ID 5:10 F::Route", "TestMsg_Bar::Read 10:7 F::Route"])
+        // `TestMsg_Bar::Other` is no member a message class has, but names the class all the same; the sender is a
+        // sender, not a reference.
+        XCTAssertEqual(references.map { "\($0.message)::\($0.member ?? "") \($0.location.line):\($0.location.column) \($0.function ?? "")" },
+                       ["TestMsg_Bar::ID 5:10 F::Route", "TestMsg_Bar::Read 10:7 F::Route", "TestMsg_Bar:: 10:34 F::Route", "TestMsg_Bar:: 11:12 F::Route", "TestMsg_Bar:: 11:25 F::Route"])
+        XCTAssertEqual(inventory.senders.map(\.location.line), [12])
     }
 }
