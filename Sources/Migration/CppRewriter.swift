@@ -49,13 +49,15 @@ public struct MigrationPatch: Sendable, Equatable {
     public var rewritten: [String: String] = [:]
 
     /// The files holding senders or handlers of `plan`'s messages, the headers beside the senders' files where
-    /// their classes are declared, and the handler side's companions (class headers, message headers, BUILD.gn
-    /// files): what `make` needs the text of, with `registryFiles` (missing ones are skipped).
-    public static func filesToRead(plan: ConversionPlan, inventory: Inventory) -> [String] {
+    /// their classes are declared, and the companions (class headers, message headers, registry headers, BUILD.gn
+    /// and `.gni` files): what `make` needs the text of (missing ones are skipped). `listed` is what the scan's walk
+    /// listed with `listing`.
+    public static func filesToRead(plan: ConversionPlan, inventory: Inventory, listed: [String]) -> [String] {
         let selected = Set(plan.interfaces.flatMap { $0.methods.flatMap(\.messages) })
         let senders = inventory.senders.filter { selected.contains($0.message) }.map(\.location.file)
         let handlers = inventory.messageMaps.flatMap(\.handlers).filter { $0.message.map(selected.contains) ?? false }.map(\.location.file)
-        return Array(Set(senders + senders.flatMap(CppRewriter.classHeaders) + handlers + companionFiles(plan: plan, inventory: inventory))).sorted()
+        let companions = companionFiles(plan: plan, inventory: inventory, listed: listed)
+        return Array(Set(senders + senders.flatMap(CppRewriter.classHeaders) + handlers + companions)).sorted()
     }
 
     /// `sources` holds the text of the files `filesToRead` names that could be read as UTF-8.

@@ -357,4 +357,76 @@ final class MigrateHandlerTests: XCTestCase {
             "content/renderer/other.cc: done",
         ])
     }
+
+    func testSourcesAddedWithPlusEqualsAndInIfBlocksOfATargetOfAComputedTypeAreFound() throws {
+        let sender = "void Sender::Go() {\n  Send(new TestHostMsg_Bar(routing_id(), 1, \"a\"));\n}\n"
+        let (result, _) = try migrate([
+            "content/renderer/sender.cc": sender,
+            "content/renderer/other.cc": sender,
+            "content/renderer/third.cc": sender,
+            "content/lonely/alone.cc": sender,
+            // As Chromium's content/renderer: the target's type is a variable, its sources come in several statements.
+            "content/renderer/BUILD.gn": """
+            if (is_component_build) {
+              link_target_type = "source_set"
+            } else {
+              link_target_type = "static_library"
+            }
+            target(link_target_type, "renderer") {
+              sources = [
+                "other.cc",
+              ]
+              sources += [ "sender.cc" ]
+              if (is_android) {
+                sources += [
+                  "third.cc",
+                ]
+              }
+              deps = [
+                "//base",
+              ]
+            }
+
+            """,
+            // Taken out of the sources is not listed.
+            "content/lonely/BUILD.gn": "source_set(\"lonely\") {\n  sources -= [ \"alone.cc\" ]\n}\n",
+        ])
+        let diff = result.patch.diff
+        XCTAssertTrue(diff.contains("     \"//base\",\n+    \"//content/common:test_mojom\",\n   ]\n }\n"), diff)
+        XCTAssertEqual(reasons(result, .build), [
+            "content/lonely/alone.cc: no BUILD.gn above it lists it in sources; add //content/common:test_mojom to its target's deps by hand",
+            "content/renderer/other.cc: done",
+            "content/renderer/sender.cc: done",
+            "content/renderer/third.cc: done",
+        ])
+    }
+
+    func testAFileInAListATargetsSourcesUseGetsTheDependencyFromItsBUILDOrAnImportedGni() throws {
+        let sender = "void Sender::Go() {\n  Send(new TestHostMsg_Bar(routing_id(), 1, \"a\"));\n}\n"
+        let (result, _) = try migrate([
+            "content/browser/host.cc": sender,
+            "content/browser/renderer_host/sub.cc": sender,
+            "content/browser/browser.gni": "# The browser's sources.\ncontent_browser_sources = [\n  \"host.cc\",\n  \"host.h\",\n]\n",
+            "content/browser/BUILD.gn": """
+            import("//content/browser/browser.gni")
+
+            extra_sources = [ "renderer_host/sub.cc" ]
+
+            source_set("browser") {
+              sources = content_browser_sources
+              deps = [ "//base" ]
+            }
+
+            component("extra") {
+              sources = []
+              sources += extra_sources
+            }
+
+            """,
+        ])
+        let diff = result.patch.diff
+        XCTAssertTrue(diff.contains("-  deps = [ \"//base\" ]\n+  deps = [ \"//base\", \"//content/common:test_mojom\" ]\n"), diff)
+        XCTAssertTrue(diff.contains("   sources += extra_sources\n+  deps = [ \"//content/common:test_mojom\" ]\n }\n"), diff)
+        XCTAssertEqual(reasons(result, .build), ["content/browser/host.cc: done", "content/browser/renderer_host/sub.cc: done"])
+    }
 }
