@@ -4,7 +4,8 @@ import MojifyCore
 import MojifyEmitters
 
 /// The build side of guide step 2.4.3: the target compiling a changed file depends on the mojom target whose
-/// header the file now includes. The target is found in the nearest BUILD.gn above the file that lists it in a target's `sources` (set or added to, in `if` blocks too), or in a list
+/// header the file now includes, and a deleted file leaves the lists naming it. The target is found in the nearest
+/// BUILD.gn above the file that lists it in a target's `sources` (set or added to, in `if` blocks too), or in a list
 /// variable a target's `sources` uses, set in the BUILD.gn or in a `.gni` file it imports; its `deps` gains the
 /// label (or the target gains a `deps` list).
 extension CppRewriter {
@@ -69,6 +70,50 @@ extension CppRewriter {
             }
         }
         return nil
+    }
+
+    /// Every entry naming a deleted file leaves the lists of the BUILD.gn and `.gni` files the patch read (read for
+    /// every folder above the deleted file); a mention outside a list is listed, to be removed by hand.
+    mutating func removeBuildEntriesOfDeletedFiles() {
+        guard !deletedFiles.isEmpty else { return }
+        let files = gnFiles()
+        var importers: [String: Set<String>] = [:]
+        for gn in files.values {
+            for imported in gn.imports { importers[imported, default: []].insert(gn.folder) }
+        }
+        for gn in files.keys.sorted().map({ files[$0]! }) {
+            let folders = [gn.folder] + (importers[gn.path] ?? []).subtracting([gn.folder]).sorted()
+            for file in deletedFiles.sorted() {
+                for index in gn.strings(naming: file, from: folders) {
+                    if let reason = removeListElement(index, of: gn) { record(.definition, file, gn.location(of: index), reason: reason) }
+                }
+            }
+        }
+    }
+
+    /// Removes the list element at token `index` with its comma, and with its line when it has the line to itself;
+    /// the reason when it cannot.
+    private mutating func removeListElement(_ index: Int, of gn: GNFile) -> String? {
+        guard gn.isListElement(index) else { return "\(gn.path) names the deleted file outside a list; remove it by hand" }
+        let tokens = gn.tokens
+        let source = gn.source
+        let string = tokens[index].range
+        let comma = tokens[index + 1].text == "," ? tokens[index + 1].range : nil
+        let end = comma?.upperBound ?? string.upperBound
+        let rest = source.text(end..<source.lineEnd(of: end)).trimmingCharacters(in: .whitespaces)
+        let range: Range<Int>
+        if source.isFirstOnLine(string.lowerBound), rest.isEmpty || rest.hasPrefix("#") {
+            range = source.wholeLines(string.lowerBound, end)
+        } else if let comma {
+            // `"a.h", "b.h"` keeps `"b.h"` where `"a.h"` was.
+            let next = index + 2 < tokens.count ? tokens[index + 2].range.lowerBound : comma.upperBound
+            range = string.lowerBound..<(source.line(of: next) == source.line(of: end) ? next : comma.upperBound)
+        } else if tokens[index - 1].text == "," {
+            range = tokens[index - 2].range.upperBound..<string.upperBound
+        } else {
+            range = tokens[index - 1].range.upperBound..<tokens[index + 1].range.lowerBound
+        }
+        return add(UnifiedDiff.Edit(range: range, replacement: ""), in: gn.path) ? nil : "another rewrite changes the same lines of \(gn.path)"
     }
 
     /// Adds `labels` to the target's own `deps` (not one inside an `if`), or a `deps` list before its `}`.

@@ -33,8 +33,11 @@ extension MigrationPatch {
     }
 
     /// The headers that list message classes or include every messages header: `ipc_message_start.h`,
-    /// `all_messages.h` and `*message_generator.h`, by exact name and by how the name ends.
-    public static let registryHeaders = FileNameSelection(names: ["ipc_message_start.h", "all_messages.h"], suffixes: ["message_generator.h"])
+    /// `all_messages.h` and the message generators, whatever their prefix or suffix (`content_message_generator.h`,
+    /// `message_generator_efl.h`).
+    public static let registryHeaders = FileNameSelection(
+        names: ["ipc_message_start.h", "all_messages.h"], patterns: ["*message_generator*.h", "*messages_generator*.h"]
+    )
 
     /// What the scan's walk lists for the patch (`companionFiles` picks among them): the registry headers and the
     /// `.gni` files.

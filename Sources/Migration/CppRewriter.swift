@@ -150,7 +150,8 @@ struct CppRewriter {
     /// The rewrite's passes, in order: each reads the outcomes and edits of those before it (the getters follow the
     /// rewritten senders, the shells the removed entries, the includes every other change).
     enum Pass: CaseIterable {
-        case senders, handlerEntries, remoteGetters, handlersInPlace, emptyMessageMaps, definitions, includes, includesOfDeletedHeaders, buildDependencies
+        case senders, handlerEntries, remoteGetters, handlersInPlace, emptyMessageMaps, definitions, includes, includesOfDeletedHeaders, buildEntriesOfDeletedFiles,
+             buildDependencies
 
         func run(_ rewriter: inout CppRewriter) {
             switch self {
@@ -162,6 +163,7 @@ struct CppRewriter {
             case .definitions: rewriter.removeDefinitions()
             case .includes: rewriter.rewriteIncludes()
             case .includesOfDeletedHeaders: rewriter.removeIncludesOfDeletedHeaders()
+            case .buildEntriesOfDeletedFiles: rewriter.removeBuildEntriesOfDeletedFiles()
             case .buildDependencies: rewriter.addBuildDependencies()
             }
         }

@@ -429,4 +429,55 @@ final class MigrateHandlerTests: XCTestCase {
         XCTAssertTrue(diff.contains("   sources += extra_sources\n+  deps = [ \"//content/common:test_mojom\" ]\n }\n"), diff)
         XCTAssertEqual(reasons(result, .build), ["content/browser/host.cc: done", "content/browser/renderer_host/sub.cc: done"])
     }
+
+    func testADeletedHeaderLeavesEveryGeneratorAndListThatNamesIt() throws {
+        var files = [
+            "content/renderer/sender.cc": """
+            #include "content/common/test_messages.h"
+
+            void Sender::Go() {
+              Send(new TestHostMsg_Bar(routing_id(), 1, "a"));
+              Send(new TestHostMsg_Baz(routing_id()));
+              Send(new TestHostMsg_Qux(routing_id(), 2));
+            }
+
+            """,
+            // Generators of other names than `*message_generator.h`.
+            "content/common/message_generator_content.h": "#include \"content/common/frame_messages.h\"\n#include \"content/common/test_messages.h\"\n",
+            "content/common/content_messages_generator.h": "#include \"content/common/test_messages.h\"\n",
+            "content/common/common.gni": "content_common_sources = [\n  \"//content/common/test_messages.h\",\n  \"other.cc\",\n]\n",
+            "content/common/BUILD.gn": """
+            import("//content/common/common.gni")
+
+            source_set("common") {
+              sources = content_common_sources
+              sources += [
+                "frame_messages.h",
+                "test_messages.h",  # Test messages.
+              ]
+              public = [ "test_messages.h", "other.h" ]
+            }
+
+            """,
+            "content/BUILD.gn": "group(\"content\") {\n  inputs = [ \"common/frame_messages.h\", \"common/test_messages.h\" ]\n  data = [ \"common/test_messages.h\" ]\n}\n",
+            "BUILD.gn": "group(\"root\") {\n  header = \"content/common/test_messages.h\"\n}\n",
+        ]
+        let (result, _) = try migrate(files)
+        files["content/common/test_messages.h"] = Self.messages
+        XCTAssertEqual(result.patch.deletedFiles, ["content/common/test_messages.h"])
+        let diff = result.patch.diff
+        XCTAssertTrue(diff.contains(" #include \"content/common/frame_messages.h\"\n-#include \"content/common/test_messages.h\"\n"), diff)
+        XCTAssertTrue(diff.contains("--- a/content/common/content_messages_generator.h\n+++ b/content/common/content_messages_generator.h\n@@ -1 +0,0 @@\n-#include \"content/common/test_messages.h\"\n"), diff)
+        XCTAssertTrue(diff.contains(" content_common_sources = [\n-  \"//content/common/test_messages.h\",\n   \"other.cc\",\n"), diff)
+        XCTAssertTrue(diff.contains("     \"frame_messages.h\",\n-    \"test_messages.h\",  # Test messages.\n   ]\n"), diff)
+        XCTAssertTrue(diff.contains("-  public = [ \"test_messages.h\", \"other.h\" ]\n+  public = [ \"other.h\" ]\n"), diff)
+        XCTAssertTrue(diff.contains("+  inputs = [ \"common/frame_messages.h\" ]\n-  data = [ \"common/test_messages.h\" ]\n+  data = []\n"), diff)
+        // A mention outside a list is listed; every other file the patch read names the deleted header no more.
+        XCTAssertEqual(reasons(result, .definition).filter { $0.hasPrefix("content/common/test_messages.h") }, [
+            "content/common/test_messages.h: BUILD.gn names the deleted file outside a list; remove it by hand",
+        ])
+        for (path, text) in files where path != "content/common/test_messages.h" && path != "BUILD.gn" {
+            XCTAssertFalse((result.patch.rewritten[path] ?? text).contains("test_messages.h"), "\(path) still names the deleted header")
+        }
+    }
 }
