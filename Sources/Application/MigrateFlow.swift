@@ -51,9 +51,9 @@ public enum MigrateFlow {
         // An --apply killed part way is rolled back before anything is read, so that nothing reads a half-changed tree.
         let recovered = try TreeWriter.recoverInterrupted(in: root)
         let scanned = scanTime(options.input)
-        // The headers listing message classes come from the scan's own walk, with the files mappings are learned from.
-        let registryListing = FileNameSelection(names: MigrationPatch.registryNames, suffixes: MigrationPatch.registrySuffixes)
-        let (inventory, learned, listed) = try options.input.loadLearningMappings(listing: registryListing, skipping: [options.out])
+        // The headers listing message classes and the .gni files come from the scan's own walk, with the files
+        // mappings are learned from.
+        let (inventory, learned, listed) = try options.input.loadLearningMappings(listing: MigrationPatch.listing, skipping: [options.out])
         let only = try selection(options, inventory: inventory)
         let rules = try ConversionRules.load(overridePath: options.rulesFile, learned: learned)
         let plan = try ConversionPlan.make(inventory: inventory, rules: rules, only: only)
@@ -63,7 +63,7 @@ public enum MigrateFlow {
         let migration = CppMigration(plan: plan, inventory: inventory)
 
         var sources: [String: String] = [:]
-        for file in MigrationPatch.filesToRead(plan: plan, inventory: inventory) + MigrationPatch.registryFiles(among: listed.first?.relativePaths ?? []) {
+        for file in MigrationPatch.filesToRead(plan: plan, inventory: inventory, listed: listed.first?.relativePaths ?? []) {
             // Read as bytes and kept only when UTF-8: the patch must reproduce every other byte exactly. A file behind a
             // symbolic link is not read: git tracks the link, and neither it nor --apply changes what it points to.
             let path = treePath(file, root: root)

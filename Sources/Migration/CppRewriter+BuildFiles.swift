@@ -4,52 +4,29 @@ import MojifyCore
 import MojifyEmitters
 
 /// The build side of guide step 2.4.3: the target compiling a changed file depends on the mojom target whose
-/// header the file now includes. The target is found in the nearest BUILD.gn above the file that lists it in a
-/// `sources` list; its `deps` gains the label (or the target gains a `deps` list).
+/// header the file now includes, and a deleted file leaves the lists naming it. The target is found in the nearest
+/// BUILD.gn above the file that lists it in a target's `sources` (set or added to, in `if` blocks too), or in a list
+/// variable a target's `sources` uses, set in the BUILD.gn or in a `.gni` file it imports; its `deps` gains the
+/// label (or the target gains a `deps` list).
 extension CppRewriter {
-    /// A GN token: a string literal (with its quotes), a name or one punctuation character.
-    struct GNToken: BracketToken {
-        var text: String
-        var range: Range<Int>
-        var isString: Bool
-    }
-
-    static func gnTokens(_ source: CppSource) -> [GNToken] {
-        var tokens: [GNToken] = []
-        var index = 0
-        let bytes = source.bytes
-        while index < bytes.count {
-            let byte = bytes[index]
-            if CppSource.isSpace(byte) {
-                index += 1
-            } else if byte == UInt8(ascii: "#") {
-                index = source.lineEnd(of: index)
-            } else if byte == UInt8(ascii: "\"") {
-                var end = index + 1
-                while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\n") {
-                    end += bytes[end] == UInt8(ascii: "\\") ? 2 : 1
-                }
-                guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else { return tokens }
-                tokens.append(GNToken(text: source.text(index..<(end + 1)), range: index..<(end + 1), isString: true))
-                index = end + 1
-            } else if CppSource.isNameByte(byte) {
-                var end = index
-                while end < bytes.count, CppSource.isNameByte(bytes[end]) { end += 1 }
-                tokens.append(GNToken(text: source.text(index..<end), range: index..<end, isString: false))
-                index = end
-            } else {
-                tokens.append(GNToken(text: source.text(index..<(index + 1)), range: index..<(index + 1), isString: false))
-                index += 1
-            }
+    /// The BUILD.gn and `.gni` files the patch read, by path.
+    func gnFiles() -> [String: GNFile] {
+        var files: [String: GNFile] = [:]
+        for (path, source) in sources where GNFile.isGNFile(path) && SafeName.isSafePath(path) {
+            files[path] = GNFile(path: path, source: source)
         }
-        return tokens
+        return files
     }
 
-    /// A target block of a BUILD.gn: `type("name") {` at `open`, `}` at `close` (token indices).
-    struct GNTarget: Hashable {
-        var file: String
-        var open: Int
-        var close: Int
+    /// `file`'s folder and every folder above it, nearest first; "" is the root.
+    static func folders(above file: String) -> [String] {
+        var folders = [(file as NSString).deletingLastPathComponent]
+        while let last = folders.last, !last.isEmpty { folders.append((last as NSString).deletingLastPathComponent) }
+        return folders
+    }
+
+    static func buildFile(in folder: String) -> String {
+        folder.isEmpty ? "BUILD.gn" : folder + "/BUILD.gn"
     }
 
     mutating func addBuildDependencies() {
@@ -57,88 +34,96 @@ extension CppRewriter {
         for outcome in outcomes where outcome.reason == nil && (outcome.kind == .sender || outcome.kind == .handler) {
             if let label = targets[outcome.message]?.first?.mojomFile.label { uses[outcome.location.file, default: []].insert(label) }
         }
-        var labelsOfTarget: [GNTarget: Set<String>] = [:]
-        var filesOfTarget: [GNTarget: [String]] = [:]
+        let files = gnFiles()
+        var labelsOfTarget: [GNFile.Target: Set<String>] = [:]
+        var filesOfTarget: [GNFile.Target: [String]] = [:]
         for file in uses.keys.sorted() where edits[file] != nil && !deletedFiles.contains(file) {
-            guard let target = buildTarget(listing: file) else {
+            guard let target = Self.buildTarget(listing: file, in: files) else {
                 record(.build, file, SourceLocation(file: file, line: 1, column: 1), reason: "no BUILD.gn above it lists it in sources; add \(uses[file]!.sorted().joined(separator: ", ")) to its target's deps by hand")
                 continue
             }
             labelsOfTarget[target, default: []].formUnion(uses[file]!)
             filesOfTarget[target, default: []].append(file)
         }
-        for target in labelsOfTarget.keys.sorted(by: { ($0.file, $0.open) < ($1.file, $1.open) }) {
-            let reason = addDependencies(labelsOfTarget[target]!.sorted(), to: target)
-            let source = sources[target.file]!
-            let offset = Self.gnTokens(source)[target.open].range.lowerBound
-            let line = source.line(of: offset)
+        for target in labelsOfTarget.keys.sorted(by: { ($0.file, $0.name) < ($1.file, $1.name) }) {
+            let gn = files[target.file]!
+            let reason = addDependencies(labelsOfTarget[target]!.sorted(), to: target, in: gn)
             for file in filesOfTarget[target]! {
-                record(.build, file, SourceLocation(file: target.file, line: line, column: offset - source.lineStarts[line - 1] + 1), reason: reason)
+                record(.build, file, gn.location(of: target.name), reason: reason)
             }
         }
     }
 
-    /// The target of the nearest BUILD.gn above `file` whose `sources` list it.
-    private func buildTarget(listing file: String) -> GNTarget? {
-        var folder = (file as NSString).deletingLastPathComponent
-        while true {
-            let build = folder.isEmpty ? "BUILD.gn" : folder + "/BUILD.gn"
-            if let source = sources[build], SafeName.isSafePath(build) {
-                let relative = folder.isEmpty ? file : String(file.dropFirst(folder.count + 1))
-                let written: Set<String> = ["\"\(relative)\"", "\"//\(file)\""]
-                let tokens = Self.gnTokens(source)
-                for index in tokens.indices where tokens[index].isString && written.contains(tokens[index].text) {
-                    if isInSourcesList(tokens, index), let target = enclosingTarget(tokens, index) {
-                        return GNTarget(file: build, open: target.open, close: target.close)
-                    }
+    /// The target of the nearest BUILD.gn above `file` that compiles it: one whose `sources` list it, or use a list
+    /// variable listing it, set in the BUILD.gn or in a `.gni` file the BUILD.gn imports.
+    private static func buildTarget(listing file: String, in files: [String: GNFile]) -> GNFile.Target? {
+        for build in folders(above: file).compactMap({ files[buildFile(in: $0)] }) {
+            for gn in [build] + build.imports.compactMap({ files[$0] }) {
+                let isBuild = gn.path == build.path
+                // GN does not rebase a .gni's paths: they may be written from its folder or from its importer's.
+                for index in gn.strings(naming: file, from: isBuild ? [build.folder] : [gn.folder, build.folder]) {
+                    guard let list = gn.assignment(listing: index), !list.isRemoval else { continue }
+                    // A `.gni`'s own `sources` are a template's.
+                    let target = list.variable != "sources" ? build.target(using: list.variable) : isBuild ? gn.enclosingTarget(index) : nil
+                    if let target { return target }
                 }
             }
-            if folder.isEmpty { return nil }
-            folder = (folder as NSString).deletingLastPathComponent
-        }
-    }
-
-    /// Whether the string at `index` is an element of `sources = [...]` or `sources += [...]`.
-    private func isInSourcesList(_ tokens: [GNToken], _ index: Int) -> Bool {
-        var cursor = index - 1
-        while cursor >= 0, tokens[cursor].isString || tokens[cursor].text == "," { cursor -= 1 }
-        guard cursor >= 2, tokens[cursor].text == "[" else { return false }
-        cursor -= 1
-        if tokens[cursor].text == "=", tokens[cursor - 1].text == "+" { cursor -= 1 }
-        guard tokens[cursor].text == "=", cursor >= 1 else { return false }
-        return tokens[cursor - 1].text == "sources"
-    }
-
-    /// The innermost `name("...") { ... }` block holding `index`, passing over `if (...) {` and `else {` blocks.
-    private func enclosingTarget(_ tokens: [GNToken], _ index: Int) -> (open: Int, close: Int)? {
-        var depth = 0
-        var cursor = index - 1
-        while cursor >= 0 {
-            if tokens[cursor].text == "}" { depth += 1 }
-            if tokens[cursor].text == "{" {
-                if depth == 0 {
-                    if cursor >= 4, tokens[cursor - 1].text == ")", tokens[cursor - 2].isString, tokens[cursor - 3].text == "(", !tokens[cursor - 4].isString,
-                       tokens[cursor - 4].text != "if", let close = tokens.closing(cursor) {
-                        return (cursor - 4, close)
-                    }
-                } else {
-                    depth -= 1
-                }
-            }
-            cursor -= 1
         }
         return nil
     }
 
+    /// Every entry naming a deleted file leaves the lists of the BUILD.gn and `.gni` files the patch read (read for
+    /// every folder above the deleted file); a mention outside a list is listed, to be removed by hand.
+    mutating func removeBuildEntriesOfDeletedFiles() {
+        guard !deletedFiles.isEmpty else { return }
+        let files = gnFiles()
+        var importers: [String: Set<String>] = [:]
+        for gn in files.values {
+            for imported in gn.imports { importers[imported, default: []].insert(gn.folder) }
+        }
+        for gn in files.keys.sorted().map({ files[$0]! }) {
+            let folders = [gn.folder] + (importers[gn.path] ?? []).subtracting([gn.folder]).sorted()
+            for file in deletedFiles.sorted() {
+                for index in gn.strings(naming: file, from: folders) {
+                    if let reason = removeListElement(index, of: gn) { record(.definition, file, gn.location(of: index), reason: reason) }
+                }
+            }
+        }
+    }
+
+    /// Removes the list element at token `index` with its comma, and with its line when it has the line to itself;
+    /// the reason when it cannot.
+    private mutating func removeListElement(_ index: Int, of gn: GNFile) -> String? {
+        guard gn.isListElement(index) else { return "\(gn.path) names the deleted file outside a list; remove it by hand" }
+        let tokens = gn.tokens
+        let source = gn.source
+        let string = tokens[index].range
+        let comma = tokens[index + 1].text == "," ? tokens[index + 1].range : nil
+        let end = comma?.upperBound ?? string.upperBound
+        let rest = source.text(end..<source.lineEnd(of: end)).trimmingCharacters(in: .whitespaces)
+        let range: Range<Int>
+        if source.isFirstOnLine(string.lowerBound), rest.isEmpty || rest.hasPrefix("#") {
+            range = source.wholeLines(string.lowerBound, end)
+        } else if let comma {
+            // `"a.h", "b.h"` keeps `"b.h"` where `"a.h"` was.
+            let next = index + 2 < tokens.count ? tokens[index + 2].range.lowerBound : comma.upperBound
+            range = string.lowerBound..<(source.line(of: next) == source.line(of: end) ? next : comma.upperBound)
+        } else if tokens[index - 1].text == "," {
+            range = tokens[index - 2].range.upperBound..<string.upperBound
+        } else {
+            range = tokens[index - 1].range.upperBound..<tokens[index + 1].range.lowerBound
+        }
+        return add(UnifiedDiff.Edit(range: range, replacement: ""), in: gn.path) ? nil : "another rewrite changes the same lines of \(gn.path)"
+    }
+
     /// Adds `labels` to the target's own `deps` (not one inside an `if`), or a `deps` list before its `}`.
-    private mutating func addDependencies(_ labels: [String], to target: GNTarget) -> String? {
-        let source = sources[target.file]!
-        let tokens = Self.gnTokens(source)
-        let brace = target.open + 4
+    private mutating func addDependencies(_ labels: [String], to target: GNFile.Target, in gn: GNFile) -> String? {
+        let source = gn.source
+        let tokens = gn.tokens
         var depth = 0
         var list: (open: Int, close: Int)?
         var existing: Set<String> = []
-        var index = brace + 1
+        var index = target.brace + 1
         while index < target.close {
             let text = tokens[index].text
             if text == "{" { depth += 1 }

@@ -2,6 +2,7 @@ import Foundation
 import MojifyConversion
 import MojifyCore
 import MojifyEmitters
+import MojifyScanner
 
 /// The definitions leave `*_messages.h`: each selected message's `IPC_MESSAGE_*` / `IPC_SYNC_MESSAGE_*`
 /// invocation goes with the comment above it. A header left with nothing but comments and preprocessor lines is
@@ -9,38 +10,38 @@ import MojifyEmitters
 /// leave the files the scan read (message generators among them).
 extension MigrationPatch {
     /// The files besides the senders' and handlers' that the handler, definition and build rewrites read: the
-    /// handler classes' headers, the selected messages' headers and every BUILD.gn above them. Some may not exist.
-    static func companionFiles(plan: ConversionPlan, inventory: Inventory) -> [String] {
+    /// handler classes' headers, the selected messages' headers, the registry headers, and every BUILD.gn and
+    /// `.gni` file in a folder above one of those files or the senders' (their lists name the files that change
+    /// or go). `listed` is what the scan's walk listed with `listing`; the other files may not exist.
+    static func companionFiles(plan: ConversionPlan, inventory: Inventory, listed: [String]) -> [String] {
         let selected = Set(plan.interfaces.flatMap { $0.methods.flatMap(\.messages) })
         let maps = inventory.messageMaps.filter { $0.handlers.contains { $0.message.map(selected.contains) ?? false } }.map(\.location.file)
         let headers = maps.map { ($0 as NSString).deletingPathExtension + ".h" }
         let definitions = inventory.messages.filter { selected.contains($0.name) }.map(\.location.file)
         let senders = inventory.senders.filter { selected.contains($0.message) }.map(\.location.file)
         var files = Set(headers + definitions)
-        for file in Set(maps + headers + senders) {
-            var folder = (file as NSString).deletingLastPathComponent
-            while true {
-                files.insert(folder.isEmpty ? "BUILD.gn" : folder + "/BUILD.gn")
-                if folder.isEmpty { break }
-                folder = (folder as NSString).deletingLastPathComponent
+        let folders = Set(Set(maps + headers + senders + definitions).flatMap(CppRewriter.folders(above:)))
+        files.formUnion(folders.map(CppRewriter.buildFile(in:)))
+        for path in listed {
+            let components = path.split(separator: "/")
+            guard let name = components.last, !components.contains(where: { $0.hasPrefix(".") }) else { continue }
+            if registryHeaders.contains(name: String(name)) || (name.hasSuffix(".gni") && folders.contains((path as NSString).deletingLastPathComponent)) {
+                files.insert(path)
             }
         }
         return files.sorted()
     }
 
     /// The headers that list message classes or include every messages header: `ipc_message_start.h`,
-    /// `all_messages.h` and `*message_generator.h`, by exact name and by how the name ends.
-    public static let registryNames: Set<String> = ["ipc_message_start.h", "all_messages.h"]
-    public static let registrySuffixes: Set<String> = ["message_generator.h"]
+    /// `all_messages.h` and the message generators, whatever their prefix or suffix (`content_message_generator.h`,
+    /// `message_generator_efl.h`).
+    public static let registryHeaders = FileNameSelection(
+        names: ["ipc_message_start.h", "all_messages.h"], patterns: ["*message_generator*.h", "*messages_generator*.h"]
+    )
 
-    /// Those of `files` (relative paths, as the scan's walk listed them) outside hidden folders, sorted.
-    public static func registryFiles(among files: [String]) -> [String] {
-        files.filter { path in
-            let components = path.split(separator: "/")
-            guard let name = components.last, !components.contains(where: { $0.hasPrefix(".") }) else { return false }
-            return registryNames.contains(String(name)) || registrySuffixes.contains { name.hasSuffix($0) }
-        }.sorted()
-    }
+    /// What the scan's walk lists for the patch (`companionFiles` picks among them): the registry headers and the
+    /// `.gni` files.
+    public static let listing = registryHeaders.union(FileNameSelection(suffixes: [".gni"]))
 }
 
 extension CppRewriter {

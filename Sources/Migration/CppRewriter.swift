@@ -58,9 +58,6 @@ public struct MigrationPatch: Sendable, Equatable {
     /// classes the patch makes it a friend of.
     public var implementationNamespaces: [String: String] = [:]
 
-    /// The interfaces (`module.Name`) at least one of whose messages is converted: the only ones worth drafts and
-    /// registration. An interface whose every message is left whole would get an implementation nothing binds, and
-    /// a run after the patch is applied would draft it again, over the first drafts, with fewer methods.
     /// `migration` as the drafts are written: the interfaces worth drafts (`convertedInterfaces`), each
     /// implementation in the namespace the patch befriended it in.
     public func drafted(_ migration: CppMigration) -> CppMigration {
@@ -76,20 +73,25 @@ public struct MigrationPatch: Sendable, Equatable {
         return result
     }
 
+    /// The interfaces (`module.Name`) at least one of whose messages is converted: the only ones worth drafts and
+    /// registration. An interface whose every message is left whole would get an implementation nothing binds, and
+    /// a run after the patch is applied would draft it again, over the first drafts, with fewer methods.
     public func convertedInterfaces(of migration: CppMigration) -> Set<String> {
         let converted = Set(outcomes.filter { $0.kind == .message && $0.reason == nil }.map(\.message))
         return Set(migration.interfaces.filter { $0.methods.contains { $0.messages.contains(where: converted.contains) } }.map { $0.module + "." + $0.name })
     }
 
     /// The files holding senders or handlers of `plan`'s messages, the headers beside the senders' files where
-    /// their classes are declared, and the handler side's companions (class headers, message headers, BUILD.gn
-    /// files): what `make` needs the text of, with `registryFiles` (missing ones are skipped).
-    public static func filesToRead(plan: ConversionPlan, inventory: Inventory) -> [String] {
+    /// their classes are declared, and the companions (class headers, message headers, registry headers, BUILD.gn
+    /// and `.gni` files): what `make` needs the text of (missing ones are skipped). `listed` is what the scan's walk
+    /// listed with `listing`.
+    public static func filesToRead(plan: ConversionPlan, inventory: Inventory, listed: [String]) -> [String] {
         let selected = Set(plan.interfaces.flatMap { $0.methods.flatMap(\.messages) })
         let senders = inventory.senders.filter { selected.contains($0.message) }.map(\.location.file)
         let handlers = inventory.messageMaps.flatMap(\.handlers).filter { $0.message.map(selected.contains) ?? false }.map(\.location.file)
         let references = (inventory.references ?? []).filter { selected.contains($0.message) }.map(\.location.file)
-        return Array(Set(senders + senders.flatMap(CppRewriter.classHeaders) + handlers + references + companionFiles(plan: plan, inventory: inventory))).sorted()
+        let companions = companionFiles(plan: plan, inventory: inventory, listed: listed)
+        return Array(Set(senders + senders.flatMap(CppRewriter.classHeaders) + handlers + references + companions)).sorted()
     }
 
     /// `sources` holds the text of the files `filesToRead` names that could be read as UTF-8.
@@ -184,7 +186,8 @@ struct CppRewriter {
     /// The rewrite's passes, in order: each reads the outcomes and edits of those before it (the getters follow the
     /// rewritten senders, the shells the removed entries, the includes every other change).
     enum Pass: CaseIterable {
-        case senders, handlerEntries, references, remoteGetters, handlersInPlace, friends, emptyMessageMaps, definitions, includes, includesOfDeletedHeaders, buildDependencies
+        case senders, handlerEntries, references, remoteGetters, handlersInPlace, friends, emptyMessageMaps, definitions, includes, includesOfDeletedHeaders,
+             buildEntriesOfDeletedFiles, buildDependencies
 
         func run(_ rewriter: inout CppRewriter) {
             switch self {
@@ -198,6 +201,7 @@ struct CppRewriter {
             case .definitions: rewriter.removeDefinitions()
             case .includes: rewriter.rewriteIncludes()
             case .includesOfDeletedHeaders: rewriter.removeIncludesOfDeletedHeaders()
+            case .buildEntriesOfDeletedFiles: rewriter.removeBuildEntriesOfDeletedFiles()
             case .buildDependencies: rewriter.addBuildDependencies()
             }
         }

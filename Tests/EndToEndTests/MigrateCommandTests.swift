@@ -35,8 +35,44 @@ final class MigrateCommandTests: XCTestCase {
         XCTAssertEqual(try Git.run(["apply", "--check", scratch + "/migrate.patch"], in: tree).status, 0)
 
         let again = try MojifyBinary.run(["migrate", tree, "--out", scratch + "/out", "--patch", scratch + "/migrate.patch", "--no-cache"])
-        XCTAssertTrue(again.stdout.contains("files: 0 written (0 new, 0 changed), 50 unchanged"), again.stdout)
+        XCTAssertTrue(again.stdout.contains("files: 0 written (0 new, 0 changed), 38 unchanged"), again.stdout)
         XCTAssertTrue(FileManager.default.fileExists(atPath: scratch + "/out/binders/browser_binders.cc"), "the registration lines that name the Bind functions")
+    }
+
+    /// A fork's build files as they are: a target of a computed type whose sources are added in an `if` block,
+    /// sources in a `.gni` list, a message generator of another name than `*message_generator.h`. The changed files'
+    /// targets gain the mojom dependency, and once git applies the patch no file names the deleted header.
+    func testAfterThePatchNoFileNamesTheDeletedHeaderAndTargetsOfAddedSourcesDependOnTheMojom() throws {
+        let scratch = try temporaryFolder()
+        let tree = try TemporaryFolder(files: [
+            "content/common/test_messages.h": "#include \"ipc/ipc_message_macros.h\"\n#define IPC_MESSAGE_START TestMsgStart\n\nIPC_MESSAGE_ROUTED1(TestHostMsg_Bar, int /* count */)\nIPC_MESSAGE_CONTROL0(TestHostMsg_Baz)\n",
+            "content/common/message_generator_test.h": "// Multiply-included.\n#include \"content/common/test_messages.h\"\n",
+            "content/common/common.gni": "content_common_sources = [\n  \"message_generator_test.h\",\n  \"test_messages.h\",\n]\n",
+            "content/common/BUILD.gn": "import(\"//content/common/common.gni\")\n\nsource_set(\"common\") {\n  sources = content_common_sources\n}\n",
+            "content/renderer/sender.cc": "#include \"content/common/test_messages.h\"\n\nvoid Sender::Go() {\n  Send(new TestHostMsg_Bar(routing_id(), 1));\n}\n",
+            "content/renderer/BUILD.gn": """
+            link_target_type = "source_set"
+            target(link_target_type, "renderer") {
+              sources = []
+              if (is_android) {
+                sources += [ "sender.cc" ]
+              }
+            }
+
+            """,
+            "content/browser/host.cc": "#include \"content/common/test_messages.h\"\n\nvoid Host::Go() {\n  Send(new TestHostMsg_Baz());\n}\n",
+            "content/browser/browser.gni": "content_browser_sources = [ \"host.cc\" ]\n",
+            "content/browser/BUILD.gn": "import(\"//content/browser/browser.gni\")\n\nsource_set(\"browser\") {\n  sources = []\n  sources += content_browser_sources\n}\n",
+        ])
+        let result = try MojifyBinary.run(["migrate", tree.path, "--out", scratch.path + "/out", "--patch", scratch.path + "/migrate.patch", "--no-cache"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("headers deleted: content/common/test_messages.h"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("build targets of changed files: 2 depend on the mojom, 0 listed"), result.stdout)
+        let applied = scratch.path + "/applied"
+        XCTAssertNil(try Git.apply(try scratch.read("migrate.patch"), on: tree.path, check: false, into: applied))
+        for (path, data) in treeContents(applied) where !path.hasPrefix(".git") {
+            XCTAssertFalse(String(decoding: data, as: UTF8.self).contains("test_messages.h"), "\(path) names the deleted header")
+        }
     }
 
     func testTheLegacyMojoAPIOptionWritesTheOlderFormAndNeedsARegistryOfItsEra() throws {

@@ -357,6 +357,129 @@ final class MigrateHandlerTests: XCTestCase {
             "content/renderer/other.cc: done",
         ])
     }
+
+    func testSourcesAddedWithPlusEqualsAndInIfBlocksOfATargetOfAComputedTypeAreFound() throws {
+        let sender = "void Sender::Go() {\n  Send(new TestHostMsg_Bar(routing_id(), 1, \"a\"));\n}\n"
+        let (result, _) = try migrate([
+            "content/renderer/sender.cc": sender,
+            "content/renderer/other.cc": sender,
+            "content/renderer/third.cc": sender,
+            "content/lonely/alone.cc": sender,
+            // As Chromium's content/renderer: the target's type is a variable, its sources come in several statements.
+            "content/renderer/BUILD.gn": """
+            if (is_component_build) {
+              link_target_type = "source_set"
+            } else {
+              link_target_type = "static_library"
+            }
+            target(link_target_type, "renderer") {
+              sources = [
+                "other.cc",
+              ]
+              sources += [ "sender.cc" ]
+              if (is_android) {
+                sources += [
+                  "third.cc",
+                ]
+              }
+              deps = [
+                "//base",
+              ]
+            }
+
+            """,
+            // Taken out of the sources is not listed.
+            "content/lonely/BUILD.gn": "source_set(\"lonely\") {\n  sources -= [ \"alone.cc\" ]\n}\n",
+        ])
+        let diff = result.patch.diff
+        XCTAssertTrue(diff.contains("     \"//base\",\n+    \"//content/common:test_mojom\",\n   ]\n }\n"), diff)
+        XCTAssertEqual(reasons(result, .build), [
+            "content/lonely/alone.cc: no BUILD.gn above it lists it in sources; add //content/common:test_mojom to its target's deps by hand",
+            "content/renderer/other.cc: done",
+            "content/renderer/sender.cc: done",
+            "content/renderer/third.cc: done",
+        ])
+    }
+
+    func testAFileInAListATargetsSourcesUseGetsTheDependencyFromItsBUILDOrAnImportedGni() throws {
+        let sender = "void Sender::Go() {\n  Send(new TestHostMsg_Bar(routing_id(), 1, \"a\"));\n}\n"
+        let (result, _) = try migrate([
+            "content/browser/host.cc": sender,
+            "content/browser/renderer_host/sub.cc": sender,
+            "content/browser/browser.gni": "# The browser's sources.\ncontent_browser_sources = [\n  \"host.cc\",\n  \"host.h\",\n]\n",
+            "content/browser/BUILD.gn": """
+            import("//content/browser/browser.gni")
+
+            extra_sources = [ "renderer_host/sub.cc" ]
+
+            source_set("browser") {
+              sources = content_browser_sources
+              deps = [ "//base" ]
+            }
+
+            component("extra") {
+              sources = []
+              sources += extra_sources
+            }
+
+            """,
+        ])
+        let diff = result.patch.diff
+        XCTAssertTrue(diff.contains("-  deps = [ \"//base\" ]\n+  deps = [ \"//base\", \"//content/common:test_mojom\" ]\n"), diff)
+        XCTAssertTrue(diff.contains("   sources += extra_sources\n+  deps = [ \"//content/common:test_mojom\" ]\n }\n"), diff)
+        XCTAssertEqual(reasons(result, .build), ["content/browser/host.cc: done", "content/browser/renderer_host/sub.cc: done"])
+    }
+
+    func testADeletedHeaderLeavesEveryGeneratorAndListThatNamesIt() throws {
+        var files = [
+            "content/renderer/sender.cc": """
+            #include "content/common/test_messages.h"
+
+            void Sender::Go() {
+              Send(new TestHostMsg_Bar(routing_id(), 1, "a"));
+              Send(new TestHostMsg_Baz(routing_id()));
+              Send(new TestHostMsg_Qux(routing_id(), 2));
+            }
+
+            """,
+            // Generators of other names than `*message_generator.h`.
+            "content/common/message_generator_content.h": "#include \"content/common/frame_messages.h\"\n#include \"content/common/test_messages.h\"\n",
+            "content/common/content_messages_generator.h": "#include \"content/common/test_messages.h\"\n",
+            "content/common/common.gni": "content_common_sources = [\n  \"//content/common/test_messages.h\",\n  \"other.cc\",\n]\n",
+            "content/common/BUILD.gn": """
+            import("//content/common/common.gni")
+
+            source_set("common") {
+              sources = content_common_sources
+              sources += [
+                "frame_messages.h",
+                "test_messages.h",  # Test messages.
+              ]
+              public = [ "test_messages.h", "other.h" ]
+            }
+
+            """,
+            "content/BUILD.gn": "group(\"content\") {\n  inputs = [ \"common/frame_messages.h\", \"common/test_messages.h\" ]\n  data = [ \"common/test_messages.h\" ]\n}\n",
+            "BUILD.gn": "group(\"root\") {\n  header = \"content/common/test_messages.h\"\n}\n",
+        ]
+        let (result, _) = try migrate(files)
+        files["content/common/test_messages.h"] = Self.messages
+        XCTAssertEqual(result.patch.deletedFiles, ["content/common/test_messages.h"])
+        let diff = result.patch.diff
+        XCTAssertTrue(diff.contains(" #include \"content/common/frame_messages.h\"\n-#include \"content/common/test_messages.h\"\n"), diff)
+        XCTAssertTrue(diff.contains("--- a/content/common/content_messages_generator.h\n+++ b/content/common/content_messages_generator.h\n@@ -1 +0,0 @@\n-#include \"content/common/test_messages.h\"\n"), diff)
+        XCTAssertTrue(diff.contains(" content_common_sources = [\n-  \"//content/common/test_messages.h\",\n   \"other.cc\",\n"), diff)
+        XCTAssertTrue(diff.contains("     \"frame_messages.h\",\n-    \"test_messages.h\",  # Test messages.\n   ]\n"), diff)
+        XCTAssertTrue(diff.contains("-  public = [ \"test_messages.h\", \"other.h\" ]\n+  public = [ \"other.h\" ]\n"), diff)
+        XCTAssertTrue(diff.contains("+  inputs = [ \"common/frame_messages.h\" ]\n-  data = [ \"common/test_messages.h\" ]\n+  data = []\n"), diff)
+        // A mention outside a list is listed; every other file the patch read names the deleted header no more.
+        XCTAssertEqual(reasons(result, .definition).filter { $0.hasPrefix("content/common/test_messages.h") }, [
+            "content/common/test_messages.h: BUILD.gn names the deleted file outside a list; remove it by hand",
+        ])
+        for (path, text) in files where path != "content/common/test_messages.h" && path != "BUILD.gn" {
+            XCTAssertFalse((result.patch.rewritten[path] ?? text).contains("test_messages.h"), "\(path) still names the deleted header")
+        }
+    }
 }
 
 /// Skeletons that compile: a forwarding implementation calls private handlers, from the handler class's namespace.

@@ -28,15 +28,15 @@ final class MigrateTests: XCTestCase {
     /// Scans `root`, plans (`only` as `--only`), and drafts as `migrate` does, or every interface of the plan
     /// with `draftingEvery` (for the emitters' forms).
     static func migrate(root: String, only: [String] = [], registry: OutputFormat = .binders, api: MojoAPI = .current, draftingEvery: Bool = false) throws -> Result {
-        // As migrate does: the headers listing message classes come from the scan's walk.
+        // As migrate does: the headers listing message classes and the .gni files come from the scan's walk.
         var options = ScanOptions(paths: [root])
-        options.listing = FileNameSelection(names: MigrationPatch.registryNames, suffixes: MigrationPatch.registrySuffixes)
+        options.listing = MigrationPatch.listing
         let scanned = try IPCScanner.scanListing(options)
         let inventory = scanned.inventory
         let plan = try ConversionPlan.make(inventory: inventory, rules: try Fixtures.rules(), only: only)
         let migration = CppMigration(plan: plan, inventory: inventory)
         var sources: [String: String] = [:]
-        for file in MigrationPatch.filesToRead(plan: plan, inventory: inventory) + MigrationPatch.registryFiles(among: scanned.listed.first?.relativePaths ?? []) {
+        for file in MigrationPatch.filesToRead(plan: plan, inventory: inventory, listed: scanned.listed.first?.relativePaths ?? []) {
             sources[file] = try? String(contentsOfFile: root + "/" + file, encoding: .utf8)
         }
         let remotes = RemoteSettings(registry: registry, rules: try Fixtures.rules(), api: api)

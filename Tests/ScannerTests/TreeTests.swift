@@ -54,6 +54,11 @@ final class TreeTests: XCTestCase {
         let both = try IPCScanner.scanListing(options)
         XCTAssertEqual(both.listed, [ListedFiles(root: tree.path, relativePaths: ["a/a_messages.h"])])
         XCTAssertEqual(both.inventory.messages.map(\.name), ["AMsg_Kept"])
+        // By a glob on the name: message generators whatever their prefix or suffix.
+        for name in ["a/message_generator_efl.h", "a/content_message_generator.h", "a/message_generator.cc", "a/generator.h"] { try tree.write(name, "") }
+        options.listing = FileNameSelection(patterns: ["*message_generator*.h"])
+        XCTAssertEqual(Set(try IPCScanner.scanListing(options).listed.flatMap(\.relativePaths)), ["a/message_generator_efl.h", "a/content_message_generator.h"])
+        XCTAssertTrue(FileNameSelection(patterns: ["*message_generator*.h"]).contains(name: "message_generator_efl.h"))
     }
 
     func testExcludesTakeGitignorePatternsAndApplyToListedFiles() throws {
