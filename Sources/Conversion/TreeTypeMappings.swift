@@ -126,9 +126,10 @@ enum GNText {
         matches(#"(?m)^\s*"# + key + #"\s*=\s*"([^"\n]*)""#, in: uncommented(text)).map { $0[0] }
     }
 
-    /// The quoted items of the list assigned to `key` (`type_mappings = [ "a", "b" ]`).
+    /// The quoted items of the list assigned to `key` (`type_mappings = [ "a", "b" ]`). A `]` inside an item
+    /// (`"mojo.common.mojom.Time=base::Time[copyable_pass_by_value]"`) does not end the list.
     static func list(_ text: String, key: String) -> [String] {
-        matches(#"(?s)\b"# + key + #"\s*[+]?=\s*\[(.*?)\]"#, in: uncommented(text)).flatMap { body in
+        matches(#"(?s)\b"# + key + #"\s*[+]?=\s*\[((?:"[^"\n]*"|[^"\]])*)\]"#, in: uncommented(text)).flatMap { body in
             matches(#""([^"\n]*)""#, in: body[0]).map { $0[0] }
         }
     }
