@@ -55,12 +55,14 @@ public enum MigrateFlow {
         let registryListing = FileNameSelection(names: MigrationPatch.registryNames, suffixes: MigrationPatch.registrySuffixes)
         let (inventory, learned, listed) = try options.input.loadLearningMappings(listing: registryListing, skipping: [options.out])
         let only = try selection(options, inventory: inventory)
-        let rules = try ConversionRules.load(overridePath: options.rulesFile, learned: learned)
+        // The first era of the API asked for.
+        let era: MojoEra = options.mojoAPI == .legacy ? .interfaceRegistry : .binderMap
+        let rules = try ConversionRules.load(overridePath: options.rulesFile, learned: learned).inEra(era)
         let plan = try ConversionPlan.make(inventory: inventory, rules: rules, only: only)
         if !only.isEmpty, plan.interfaces.isEmpty {
             throw EmitterError.badOption("--only \(only.joined(separator: " ")) matches no message class or message of the scanned tree")
         }
-        let migration = CppMigration(plan: plan, inventory: inventory)
+        let migration = CppMigration(plan: plan, inventory: inventory, rules: rules, era: era)
 
         var sources: [String: String] = [:]
         for file in MigrationPatch.filesToRead(plan: plan, inventory: inventory) + MigrationPatch.registryFiles(among: listed.first?.relativePaths ?? []) {
