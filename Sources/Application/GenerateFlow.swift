@@ -2,6 +2,7 @@ import Foundation
 import MojifyConversion
 import MojifyCore
 import MojifyEmitters
+import MojifyMigration
 import MojifyScanner
 
 public struct GenerateOptions: Sendable {
@@ -14,8 +15,8 @@ public struct GenerateOptions: Sendable {
     public var force = false
     /// Existing manifest JSON files to merge the entries into, in place.
     public var manifests: [String] = []
-    /// How interfaces are made reachable: one of `OutputFormat.registries`.
-    public var registry: OutputFormat = .manifest
+    /// How interfaces are made reachable: one of `OutputFormat.registries`; nil for the tree's era's.
+    public var registry: OutputFormat?
 
     public init(input: InventoryInput, out: String) {
         self.input = input
@@ -26,13 +27,15 @@ public struct GenerateOptions: Sendable {
 /// `mojify generate`: scan, plan, render every output format, then write (or show) the files and a summary.
 public enum GenerateFlow {
     public static func execute(options: GenerateOptions, output: (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) }) throws -> Int32 {
-        let (inventory, learned) = try options.input.loadLearningMappings(skipping: [options.out])
-        let rules = try ConversionRules.load(overridePath: options.rulesFile, learned: learned)
+        let probe = EraProbe(options.input.scan)
+        let (inventory, learned, listed) = try options.input.loadLearningMappings(listing: probe.listing, skipping: [options.out])
+        let target = MojoTarget(evidence: probe.evidence(listed: listed, skipping: [options.out], maxFileBytes: options.input.scan.maxFileBytes), registry: options.registry, api: nil)
+        let rules = try ConversionRules.load(overridePath: options.rulesFile, learned: learned).inEra(target.era)
         let plan = try ConversionPlan.make(inventory: inventory, rules: rules, only: try ConversionPlan.selection(options.only, in: inventory))
         if !options.only.isEmpty, plan.files.isEmpty {
             throw EmitterError.badOption("--only \(options.only.joined(separator: " ")) matches no message class or message of the scanned tree")
         }
-        let files = try OutputFormat.render(plan, rules: rules, registry: options.registry)
+        let files = try OutputFormat.render(plan, rules: rules, registry: target.registry)
 
         let writer = OutputWriter(root: options.out)
         let statuses = try writer.plan(files, force: options.force)
@@ -65,6 +68,7 @@ public enum GenerateFlow {
                 try FileOutput.writeAtomically(merge.text, to: merge.path)
             }
         }
+        report += target.summary(withAPI: false) + "\n"
         report += summary(plan, statuses: statuses, stale: stale, merges: merges.map { ($0.path, $0.added) }, dryRun: options.dryRun)
         output(report)
         for warning in plan.warnings {

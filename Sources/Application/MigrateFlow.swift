@@ -18,10 +18,10 @@ public struct MigrateOptions: Sendable {
     public var owner: String?
     /// Where the unified diff of the rewrites goes; nil writes none.
     public var patchPath: String?
-    /// The registration form, which also decides where callers get their remotes.
-    public var registry: OutputFormat = .binders
-    /// The Mojo C++ API the drafts and the patch are written in.
-    public var mojoAPI: MojoAPI = .current
+    /// The registration form, which also decides where callers get their remotes; nil for the tree's era's.
+    public var registry: OutputFormat?
+    /// The Mojo C++ API the drafts and the patch are written in; nil for the tree's era's.
+    public var mojoAPI: MojoAPI?
     public var dryRun = false
     public var force = false
     /// Write the rewrites into the scanned tree itself.
@@ -40,9 +40,6 @@ public struct MigrateOptions: Sendable {
 /// patch; the scanned tree is changed only with `apply`, and not when the patch adds syntax errors.
 public enum MigrateFlow {
     public static func execute(options: MigrateOptions, output: (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) }) throws -> Int32 {
-        if options.mojoAPI == .legacy, options.registry == .binders {
-            throw EmitterError.badOption("--mojo-api legacy needs a registry of its era: BinderMap (--registry binders) came in 2020 and takes only mojo::PendingReceiver; give --registry manifest (the default with --mojo-api legacy), cpp-manifest or associated")
-        }
         // The patch, the build files it edits and --apply are of one tree, named by its root.
         guard options.input.scan.paths.count == 1 else {
             throw EmitterError.badOption("migrate takes one folder, the root of the tree to change, not \(options.input.scan.paths.count) (\(options.input.scan.paths.joined(separator: ", "))); give the folder that holds them all")
@@ -51,16 +48,24 @@ public enum MigrateFlow {
         // An --apply killed part way is rolled back before anything is read, so that nothing reads a half-changed tree.
         let recovered = try TreeWriter.recoverInterrupted(in: root)
         let scanned = scanTime(options.input)
-        // The headers listing message classes and the .gni files come from the scan's own walk, with the files
-        // mappings are learned from.
-        let (inventory, learned, listed) = try options.input.loadLearningMappings(listing: MigrationPatch.listing, skipping: [options.out])
+        // The headers listing message classes and the .gni files, and the files that show the era, come from the
+        // scan's own walk, with the files mappings are learned from.
+        let probe = EraProbe(options.input.scan)
+        let (inventory, learned, listed) = try options.input.loadLearningMappings(listing: MigrationPatch.listing.union(probe.listing), skipping: [options.out])
+        let target = MojoTarget(evidence: probe.evidence(listed: listed, skipping: [options.out], maxFileBytes: options.input.scan.maxFileBytes), registry: options.registry, api: options.mojoAPI)
+        if target.api == .legacy, target.registry == .binders {
+            let binders = "BinderMap (--registry binders) came in 2020 and takes only mojo::PendingReceiver"
+            throw EmitterError.badOption(target.apiGiven
+                ? "--mojo-api legacy needs a registry of its era: \(binders); give --registry manifest (the default with --mojo-api legacy), cpp-manifest or associated"
+                : "the tree's era, \(target.era.title), writes the legacy Mojo API, and \(binders): add --mojo-api current, or give --registry manifest, cpp-manifest or associated")
+        }
         let only = try selection(options, inventory: inventory)
-        let rules = try ConversionRules.load(overridePath: options.rulesFile, learned: learned)
+        let rules = try ConversionRules.load(overridePath: options.rulesFile, learned: learned).inEra(target.era)
         let plan = try ConversionPlan.make(inventory: inventory, rules: rules, only: only)
         if !only.isEmpty, plan.interfaces.isEmpty {
             throw EmitterError.badOption("--only \(only.joined(separator: " ")) matches no message class or message of the scanned tree")
         }
-        let migration = CppMigration(plan: plan, inventory: inventory)
+        let migration = CppMigration(plan: plan, inventory: inventory, rules: rules, era: target.era)
 
         var sources: [String: String] = [:]
         for file in MigrationPatch.filesToRead(plan: plan, inventory: inventory, listed: listed.first?.relativePaths ?? []) {
@@ -71,10 +76,10 @@ public enum MigrateFlow {
                 sources[file] = text
             }
         }
-        let registry = options.registry
+        let registry = target.registry
         let patch = MigrationPatch.make(
             plan: plan, migration: migration, inventory: inventory, sources: sources,
-            remotes: RemoteSettings(registry: registry, rules: rules, api: options.mojoAPI)
+            remotes: RemoteSettings(registry: registry, rules: rules, api: target.api)
         )
         // The registration lines name the Bind functions the drafts define; both only for interfaces the patch
         // converts something of.
@@ -86,7 +91,7 @@ public enum MigrateFlow {
             draftedPlan.files[index].interfaces.removeAll { !drafted.contains(module + "." + $0.name) }
         }
         draftedPlan.files.removeAll { $0.interfaces.isEmpty }
-        var files = CppDraftEmitter.emit(draftedMigration, registry: registry, convertedInPlace: patch.convertedInPlace, api: options.mojoAPI)
+        var files = CppDraftEmitter.emit(draftedMigration, registry: registry, convertedInPlace: patch.convertedInPlace, api: target.api)
         if !draftedPlan.files.isEmpty { files.merge(try registry.emitter.emit(draftedPlan, rules: rules)) { draft, _ in draft } }
         // An error no rewritten line causes is clang recovering differently from an earlier problem the file had
         // without its includes (a constructor it could not read), not something the patch wrote.
@@ -110,6 +115,7 @@ public enum MigrateFlow {
             if let patchPath = options.patchPath { try FileOutput.writeAtomically(patch.diff, to: patchPath) }
             if applying { try apply(patch, sources: sources, root: root) }
         }
+        report += target.summary(withAPI: true) + "\n"
         report += summary(migration, patch: patch, drafted: drafted, statuses: statuses, patchPath: options.patchPath, dryRun: options.dryRun)
         report += syntaxSummary(regressions, unattributed: unattributed, checked: patch.rewritten.count).joined(separator: "\n") + "\n"
         if !dirty.isEmpty {

@@ -61,6 +61,9 @@ public struct ConversionRules: Sendable, Equatable {
         /// rules give them; the registry emitters fall back to naming the scheme without a place.
         public var binders: Places?
         public var associated: Places?
+        /// The service manager's places once child threads bound through their connector (`MojoEra.connector`
+        /// and `.remote`), where they differ from the first ones; `ConversionRules.inEra` puts them in front.
+        public var connector: Places?
 
         /// The service manager era's places, which every process has.
         public var serviceManager: Places? {
@@ -93,6 +96,28 @@ public struct ConversionRules: Sendable, Equatable {
         public var file: String?
     }
 
+    /// The C++ type Chromium's bindings give a mojom type from one era on: a typemap's right-hand side and how the
+    /// bindings pass it.
+    public struct CppTypeRule: Sendable, Equatable {
+        public var cpp: String
+        /// `move_only`: passed by value, and so is whatever holds it (`std::vector<base::Value>`).
+        public var moveOnly = false
+        /// `copyable_pass_by_value`: passed by value itself (not inside a container).
+        public var byValue = false
+        /// The first era the rule holds in; nil for every era before the next rule's.
+        public var since: MojoEra?
+        /// Other names of the same C++ type (`base::string16` for `std::u16string`).
+        public var aliases: [String] = []
+
+        public init(cpp: String, moveOnly: Bool = false, byValue: Bool = false, since: MojoEra? = nil, aliases: [String] = []) {
+            self.cpp = cpp
+            self.moveOnly = moveOnly
+            self.byValue = byValue
+            self.since = since
+            self.aliases = aliases
+        }
+    }
+
     public var types: [String: TypeRule]
     public var containers: [String: ContainerKind]
     public var directions: [Direction]
@@ -107,6 +132,8 @@ public struct ConversionRules: Sendable, Equatable {
     public var classes: [String: ClassOverride]
     /// First match wins: a user's entries come before the built-in ones.
     public var remoteHolders: [RemoteHolder]
+    /// Qualified mojom type -> its C++ types by era, oldest first (see `cppType(of:in:)`).
+    public var cppTypes: [String: [CppTypeRule]]
     public var conditions: [String: String]
     public var reservedWords: Set<String>
     public var reservedSuffix: String
@@ -167,6 +194,7 @@ public struct ConversionRules: Sendable, Equatable {
         moduleSkipFolders = file.moduleSkipFolders ?? base?.moduleSkipFolders ?? []
         classes = (base?.classes ?? [:]).merging(file.classes) { _, new in new }
         remoteHolders = file.remoteHolders + (base?.remoteHolders ?? [])
+        cppTypes = (base?.cppTypes ?? [:]).merging(file.cppTypes.mapValues(\.rules)) { _, new in new }
         conditions = (base?.conditions ?? [:]).merging(file.conditions) { _, new in new }
         reservedWords = (base?.reservedWords ?? []).union(file.reservedWords ?? [])
         reservedSuffix = file.reservedSuffix ?? base?.reservedSuffix ?? "_value"
@@ -177,10 +205,33 @@ public struct ConversionRules: Sendable, Equatable {
 }
 
 extension ConversionRules {
+    /// The rules as a tree of `era` needs them: the processes' `connector` places in front of the first service
+    /// manager ones when the era bound through the connector.
+    public func inEra(_ era: MojoEra) -> ConversionRules {
+        guard era.usesConnectorPlaces else { return self }
+        var rules = self
+        for (name, process) in processes {
+            guard let places = process.connector else { continue }
+            rules.processes[name]?.routedRegistry = places.routedRegistry
+            rules.processes[name]?.controlRegistry = places.controlRegistry
+            rules.processes[name]?.routedRemotes = places.routedRemotes
+            rules.processes[name]?.controlRemotes = places.controlRemotes
+        }
+        return rules
+    }
+
+    /// The C++ type of a mojom type in `era`: the newest rule whose `since` is not after it.
+    public func cppType(of mojom: String, in era: MojoEra) -> CppTypeRule? {
+        cppTypes[mojom]?.last { ($0.since ?? era) <= era }
+    }
+}
+
+extension ConversionRules {
     /// Whether a mojom type or import path learned from a scanned tree can be written into generated files as it is.
     static func isWritable(mojomType: String) -> Bool { WrittenValue.mojomType.accepts(mojomType) }
     static func isWritable(mojomPath: String) -> Bool { WrittenValue.mojomPath.accepts(mojomPath) }
     static func isWritable(gnLabel: String) -> Bool { WrittenValue.gnLabel.accepts(gnLabel) }
+    static func isWritable(cppType: String) -> Bool { WrittenValue.cppType.accepts(cppType) }
 }
 
 private extension Dictionary where Key == String {
@@ -213,6 +264,7 @@ private struct RulesFile: Decodable {
     var moduleSkipFolders: [String]?
     var classes: [String: ConversionRules.ClassOverride] = [:]
     var remoteHolders: [ConversionRules.RemoteHolder] = []
+    var cppTypes: [String: CppTypeRules] = [:]
     var conditions: [String: String] = [:]
     var reservedWords: [String]?
     var reservedSuffix: String?
@@ -224,7 +276,7 @@ private struct RulesFile: Decodable {
         let container = try decoder.container(keyedBy: RulesReader.Key.self)
         let known = [
             "types", "containers", "directions", "sync_implemented_in", "sync_comment_directions", "processes", "replies",
-            "module_skip_folders", "classes", "remote_holders", "conditions", "reserved_words", "reserved_suffix",
+            "module_skip_folders", "classes", "remote_holders", "cpp_types", "conditions", "reserved_words", "reserved_suffix",
         ]
         if let unknown = container.allKeys.map(\.stringValue).sorted().first(where: { !known.contains($0) }) {
             throw reader.fail("unknown section '\(unknown)' (known: \(known.sorted().joined(separator: ", ")))")
@@ -239,6 +291,7 @@ private struct RulesFile: Decodable {
         moduleSkipFolders = try reader.texts("module_skip_folders", in: container, orFail: "'module_skip_folders' must be a list of strings")
         classes = try reader.section("classes", in: container, orFail: "'classes' must be a mapping") ?? [:]
         remoteHolders = try reader.section("remote_holders", in: container, orFail: "'remote_holders' must be a list") ?? []
+        cppTypes = try reader.section("cpp_types", in: container, orFail: "'cpp_types' must be a mapping") ?? [:]
         let isMapping = (try? container.nestedContainer(keyedBy: RulesReader.Key.self, forKey: RulesReader.Key("conditions"))) != nil
         let texts: [String: RulesText]? = try reader.section("conditions", in: container, orFail: isMapping ? "'conditions' values must be strings" : "'conditions' must be a mapping")
         conditions = texts?.mapValues(\.value) ?? [:]
@@ -320,7 +373,7 @@ extension ConversionRules.Process: Decodable {
         try reader.checkWritten(name, as: .name, in: "processes: '\(name)'")
         try reader.checkWritten(values[0], as: .name, in: "processes: '\(name)': service")
         try reader.checkWritten(values[1], as: .name, in: "processes: '\(name)': peer")
-        let optional = ["peer_remotes", "handler_folders", "handler_classes", "binders", "associated"]
+        let optional = ["peer_remotes", "handler_folders", "handler_classes", "binders", "associated", "connector"]
         let present = fields.allKeys.map(\.stringValue).sorted()
         if let unknown = present.first(where: { !keys.contains($0) && !Self.placeKeys.contains($0) && !optional.contains($0) }) {
             throw reader.fail("processes: '\(name)': unknown field '\(unknown)' (known: \((keys + Self.placeKeys + optional).joined(separator: ", ")))")
@@ -338,7 +391,7 @@ extension ConversionRules.Process: Decodable {
             routedRemotes: serviceManager.routedRemotes, controlRemotes: serviceManager.controlRemotes, peerRemotes: peerRemotes,
             handlerFolders: try reader.texts("handler_folders", in: fields, orFail: "'processes: '\(name)': handler_folders' must be a list of strings") ?? [],
             handlerClasses: try reader.texts("handler_classes", in: fields, orFail: "'processes: '\(name)': handler_classes' must be a list of strings") ?? [],
-            binders: try scheme("binders"), associated: try scheme("associated")
+            binders: try scheme("binders"), associated: try scheme("associated"), connector: try scheme("connector")
         )
     }
 
@@ -383,6 +436,59 @@ extension ConversionRules.RemoteHolder: Decodable {
         if let className { try reader.checkWritten(className, as: .identifier, in: "remote_holders[\(index)]: class") }
         try reader.checkWritten(via, as: .callChain, in: "remote_holders[\(index)]: via")
         self.init(object: object, className: className, via: via, note: note)
+    }
+}
+
+/// One `cpp_types` entry: a rule, or a list of rules for successive eras.
+private struct CppTypeRules: Decodable {
+    var rules: [ConversionRules.CppTypeRule]
+
+    init(from decoder: Decoder) throws {
+        let reader = RulesReader(decoder)
+        let mojom = reader.key
+        let shape = "cpp_types: '\(mojom)' must be {cpp: TYPE} (with move_only, by_value, since, aliases) or a list of those"
+        let list: [ConversionRules.CppTypeRule]
+        if var items = try? decoder.unkeyedContainer() {
+            var rules: [ConversionRules.CppTypeRule] = []
+            while !items.isAtEnd { rules.append(try Self.rule(try items.superDecoder(), mojom: mojom, shape: shape)) }
+            list = rules
+        } else {
+            list = [try Self.rule(decoder, mojom: mojom, shape: shape)]
+        }
+        guard !list.isEmpty else { throw reader.fail(shape) }
+        guard Set(list.map(\.since)).count == list.count else {
+            throw reader.fail("cpp_types: '\(mojom)' gives two rules for one era; each needs its own 'since'")
+        }
+        // The rule without `since` first, then by era: `cppType(of:in:)` takes the last that has begun.
+        rules = list.sorted { left, right in
+            guard let later = right.since else { return false }
+            return left.since.map { $0 < later } ?? true
+        }
+    }
+
+    private static func rule(_ decoder: Decoder, mojom: String, shape: String) throws -> ConversionRules.CppTypeRule {
+        let reader = RulesReader(decoder)
+        let fields = try reader.fields(orFail: shape)
+        guard Set(fields.allKeys.map(\.stringValue)).isSubset(of: ["cpp", "move_only", "by_value", "since", "aliases"]),
+              let cpp = RulesReader.requiredText("cpp", in: fields) else { throw reader.fail(shape) }
+        try reader.checkWritten(cpp, as: .cppType, in: "cpp_types: '\(mojom)': cpp")
+        func flag(_ key: String) throws -> Bool {
+            guard fields.contains(RulesReader.Key(key)) else { return false }
+            guard let value = try? fields.decode(Bool.self, forKey: RulesReader.Key(key)) else { throw reader.fail("cpp_types: '\(mojom)': '\(key)' must be true or false") }
+            return value
+        }
+        var since: MojoEra?
+        if fields.contains(RulesReader.Key("since")) {
+            // A year (`since: 2017`) is read as a number; it is no era name either.
+            let name = RulesReader.requiredText("since", in: fields) ?? (try? fields.decode(Int.self, forKey: RulesReader.Key("since"))).map(String.init) ?? ""
+            guard let era = MojoEra(rawValue: name) else {
+                throw reader.fail("cpp_types: '\(mojom)': since '\(name)' is no era (\(MojoEra.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            since = era
+        }
+        let aliases = try reader.texts("aliases", in: fields, orFail: shape) ?? []
+        for alias in aliases { try reader.checkWritten(alias, as: .cppType, in: "cpp_types: '\(mojom)': aliases") }
+        return ConversionRules.CppTypeRule(cpp: cpp, moveOnly: try flag("move_only"), byValue: try flag("by_value"), since: since, aliases: aliases)
     }
 }
 
@@ -491,7 +597,7 @@ private struct RulesText: Decodable, ScalarConstructible {
 /// Values of the rules that generate writes into mojom, GN, JSON and C++ as they stand: a character outside
 /// their grammar (a quote, `$`, a line break) would let a rules file inject code into the generated files.
 private enum WrittenValue {
-    case mojomType, mojomPath, gnLabel, name, feature, identifier, callChain
+    case mojomType, mojomPath, gnLabel, name, feature, identifier, callChain, cppType
 
     var example: String {
         switch self {
@@ -502,6 +608,7 @@ private enum WrittenValue {
         case .feature: "a mojom feature name such as is_android"
         case .identifier: "a C++ identifier such as RenderFrameObserver"
         case .callChain: "empty, or C++ calls without arguments such as render_frame() or content::RenderThread::Get()->GetChannel()"
+        case .cppType: "a C++ type such as base::Value::Dict or std::unique_ptr<base::ListValue> (names, ::, <>, commas, * and & only)"
         }
     }
 
@@ -518,6 +625,10 @@ private enum WrittenValue {
         case .name: !value.contains("/") && SafeName.isSafePath(value)
         case .feature, .identifier: Naming.isIdentifier(value)
         case .callChain: value.isEmpty || Self.isCallChain(value)
+        // Nothing that could end a declaration or start a comment, string or directive.
+        case .cppType:
+            value.first.map { $0.isASCII && ($0.isLetter || $0 == "_" || $0 == ":") } == true
+                && value.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "_:<>, *&".contains($0)) }
         }
     }
 

@@ -12,6 +12,9 @@ public struct TreeTypeMappings: Sendable, Equatable {
     public var declarations: [String: [String]] = [:]
     /// `.mojom` file -> the GN label of the `mojom()` target listing it.
     public var labels: [String: String] = [:]
+    /// Qualified mojom type -> the C++ type the tree's typemap gives it and how the bindings pass it, for
+    /// `migrate`'s signatures: the tree's own, whatever its era.
+    public var cppTypes: [String: ConversionRules.CppTypeRule] = [:]
 
     public init() {}
 
@@ -71,8 +74,14 @@ public struct TreeTypeMappings: Sendable, Equatable {
                 return "//" + folder + (target.map { ":" + $0.name } ?? "")
             }
             for paths in result.declarations.values { for path in paths { result.labels[path] = label(of: path) } }
-            func add(mojom: String, cpp: String, declaredIn: String?, source: String) {
+            func add(mojom: String, cpp: String, declaredIn: String?, source: String, attributes: String) {
                 let cppName = CppType(parsing: cpp.split(separator: "[").first.map(String.init) ?? cpp).description
+                // What the bindings spell: the first mapping of a mojom type, as the bindings generator takes it.
+                if result.cppTypes[mojom] == nil, ConversionRules.isWritable(cppType: cppName) {
+                    result.cppTypes[mojom] = ConversionRules.CppTypeRule(
+                        cpp: cppName, moveOnly: GNText.isSet("move_only", in: attributes), byValue: GNText.isSet("copyable_pass_by_value", in: attributes)
+                    )
+                }
                 guard result.types[cppName] == nil, ConversionRules.isWritable(mojomType: mojom) else { return }
                 // The file that declares the type, when the tree has it, is the one to import.
                 let declared = result.declarations[mojom]?.count == 1 ? result.declarations[mojom]![0] : declaredIn
@@ -84,12 +93,12 @@ public struct TreeTypeMappings: Sendable, Equatable {
                 for mapping in GNText.list(text, key: "type_mappings") {
                     let parts = mapping.split(separator: "=", maxSplits: 1).map(String.init)
                     guard parts.count == 2 else { continue }
-                    add(mojom: parts[0], cpp: parts[1], declaredIn: mojom, source: path)
+                    add(mojom: parts[0], cpp: parts[1], declaredIn: mojom, source: path, attributes: String(parts[1].drop { $0 != "[" }))
                 }
             }
             for (path, text) in buildFiles.sorted(by: { $0.path < $1.path }) {
                 for pair in GNText.cppTypemapPairs(text) {
-                    add(mojom: pair.mojom, cpp: pair.cpp, declaredIn: nil, source: path)
+                    add(mojom: pair.mojom, cpp: pair.cpp, declaredIn: nil, source: path, attributes: pair.attributes)
                 }
             }
             return result
@@ -115,6 +124,7 @@ public struct TreeTypeMappings: Sendable, Equatable {
             result.types[cppType] = moved
         }
         result.types.merge(types) { _, learned in learned }
+        result.cppTypes.merge(cppTypes.mapValues { [$0] }) { _, learned in learned }
         return result
     }
 }
@@ -126,16 +136,23 @@ enum GNText {
         matches(#"(?m)^\s*"# + key + #"\s*=\s*"([^"\n]*)""#, in: uncommented(text)).map { $0[0] }
     }
 
-    /// The quoted items of the list assigned to `key` (`type_mappings = [ "a", "b" ]`).
+    /// The quoted items of the list assigned to `key` (`type_mappings = [ "a", "b" ]`). A `]` inside an item
+    /// (`"mojo.common.mojom.Time=base::Time[copyable_pass_by_value]"`) does not end the list.
     static func list(_ text: String, key: String) -> [String] {
-        matches(#"(?s)\b"# + key + #"\s*[+]?=\s*\[(.*?)\]"#, in: uncommented(text)).flatMap { body in
+        matches(#"(?s)\b"# + key + #"\s*[+]?=\s*\[((?:"[^"\n]*"|[^"\]])*)\]"#, in: uncommented(text)).flatMap { body in
             matches(#""([^"\n]*)""#, in: body[0]).map { $0[0] }
         }
     }
 
-    /// `{ mojom = "gfx.mojom.Range" cpp = "::gfx::Range" }` entries of `cpp_typemaps`.
-    static func cppTypemapPairs(_ text: String) -> [(mojom: String, cpp: String)] {
-        matches(#"(?s)\bmojom\s*=\s*"([A-Za-z_][\w.]*)"\s*cpp\s*=\s*"([^"\n]*)""#, in: uncommented(text)).map { ($0[0], $0[1]) }
+    /// Whether a typemap attribute is given: `[move_only, ...]` in a `.typemap`, `move_only = true` in `cpp_typemaps`.
+    static func isSet(_ attribute: String, in text: String) -> Bool {
+        !matches(#"\b"# + attribute + #"\b(?!\s*=\s*false)"#, in: text, ranges: true).isEmpty
+    }
+
+    /// `{ mojom = "gfx.mojom.Range" cpp = "::gfx::Range" move_only = true }` entries of `cpp_typemaps`, with the
+    /// text after the C++ type up to the entry's end (`move_only = true`, `copyable_pass_by_value = true`).
+    static func cppTypemapPairs(_ text: String) -> [(mojom: String, cpp: String, attributes: String)] {
+        matches(#"(?s)\bmojom\s*=\s*"([A-Za-z_][\w.]*)"\s*cpp\s*=\s*"([^"\n]*)"([^}]*)"#, in: uncommented(text)).map { ($0[0], $0[1], $0[2]) }
     }
 
     struct MojomTarget {

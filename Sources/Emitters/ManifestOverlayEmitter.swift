@@ -17,7 +17,7 @@ public enum ManifestOverlayEmitter: RegistryEmitter {
         let process = rules.processes[interface.process]
         let spec = interface.routing == .routed ? "navigation:frame" : "service_manager:connector"
         return RegistryEntry.registration(
-            "Registration (service manager manifest overlay, 2017-2019): manifests/\(process?.service ?? interface.process)_manifest_overlay.json exposes it to the \(interface.caller ?? process?.peer ?? "peer") under \(spec)",
+            "Registration (service manager manifest overlay, 2016-2019): manifests/\(process?.service ?? interface.process)_manifest_overlay.json exposes it to the \(interface.caller ?? process?.peer ?? "peer") under \(spec)",
             of: interface, rules: rules, scheme: \.serviceManager
         )
     }

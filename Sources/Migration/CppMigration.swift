@@ -87,8 +87,9 @@ public struct CppMigration: Sendable {
     public var interfaces: [Interface]
     public var optionalTemplate: String
 
-    public init(plan: ConversionPlan, inventory: Inventory) {
-        let speller = CppTypeSpeller(plan: plan, inventory: inventory)
+    /// `rules` and `era` give the C++ types of mapped mojom types (`cpp_types`).
+    public init(plan: ConversionPlan, inventory: Inventory, rules: ConversionRules, era: MojoEra) {
+        let speller = CppTypeSpeller(plan: plan, inventory: inventory, rules: rules, era: era)
         optionalTemplate = speller.optionalTemplate
         let definitions = Dictionary(inventory.messages.map { ($0.location, $0) }, uniquingKeysWith: { first, _ in first })
         var handlers: [String: [(MessageMap, MessageHandler)]] = [:]

@@ -83,9 +83,10 @@ extension CppRewriter {
                 continue
             }
             let mojomType = interface.namespace + "::" + interface.name
-            let place = target.mojomFile.interfaces.first { $0.name == interface.name }
-                .flatMap { RegistryEntry.places(of: $0, rules: remotes.rules, scheme: remotes.scheme)?.remotes }
-            let connection = RemoteConnection(place: place, member: member, classes: [className] + declaration.baseNames, settings: remotes)
+            let planned = target.mojomFile.interfaces.first { $0.name == interface.name }
+            let place = planned.flatMap { RegistryEntry.places(of: $0, rules: remotes.rules, scheme: remotes.scheme)?.remotes }
+            let service = planned.flatMap { remotes.rules.processes[$0.process]?.service }
+            let connection = RemoteConnection(place: place, service: service, member: member, classes: [className] + declaration.baseNames, settings: remotes)
             let indent = insertion.indent
             var lines = members[header]?[insertion.offset]?.lines ?? []
             lines += EmitterText.comment("Calls \(caller.interface) in place of legacy IPC (drafted by mojify migrate).", indent: indent)

@@ -4,8 +4,9 @@ import MojifyCore
 import MojifyEmitters
 
 /// How Chromium's C++ bindings spell a mojom type in an interface method: `int32` -> `int32_t`,
-/// `string` -> `const std::string&`, a struct the plan defines -> `FooPtr`, a typemapped type -> the C++ type
-/// the legacy message used (`url.mojom.Url` -> `const GURL&`).
+/// `string` -> `const std::string&`, a struct the plan defines -> `FooPtr`, a typemapped type -> the C++ type its
+/// typemap names in the tree's era (the rules' `cpp_types`, the tree's own typemaps first), else the one the legacy
+/// message used (`url.mojom.Url` -> `const GURL&`).
 struct CppTypeSpeller {
     /// The optional wrapper of the tree's era: `std::optional`, or `base::Optional` / `absl::optional` where the
     /// tree's messages use those.
@@ -13,6 +14,10 @@ struct CppTypeSpeller {
     /// Qualified mojom name (`content.mojom.FrameParams`) -> C++ name (`content::mojom::FrameParams`).
     private let structs: [String: String]
     private let enums: [String: String]
+    /// Qualified mojom type -> the C++ type the bindings of the era use for it.
+    private let mappings: [String: ConversionRules.CppTypeRule]
+    /// Other names of mapped C++ types -> the name they stand for (`base::string16` -> `std::u16string`).
+    private let aliases: [(alias: String, name: String)]
 
     private static let scalars: [String: String] = [
         "bool": "bool", "int8": "int8_t", "uint8": "uint8_t", "int16": "int16_t", "uint16": "uint16_t",
@@ -20,7 +25,11 @@ struct CppTypeSpeller {
         "float": "float", "double": "double",
     ]
 
-    init(plan: ConversionPlan, inventory: Inventory) {
+    init(plan: ConversionPlan, inventory: Inventory, rules: ConversionRules, era: MojoEra) {
+        mappings = rules.cppTypes.keys.reduce(into: [:]) { mappings, mojom in mappings[mojom] = rules.cppType(of: mojom, in: era) }
+        // Longest first, so that no alias is replaced inside a longer one.
+        aliases = rules.cppTypes.values.joined().flatMap { rule in rule.aliases.map { ($0, rule.cpp) } }
+            .sorted { ($0.alias.count, $0.alias) > ($1.alias.count, $1.alias) }
         var structs: [String: String] = [:]
         var enums: [String: String] = [:]
         for file in plan.files {
@@ -63,18 +72,26 @@ struct CppTypeSpeller {
     func passedByValue(_ mojom: String, module: String) -> Bool {
         let bare = mojom.hasSuffix("?") ? String(mojom.dropLast()) : mojom
         if containsGeneratedStruct(mojom, module: module) { return true }
-        if Self.names(in: mojom).contains(where: { ChromiumTypemaps.mappings[$0]?.moveOnly == true }) { return true }
-        if ChromiumTypemaps.mappings[bare]?.passedByValue == true { return true }
+        if Self.names(in: mojom).contains(where: { mappings[$0]?.moveOnly == true }) { return true }
+        if mappings[bare]?.byValue == true { return true }
         return Self.scalars[bare] != nil || enums[qualified(bare, module: module)] != nil
     }
 
     /// Whether the handler's C++ type differs from the interface's, other than by name: a struct the plan defines
-    /// replaces the legacy type, or a mapped type is today a different C++ type (`base::DictionaryValue` is now
-    /// `base::Value::Dict`).
+    /// replaces the legacy type, or a mapped type is in the era a different C++ type (`base::DictionaryValue` is
+    /// `base::Value::Dict` from 2021, `std::unique_ptr<base::DictionaryValue>` in 2017).
     func needsConversion(_ mojom: String, module: String, original: String?) -> Bool {
         if containsGeneratedStruct(mojom, module: module) { return true }
-        guard let original, Self.names(in: mojom).contains(where: { ChromiumTypemaps.mappings[$0] != nil }) else { return false }
-        return ChromiumTypemaps.normalized(original) != value(mojom, module: module, original: original).filter { $0 != " " }
+        guard let original, Self.names(in: mojom).contains(where: { mappings[$0] != nil }) else { return false }
+        return normalized(original) != normalized(value(mojom, module: module, original: original))
+    }
+
+    /// The C++ type with other names of mapped types replaced by the names they stand for (`base::string16` ->
+    /// `std::u16string`), to tell a real change of type from a renaming.
+    private func normalized(_ type: String) -> String {
+        var text = type.filter { $0 != " " }
+        for (alias, name) in aliases { text = text.replacingOccurrences(of: alias, with: name) }
+        return text
     }
 
     /// Whether a struct the plan defines appears anywhere in the type (`array<Foo>`): the legacy handler took
@@ -115,9 +132,9 @@ struct CppTypeSpeller {
         let name = qualified(type, module: module)
         if let generated = structs[name] { return generated + "Ptr" }
         if let generated = enums[name] { return generated }
-        // A typemapped mojom type: the bindings use the C++ type the typemap names: today's, where mojify knows
-        // Chromium's typemap, else what the legacy message carried.
-        if let mapping = ChromiumTypemaps.mappings[type] { return mapping.cpp }
+        // A typemapped mojom type: the bindings use the C++ type the typemap names: the era's, where the rules or
+        // the tree's typemaps give it, else what the legacy message carried.
+        if let mapping = mappings[type] { return mapping.cpp }
         if let original { return original }
         return Self.namespace(ofModule: type)
     }

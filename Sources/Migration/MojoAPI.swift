@@ -4,7 +4,7 @@
 public enum MojoAPI: String, CaseIterable, Sendable {
     /// `mojo::Remote`, `mojo::Receiver`, `mojo::PendingReceiver` (2019 on).
     case current
-    /// `FooPtr`, `mojo::Binding`, `FooRequest`, `mojo::MakeRequest` (2017-2019), for trees of that era.
+    /// `FooPtr`, `mojo::Binding`, `FooRequest`, `mojo::MakeRequest` (2016-2019), for trees of those eras.
     case legacy
 
     /// The caller's end as a member: `mojo::Remote<ns::mojom::Foo>`, or the bindings' `ns::mojom::FooPtr`.

@@ -40,9 +40,10 @@ struct RemoteConnection: Equatable {
     func remoteType(_ interface: String) -> String { api.remote(interface, associated: isAssociated) }
     var include: String { api.remoteHeader(associated: isAssociated) }
 
-    /// `place` is where the caller's process gets remotes (`RenderFrame::GetBrowserInterfaceBroker()`); `classes`
-    /// are the sender's class and its direct bases.
-    init(place: String?, member: String, classes: [String], settings: RemoteSettings) {
+    /// `place` is where the caller's process gets remotes (`RenderFrame::GetBrowserInterfaceBroker()`); `service`
+    /// the service name of the process implementing the interface, which a connector binds by; `classes` are the
+    /// sender's class and its direct bases.
+    init(place: String?, service: String?, member: String, classes: [String], settings: RemoteSettings) {
         api = settings.api
         guard let place, let call = Self.placeCall(place) else {
             isAssociated = settings.registry == .associated
@@ -51,7 +52,7 @@ struct RemoteConnection: Equatable {
             return
         }
         isAssociated = call.last.contains("Associated")
-        guard let argumentForm = Self.argumentForm(of: call.last, member: member, api: api) else {
+        guard let argumentForm = Self.argumentForm(of: call.last, member: member, service: service, api: api) else {
             bind = nil
             comments = ["TODO(mojify): bind \(member) through \(place)."]
             return
@@ -82,12 +83,19 @@ struct RemoteConnection: Equatable {
     }
 
     /// What follows the chain to bind `member`, by the kind of its last call.
-    /// Associated remotes are passed by address in both APIs.
-    private static func argumentForm(of call: String, member: String, api: MojoAPI) -> String? {
+    /// Associated remotes are passed by address in both APIs, and so is a legacy `FooPtr` to an interface
+    /// provider: its `GetInterface(InterfacePtr*)` is in every era's, Chromium 55's too, which had no
+    /// `mojo::MakeRequest(&ptr)` yet.
+    private static func argumentForm(of call: String, member: String, service: String?, api: MojoAPI) -> String? {
         switch call {
         case "GetRemoteAssociatedInterfaces": "->GetInterface(&\(member))"
         case "GetRemoteAssociatedInterface": "(&\(member))"
+        case "GetRemoteInterfaces" where api == .legacy, "GetInterfaceProvider" where api == .legacy: "->GetInterface(&\(member))"
         case "GetRemoteInterfaces", "GetBrowserInterfaceBroker", "GetInterfaceProvider": "->GetInterface(\(api.newPipe(binding: member)))"
+        // A connector binds by the implementing service's name (`content_browser`, what
+        // content::mojom::kBrowserServiceName holds): `BindInterface` took a `FooPtr*`, `Connect` a pending receiver.
+        case "GetConnector":
+            service.map { api == .legacy ? "->BindInterface(\"\($0)\", &\(member))" : "->Connect(\"\($0)\", \(api.newPipe(binding: member)))" }
         case _ where call.hasPrefix("Bind"): "(\(api.newPipe(binding: member)))"
         default: nil
         }

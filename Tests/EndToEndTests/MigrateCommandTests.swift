@@ -94,7 +94,7 @@ final class MigrateCommandTests: XCTestCase {
         XCTAssertTrue(result.stdout.contains("senders: 22 rewritten, 0 listed, 14 left with their messages"), "the same rewrites as the default: \(result.stdout)")
         let patch = try String(contentsOfFile: scratch + "/legacy.patch", encoding: .utf8)
         XCTAssertTrue(patch.contains("+  printing::mojom::PrintHostPtr print_host_remote_;\n"), patch)
-        XCTAssertTrue(patch.contains("+    render_frame()->GetRemoteInterfaces()->GetInterface(mojo::MakeRequest(&print_host_remote_));\n"), patch)
+        XCTAssertTrue(patch.contains("+    render_frame()->GetRemoteInterfaces()->GetInterface(&print_host_remote_);\n"), patch)
         XCTAssertFalse(patch.contains("mojo::Remote"), patch)
         let skeleton = try String(contentsOfFile: scratch + "/out/content/browser/frame_host/frame_host_impl.cc", encoding: .utf8)
         XCTAssertTrue(skeleton.contains("  mojo::MakeStrongBinding(std::make_unique<FrameHostImpl>(nullptr), std::move(request));\n"), skeleton)

@@ -7,7 +7,7 @@ import MojifyTestSupport
 import XCTest
 
 /// `mojify migrate --mojo-api`: the drafts and the patch in today's Mojo C++ API (`mojo::Remote`, `mojo::Receiver`)
-/// or in the 2017-2019 one (`FooPtr`, `mojo::Binding`, `FooRequest`), each construct in both forms.
+/// or in the 2016-2019 one (`FooPtr`, `mojo::Binding`, `FooRequest`), each construct in both forms.
 final class MigrateMojoAPITests: XCTestCase {
     /// Spellings only today's API has: none may appear in a legacy draft or patch.
     static let currentOnly = [
@@ -187,16 +187,24 @@ final class MigrateMojoAPITests: XCTestCase {
         XCTAssertTrue(diff.contains("+  content::mojom::TestHostPtr test_host_remote_;\n"), diff)
         XCTAssertTrue(diff.contains("+  content::mojom::TestHostProcessPtr test_host_process_remote_;\n"), diff)
         XCTAssertTrue(diff.contains("+#include \"mojo/public/cpp/bindings/interface_ptr.h\"\n"), diff)
+        // An interface provider takes the FooPtr's address in every era (Chromium 55 had no mojo::MakeRequest(&ptr)).
         XCTAssertTrue(diff.contains("""
         +content::mojom::TestHost* TestSender::GetTestHost() {
         +  if (!test_host_remote_) {
-        +    render_frame()->GetRemoteInterfaces()->GetInterface(mojo::MakeRequest(&test_host_remote_));
+        +    render_frame()->GetRemoteInterfaces()->GetInterface(&test_host_remote_);
         +  }
         +  return test_host_remote_.get();
         +}
         """), diff)
-        XCTAssertTrue(diff.contains("+    content::RenderThread::Get()->GetRemoteInterfaces()->GetInterface(mojo::MakeRequest(&test_host_process_remote_));\n"), diff)
+        XCTAssertTrue(diff.contains("+    content::RenderThread::Get()->GetRemoteInterfaces()->GetInterface(&test_host_process_remote_);\n"), diff)
         XCTAssertNil(try MigrateTests.gitApplyCheck(diff, on: scratch.path))
+
+        // From 2017 child threads bound through their connector, by the implementing service's name.
+        let (connector, _) = try migrate(files: files, registry: .manifest, api: .legacy, era: .connector)
+        XCTAssertTrue(connector.patch.diff.contains("+    render_frame()->GetRemoteInterfaces()->GetInterface(&test_host_remote_);\n"), connector.patch.diff)
+        XCTAssertTrue(connector.patch.diff.contains("+    content::RenderThread::Get()->GetConnector()->BindInterface(\"content_browser\", &test_host_process_remote_);\n"), connector.patch.diff)
+        let (remote, _) = try migrate(files: files, registry: .cppManifest, api: .current, era: .remote)
+        XCTAssertTrue(remote.patch.diff.contains("+    content::RenderThread::Get()->GetConnector()->Connect(\"content_browser\", test_host_process_remote_.BindNewPipeAndPassReceiver());\n"), remote.patch.diff)
 
         let (associated, _) = try migrate(files: files, registry: .associated, api: .legacy)
         XCTAssertTrue(associated.patch.diff.contains("+  content::mojom::TestHostAssociatedPtr test_host_remote_;\n"), associated.patch.diff)
@@ -217,7 +225,7 @@ final class MigrateMojoAPITests: XCTestCase {
         for (api, bind) in [(MojoAPI.current, "content::RenderThread::Get()->BindHostReceiver(foo_remote_.BindNewPipeAndPassReceiver());"),
                             (.legacy, "content::RenderThread::Get()->BindHostReceiver(mojo::MakeRequest(&foo_remote_));")] {
             let connection = RemoteConnection(
-                place: "RenderThread::BindHostReceiver()", member: "foo_remote_", classes: ["Sender"],
+                place: "RenderThread::BindHostReceiver()", service: "content_browser", member: "foo_remote_", classes: ["Sender"],
                 settings: RemoteSettings(registry: .binders, rules: rules, api: api)
             )
             XCTAssertEqual(connection.bind, bind)
@@ -228,7 +236,7 @@ final class MigrateMojoAPITests: XCTestCase {
     func testTheDefaultIsTheCurrentAPI() throws {
         let inventory = try Fixtures.examples.get()
         let plan = try ConversionPlan.make(inventory: inventory, rules: try Fixtures.rules())
-        let migration = CppMigration(plan: plan, inventory: inventory)
+        let migration = CppMigration(plan: plan, inventory: inventory, rules: try Fixtures.rules(), era: .binderMap)
         let result = try Self.examples(.binders, .current)
         XCTAssertEqual(CppDraftEmitter.emit(migration, convertedInPlace: result.patch.convertedInPlace), result.drafts)
         XCTAssertEqual(RemoteSettings(registry: .binders, rules: try Fixtures.rules()).api, .current)

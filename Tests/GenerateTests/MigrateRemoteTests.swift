@@ -273,10 +273,10 @@ final class MigrateRemoteTests: XCTestCase {
 
 extension XCTestCase {
     /// Migrates a tree of `files` beside MigrateRemoteTests' messages header.
-    func migrate(files: [String: String], registry: OutputFormat = .binders, api: MojoAPI = .current) throws -> (MigrateTests.Result, TemporaryFolder) {
+    func migrate(files: [String: String], registry: OutputFormat = .binders, api: MojoAPI = .current, era: MojoEra? = nil) throws -> (MigrateTests.Result, TemporaryFolder) {
         let scratch = try temporaryFolder()
         try scratch.write("content/common/test_messages.h", MigrateRemoteTests.messages)
         for (path, text) in files { try scratch.write(path, text) }
-        return (try MigrateTests.migrate(root: scratch.path, registry: registry, api: api), scratch)
+        return (try MigrateTests.migrate(root: scratch.path, registry: registry, api: api, era: era), scratch)
     }
 }

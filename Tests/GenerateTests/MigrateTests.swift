@@ -25,31 +25,33 @@ final class MigrateTests: XCTestCase {
         }
     }
 
-    /// Scans `root`, plans (`only` as `--only`), and drafts as `migrate` does, or every interface of the plan
-    /// with `draftingEvery` (for the emitters' forms).
-    static func migrate(root: String, only: [String] = [], registry: OutputFormat = .binders, api: MojoAPI = .current, draftingEvery: Bool = false) throws -> Result {
+    /// Scans `root`, plans (`only` as `--only`), and drafts as `migrate` does for `era` (by default the first of
+    /// the API's), or every interface of the plan with `draftingEvery` (for the emitters' forms).
+    static func migrate(root: String, only: [String] = [], registry: OutputFormat = .binders, api: MojoAPI = .current, era: MojoEra? = nil, draftingEvery: Bool = false) throws -> Result {
+        let era = era ?? (api == .legacy ? .interfaceRegistry : .binderMap)
+        let rules = try Fixtures.rules().inEra(era)
         // As migrate does: the headers listing message classes and the .gni files come from the scan's walk.
         var options = ScanOptions(paths: [root])
         options.listing = MigrationPatch.listing
         let scanned = try IPCScanner.scanListing(options)
         let inventory = scanned.inventory
-        let plan = try ConversionPlan.make(inventory: inventory, rules: try Fixtures.rules(), only: only)
-        let migration = CppMigration(plan: plan, inventory: inventory)
+        let plan = try ConversionPlan.make(inventory: inventory, rules: rules, only: only)
+        let migration = CppMigration(plan: plan, inventory: inventory, rules: rules, era: era)
         var sources: [String: String] = [:]
         for file in MigrationPatch.filesToRead(plan: plan, inventory: inventory, listed: scanned.listed.first?.relativePaths ?? []) {
             sources[file] = try? String(contentsOfFile: root + "/" + file, encoding: .utf8)
         }
-        let remotes = RemoteSettings(registry: registry, rules: try Fixtures.rules(), api: api)
+        let remotes = RemoteSettings(registry: registry, rules: rules, api: api)
         let patch = MigrationPatch.make(plan: plan, migration: migration, inventory: inventory, sources: sources, remotes: remotes)
         return Result(drafts: CppDraftEmitter.emit(draftingEvery ? migration : patch.drafted(migration), registry: registry, convertedInPlace: patch.convertedInPlace, api: api), patch: patch)
     }
 
     /// A tree of one messages header and one source file.
-    func migrate(header: String, source: String, only: [String] = []) throws -> (Result, TemporaryFolder) {
+    func migrate(header: String, source: String, only: [String] = [], api: MojoAPI = .current, era: MojoEra? = nil) throws -> (Result, TemporaryFolder) {
         let scratch = try temporaryFolder()
         try scratch.write("content/common/test_messages.h", "#include \"ipc/ipc_message_macros.h\"\n#define IPC_MESSAGE_START TestMsgStart\n" + header)
         try scratch.write("content/renderer/test_sender.cc", source)
-        return (try Self.migrate(root: scratch.path, only: only), scratch)
+        return (try Self.migrate(root: scratch.path, only: only, registry: api == .legacy ? .manifest : .binders, api: api, era: era), scratch)
     }
 
     /// `git apply --check` on a git copy of `root`; nil when it accepts the patch, else git's complaint.

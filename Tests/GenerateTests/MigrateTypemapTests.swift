@@ -1,3 +1,6 @@
+@testable import MojifyConversion
+@testable import MojifyMigration
+import MojifyScanner
 import XCTest
 
 /// Signatures of types Chromium maps to C++ types of its own (mojo_base, gfx): the override must declare the type
@@ -30,5 +33,53 @@ extension MigrateTests {
         """, source: "\n")
         let header = try XCTUnwrap(result.drafts["content/common/test_host_impl.h"], "\(result.drafts.keys.sorted())")
         XCTAssertTrue(header.contains("  void Lists(std::vector<base::Value::List> lists, const std::vector<base::TimeDelta>& times) override;"), header)
+    }
+
+    /// A 2017 tree's bindings pass values as `std::unique_ptr<base::DictionaryValue>` and strings as
+    /// `base::string16`; a 2019 tree's as `base::Value`: the era's types, never ones its base/ does not have.
+    func testMappedTypesAreOfTheTreesEra() throws {
+        let header = "IPC_MESSAGE_ROUTED3(TestHostMsg_Mapped, base::DictionaryValue /* usage */, base::ListValue /* args */, base::string16 /* title */)\n"
+        let source = "IPC_BEGIN_MESSAGE_MAP(Host, message)\n  IPC_MESSAGE_HANDLER(TestHostMsg_Mapped, OnMapped)\nIPC_END_MESSAGE_MAP()\n"
+        for (era, signature) in [
+            (MojoEra.interfaceRegistry, "Mapped(std::unique_ptr<base::DictionaryValue> usage, std::unique_ptr<base::ListValue> args, const base::string16& title)"),
+            (.connector, "Mapped(std::unique_ptr<base::DictionaryValue> usage, std::unique_ptr<base::ListValue> args, const base::string16& title)"),
+            (.remote, "Mapped(base::Value usage, base::Value args, const base::string16& title)"),
+        ] {
+            let (result, _) = try migrate(header: header, source: source, api: era.mojoAPI, era: era)
+            let header = try XCTUnwrap(result.drafts["content/renderer/test_host_impl.h"], "\(result.drafts.keys.sorted())")
+            XCTAssertTrue(header.contains("  void \(signature) override;"), "\(era): \(header)")
+            let mock = try XCTUnwrap(result.drafts["content/common/test_host_mock.h"])
+            XCTAssertFalse(mock.contains("base::Value::") || mock.contains("std::u16string"), "\(era): \(mock)")
+            // The handler took the values themselves; the string is the same type.
+            let implementation = try XCTUnwrap(result.drafts["content/renderer/test_host_impl.cc"])
+            XCTAssertTrue(implementation.contains("// TODO(mojify): OnMapped takes the legacy C++ types; convert usage"), "\(era): \(implementation)")
+            XCTAssertFalse(implementation.contains("convert usage, args and title") || implementation.contains(", title from"), "\(era): \(implementation)")
+        }
+    }
+
+    /// The tree's own typemaps say what its bindings generate, whatever the era: `base::TimeDelta` passed by value
+    /// as `copyable_pass_by_value` says, a type of the tree's `mojo/common` module as its typemap names it.
+    func testTheTreesTypemapsComeFirst() throws {
+        let scratch = try temporaryFolder()
+        try scratch.write("content/common/test_messages.h", "#define IPC_MESSAGE_START TestMsgStart\nIPC_MESSAGE_ROUTED2(TestHostMsg_Timed, base::TimeDelta /* delay */, base::ListValue /* args */)\n")
+        try scratch.write("mojo/common/common_custom_types.mojom", "module mojo.common.mojom;\n[Native]\nstruct TimeDelta;\n[Native]\nstruct ListValue;\n")
+        try scratch.write("mojo/common/common_custom_types.typemap", """
+        mojom = "//mojo/common/common_custom_types.mojom"
+        type_mappings = [
+          "mojo.common.mojom.TimeDelta=base::TimeDelta[copyable_pass_by_value]",
+          "mojo.common.mojom.ListValue=base::ListValue",
+        ]
+
+        """)
+        var options = ScanOptions(paths: [scratch.path])
+        options.listing = FileNameSelection(suffixes: TreeTypeMappings.sourceSuffixes)
+        let scanned = try IPCScanner.scanListing(options)
+        let learned = scanned.listed.map { TreeTypeMappings.learn(root: $0.root, files: $0.relativePaths) }
+        let rules = try ConversionRules.load(learned: learned)
+        let plan = try ConversionPlan.make(inventory: scanned.inventory, rules: rules)
+        let migration = CppMigration(plan: plan, inventory: scanned.inventory, rules: rules, era: .interfaceRegistry)
+        let method = try XCTUnwrap(migration.interfaces.first?.methods.first)
+        XCTAssertEqual(method.parameters.map(\.type), ["base::TimeDelta", "const base::ListValue&"])
+        XCTAssertEqual(method.parameters.map(\.needsConversion), [false, false])
     }
 }

@@ -45,7 +45,10 @@ final class ProcessAndModuleTests: XCTestCase {
         XCTAssertEqual(host.process, "browser")
         XCTAssertEqual(host.caller, "utility", "its only sender is in a utility/ folder")
         let hostRegistration = ManifestOverlayEmitter.registration(of: host, rules: try Fixtures.rules())
-        XCTAssertTrue(hostRegistration.contains("the utility gets a remote from UtilityThread::GetConnector()"), hostRegistration)
+        XCTAssertTrue(hostRegistration.contains("the utility gets a remote from UtilityThread::GetRemoteInterfaces()"), hostRegistration)
+        // From 2017 the utility thread bound through its connector.
+        let connectorRegistration = ManifestOverlayEmitter.registration(of: host, rules: try Fixtures.rules().inEra(.connector))
+        XCTAssertTrue(connectorRegistration.contains("the utility gets a remote from UtilityThread::GetConnector()"), connectorRegistration)
         XCTAssertTrue(host.comments.contains("Called from the utility process: the tree sends its messages only there."), "\(host.comments)")
         XCTAssertEqual(plan.files.map(\.module), ["chrome.mojom"], "chromium_src/ is an overlay folder, not a module")
         let manifests = try ManifestOverlayEmitter.emit(plan, rules: Fixtures.rules())

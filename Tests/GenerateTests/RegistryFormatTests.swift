@@ -29,7 +29,7 @@ final class RegistryFormatTests: XCTestCase {
     func testEachFormatWritesItsFilesAndNamesItsRegistrationAboveEachInterface() throws {
         let expectations: [(OutputFormat, files: [String], mark: String, absent: [String])] = [
             (.manifest, ["manifests/content_browser_manifest_overlay.json", "manifests/content_renderer_manifest_overlay.json"],
-             "Registration (service manager manifest overlay, 2017-2019)", ["BinderMap", "ManifestBuilder", "associated/"]),
+             "Registration (service manager manifest overlay, 2016-2019)", ["BinderMap", "ManifestBuilder", "associated/"]),
             (.cppManifest, ["manifests/content_browser_manifest.cc", "manifests/content_renderer_manifest.cc"],
              "Registration (C++ service manifest, 2019)", ["overlay", "BinderMap", "associated/"]),
             (.binders, ["binders/browser_binders.cc", "binders/renderer_binders.cc"],

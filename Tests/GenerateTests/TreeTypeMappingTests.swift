@@ -45,7 +45,7 @@ final class TreeTypeMappingTests: XCTestCase {
             ]
             traits_headers = [ "//ui/gfx/range/mojo/range_struct_traits.h" ]
             type_mappings = [
-              "gfx.mojom.Range=gfx::Range",
+              "gfx.mojom.Range=gfx::Range[copyable_pass_by_value]",
               "gfx.mojom.RangeF=gfx::RangeF",  # a comment after an item
             ]
             """)
@@ -85,7 +85,10 @@ final class TreeTypeMappingTests: XCTestCase {
         let learned = learn(tree.path)
         XCTAssertEqual(learned.types["gfx::Range"], ConversionRules.TypeRule(
             mojom: "gfx.mojom.Range", importPath: "ui/gfx/range/mojo/range.mojom", dependency: "//ui/gfx/range/mojo:mojo", source: "ui/gfx/range/mojo/range.typemap"))
+        // A `]` inside an item does not end the list; the typemap's attributes say how the bindings pass the type.
         XCTAssertEqual(learned.types["gfx::RangeF"]?.mojom, "gfx.mojom.RangeF")
+        XCTAssertEqual(learned.cppTypes["gfx.mojom.Range"], ConversionRules.CppTypeRule(cpp: "gfx::Range", byValue: true))
+        XCTAssertEqual(learned.cppTypes["gpu.mojom.Mailbox"]?.cpp, "gpu::Mailbox")
         XCTAssertEqual(learned.types["gpu::Mailbox"], ConversionRules.TypeRule(
             mojom: "gpu.mojom.Mailbox", importPath: "gpu/ipc/common/mailbox.mojom", dependency: "//gpu/ipc/common:interfaces", source: "gpu/ipc/common/BUILD.gn"))
         XCTAssertEqual(learned.declarations["gfx.mojom.Rect"], ["ui/gfx/geometry/mojo/geometry.mojom"])

@@ -157,6 +157,11 @@ final class TypeMappingTests: XCTestCase {
             ("classes:\n  FooMsgStart: {file: ../../escape.mojom}\n", "file '../../escape.mojom' must be a .mojom path inside the output folder"),
             ("classes:\n  FooMsgStart: {file: foo.txt}\n", "file 'foo.txt' must be a .mojom path"),
             ("directions:\n  - {match: \"^X_\", interface: X, control_interface: [Y], implemented_in: browser}\n", "'control_interface' must be a string"),
+            ("cpp_types:\n  a.mojom.A: {cpp: \"A; evil()\"}\n", "cpp_types: 'a.mojom.A': cpp 'A; evil()' must be a C++ type"),
+            ("cpp_types:\n  a.mojom.A: [{cpp: A}, {since: 2017, cpp: B}]\n", "since '2017' is no era (interface-registry, connector, remote, binder-map)"),
+            ("cpp_types:\n  a.mojom.A: [{cpp: A}, {cpp: B}]\n", "'a.mojom.A' gives two rules for one era"),
+            ("cpp_types:\n  a.mojom.A: {cpp: A, move_only: yes please}\n", "'a.mojom.A': 'move_only' must be true or false"),
+            ("cpp_types:\n  a.mojom.A: {type: A}\n", "cpp_types: 'a.mojom.A' must be {cpp: TYPE}"),
         ]
         for (yaml, expected) in refused {
             XCTAssertThrowsError(try Fixtures.rules(overriding: yaml), yaml) { error in
@@ -169,6 +174,19 @@ final class TypeMappingTests: XCTestCase {
             rules: Fixtures.rules(overriding: #"directions: [{match: "^(\\w+?)HostMsg_", interface: "../$1 host", implemented_in: browser}]"#)
         )
         XCTAssertEqual(plan.interfaces.map(\.name), ["FooHost"])
+    }
+
+    /// `cpp_types`: a rule holds from its `since` era until the next rule's; a `--rules` entry replaces the whole list.
+    func testCppTypesHoldFromTheirEra() throws {
+        let rules = try Fixtures.rules(overriding: "cpp_types:\n  a.mojom.A: [{since: binder-map, cpp: \"a::A\"}, {since: connector, cpp: \"std::unique_ptr<a::OldA>\", move_only: true}]\n")
+        XCTAssertNil(rules.cppType(of: "a.mojom.A", in: .interfaceRegistry))
+        XCTAssertEqual(rules.cppType(of: "a.mojom.A", in: .connector), ConversionRules.CppTypeRule(cpp: "std::unique_ptr<a::OldA>", moveOnly: true, since: .connector))
+        XCTAssertEqual(rules.cppType(of: "a.mojom.A", in: .remote)?.cpp, "std::unique_ptr<a::OldA>")
+        XCTAssertEqual(rules.cppType(of: "a.mojom.A", in: .binderMap)?.cpp, "a::A")
+        XCTAssertEqual(rules.cppType(of: "mojo_base.mojom.ListValue", in: .interfaceRegistry)?.cpp, "std::unique_ptr<base::ListValue>")
+        XCTAssertEqual(rules.cppType(of: "mojo_base.mojom.ListValue", in: .binderMap)?.cpp, "base::Value::List")
+        let replaced = try Fixtures.rules(overriding: "cpp_types:\n  mojo_base.mojom.ListValue: {cpp: base::ListValue}\n")
+        XCTAssertEqual(replaced.cppType(of: "mojo_base.mojom.ListValue", in: .binderMap)?.cpp, "base::ListValue")
     }
 
     func testNonUTF8RulesAreRefused() throws {

@@ -20,8 +20,8 @@ struct GenerateCommand: ParsableCommand {
     @Option(help: "Merge the interface entries into this existing manifest JSON, in place (repeatable).")
     var manifest: [String] = []
 
-    @Option(help: "How the interfaces are registered, for the target Chromium: manifest (service manager JSON overlays, 2017-2019), cpp-manifest (C++ service manifests, 2019), binders (BinderMap, 2020 on), associated (AssociatedInterfaceRegistry, ordered with legacy IPC).")
-    var registry: OutputFormat = .manifest
+    @Option(help: "How the interfaces are registered, for the target Chromium: manifest (service manager JSON overlays, 2016-2019), cpp-manifest (C++ service manifests, 2019-2020), binders (BinderMap, 2020 on), associated (AssociatedInterfaceRegistry, ordered with legacy IPC). Default: the form of the tree's Mojo era, which the run detects and prints.")
+    var registry: OutputFormat?
 
     func run() throws {
         var options = GenerateOptions(input: scan.input, out: out)

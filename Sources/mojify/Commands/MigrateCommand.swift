@@ -19,11 +19,11 @@ struct MigrateCommand: ParsableCommand {
     @Option(help: "Write the rewrites of the scanned files to this file as a unified diff, for 'git apply'.")
     var patch: String?
 
-    @Option(help: "How the interfaces are registered, which also decides where callers get remotes: binders (BinderMap, 2020 on; the default), associated (AssociatedInterfaceRegistry, ordered with legacy IPC), manifest or cpp-manifest (service manager, 2017-2019; manifest is the default with --mojo-api legacy).")
+    @Option(help: "How the interfaces are registered, which also decides where callers get remotes: binders (BinderMap, 2020 on), associated (AssociatedInterfaceRegistry, ordered with legacy IPC), manifest or cpp-manifest (service manager, 2016-2020). Default: the form of the tree's Mojo era, which the run detects and prints.")
     var registry: OutputFormat?
 
-    @Option(name: .customLong("mojo-api"), help: "The Mojo C++ API the drafts and the patch are written in: current (mojo::Remote, mojo::Receiver, mojo::PendingReceiver; the default) or legacy (FooPtr, mojo::Binding, FooRequest, mojo::MakeRequest, 2017-2019; with --registry manifest, the default then, cpp-manifest or associated).")
-    var mojoAPI: MojoAPI = .current
+    @Option(name: .customLong("mojo-api"), help: "The Mojo C++ API the drafts and the patch are written in: current (mojo::Remote, mojo::Receiver, mojo::PendingReceiver, 2019 on) or legacy (FooPtr, mojo::Binding, FooRequest, 2016-2019; with --registry manifest, cpp-manifest or associated). Default: the tree's Mojo era's; an API that era does not use picks the nearest era that does.")
+    var mojoAPI: MojoAPI?
 
     @Flag(help: "Also rewrite the scanned files themselves (each replaced atomically); refused when one changed since the scan or the rewrite would add a parse error.")
     var apply = false
@@ -44,8 +44,7 @@ struct MigrateCommand: ParsableCommand {
         options.ledgerPath = ledger
         options.owner = owner
         options.patchPath = patch
-        // BinderMap came with the current API; a legacy tree registers in its service manifests.
-        options.registry = registry ?? (mojoAPI == .legacy ? .manifest : .binders)
+        options.registry = registry
         options.mojoAPI = mojoAPI
         options.dryRun = draft.dryRun
         options.force = draft.force

@@ -1,0 +1,87 @@
+import Foundation
+import MojifyConversion
+import MojifyScanner
+
+/// What a run's tree shows of its Mojo era (`MojoEra.Evidence`), gathered around the run's one scan: the headers of
+/// `MojoEra.headers` by a file test each, before the scan; and only where none was found (an embedder's tree, without
+/// Chromium's `mojo/`), the code mentions of `MojoEra.codeMarkers` in the C++ files the scan's own walk lists.
+struct EraProbe {
+    /// Header path -> where it was found: `the tree`, a folder above it, or an `--upstream-root`.
+    let headers: [String: String]
+
+    /// Looks in each scanned folder and each folder above it (an embedder checked out inside Chromium's `src/`, or a
+    /// scan of part of a checkout), then in each `--upstream-root`: the first place holding a header names it.
+    init(_ scan: ScanOptions) {
+        var places: [(folder: String, name: String)] = []
+        for path in scan.paths {
+            var folder = URL(fileURLWithPath: path).standardizedFileURL
+            places.append((folder.path, "the tree"))
+            while folder.path != "/" {
+                folder = folder.deletingLastPathComponent()
+                places.append((folder.path, folder.path))
+            }
+        }
+        places += scan.upstreamRoots.map { ($0, "--upstream-root \($0)") }
+        var found: [String: String] = [:]
+        for header in MojoEra.headers.map(\.path) {
+            found[header] = places.first { FileManager.default.fileExists(atPath: $0.folder + "/" + header) }?.name
+        }
+        headers = found
+    }
+
+    /// What the scan's walk must list for `evidence`: nothing when a header was found, else the C++ files and the
+    /// manifest overlays.
+    var listing: FileNameSelection {
+        headers.isEmpty ? FileNameSelection(suffixes: Set(Self.codeSuffixes + MojoEra.fileMarkers.map(\.suffix))) : FileNameSelection()
+    }
+
+    private static let codeSuffixes = [".h", ".hh", ".hpp", ".cc", ".cpp", ".cxx", ".mm"]
+
+    /// The evidence: the headers, or the mentions in `listed` (the walk's files, `listing` among them) outside hidden
+    /// folders and `skipping` (the output folder, whose drafts are mojify's own). Files are read in path order, and
+    /// the reading stops at the first `BinderMap` mention, which no other can outrank.
+    func evidence(listed: [ListedFiles], skipping: [String], maxFileBytes: Int) -> MojoEra.Evidence {
+        guard headers.isEmpty else { return MojoEra.Evidence(headers: headers) }
+        let skipped = skipping.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+        var files: [(shown: String, path: String)] = []
+        for list in listed {
+            let root = URL(fileURLWithPath: list.root).standardizedFileURL.path
+            for relative in list.relativePaths {
+                let path = root + "/" + relative
+                guard !relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }),
+                      !skipped.contains(where: { path == $0 || path.hasPrefix($0 + "/") }) else { continue }
+                files.append((listed.count == 1 ? relative : list.root + "/" + relative, path))
+            }
+        }
+        var mentions: [String: String] = [:]
+        let markers = MojoEra.codeMarkers.map { (text: $0.text, bytes: Array($0.text.utf8), sign: $0.sign) }
+        for file in files.sorted(by: { $0.shown < $1.shown }) {
+            if let marker = MojoEra.fileMarkers.first(where: { file.path.hasSuffix($0.suffix) }) {
+                if mentions[marker.suffix] == nil { mentions[marker.suffix] = file.shown }
+                continue
+            }
+            guard Self.codeSuffixes.contains(where: file.path.hasSuffix),
+                  let size = (try? FileManager.default.attributesOfItem(atPath: file.path))?[.size] as? Int, size <= maxFileBytes,
+                  let data = FileManager.default.contents(atPath: file.path) else { continue }
+            for marker in markers where mentions[marker.text] == nil && Self.contains(data, marker.bytes) {
+                mentions[marker.text] = file.shown
+            }
+            if markers.contains(where: { $0.sign == .binderMap && mentions[$0.text] != nil }) { break }
+        }
+        return MojoEra.Evidence(mentions: mentions)
+    }
+
+    /// Whether `needle` (not empty) occurs in `data`: candidates by `memchr` on its first byte, confirmed by `memcmp`.
+    private static func contains(_ data: Data, _ needle: [UInt8]) -> Bool {
+        data.withUnsafeBytes { haystack in
+            guard let base = haystack.baseAddress, haystack.count >= needle.count else { return false }
+            var start = 0
+            while let found = memchr(base + start, Int32(needle[0]), haystack.count - needle.count + 1 - start) {
+                if memcmp(found, needle, needle.count) == 0 { return true }
+                start = base.distance(to: found) + 1
+                if start > haystack.count - needle.count { return false }
+            }
+            return false
+        }
+    }
+}
