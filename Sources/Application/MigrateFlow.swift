@@ -85,12 +85,7 @@ public enum MigrateFlow {
         // converts something of.
         let drafted = patch.convertedInterfaces(of: migration)
         let draftedMigration = patch.drafted(migration)
-        var draftedPlan = plan
-        for index in draftedPlan.files.indices {
-            let module = draftedPlan.files[index].module
-            draftedPlan.files[index].interfaces.removeAll { !drafted.contains(module + "." + $0.name) }
-        }
-        draftedPlan.files.removeAll { $0.interfaces.isEmpty }
+        let draftedPlan = patch.drafted(plan, of: migration)
         var files = CppDraftEmitter.emit(draftedMigration, registry: registry, convertedInPlace: patch.convertedInPlace, api: target.api)
         if !draftedPlan.files.isEmpty { files.merge(try registry.emitter.emit(draftedPlan, rules: rules)) { draft, _ in draft } }
         // An error no rewritten line causes is clang recovering differently from an earlier problem the file had

@@ -29,7 +29,7 @@ extension CppRewriter {
         }
         guard let (source, name) = locate(reference.message, at: reference.location) else { return Self.moved(reference.message, reference.location) }
         let tokens = source.tokens
-        func text(_ index: Int) -> String? { index >= 0 && index < tokens.count ? tokens[index].text : nil }
+        let text = tokens.text(at:)
         guard text(name - 1) == "case", text(name + 1) == "::", text(name + 3) == ":" else {
             return "\(use) is used outside a case label\(reference.function.map { " in \($0)" } ?? "") (a type test or forwarding); rewrite it by hand"
         }

@@ -73,6 +73,20 @@ public struct MigrationPatch: Sendable, Equatable {
         return result
     }
 
+    /// `plan` as the registration lines are written: only the interfaces `drafted(migration)` keeps, and the files
+    /// holding them.
+    public func drafted(_ plan: ConversionPlan, of migration: CppMigration) -> ConversionPlan {
+        let drafted = convertedInterfaces(of: migration)
+        var result = plan
+        result.files = plan.files.compactMap { file in
+            var file = file
+            let module = file.module
+            file.interfaces.removeAll { !drafted.contains(module + "." + $0.name) }
+            return file.interfaces.isEmpty ? nil : file
+        }
+        return result
+    }
+
     /// The interfaces (`module.Name`) at least one of whose messages is converted: the only ones worth drafts and
     /// registration. An interface whose every message is left whole would get an implementation nothing binds, and
     /// a run after the patch is applied would draft it again, over the first drafts, with fewer methods.
@@ -337,7 +351,7 @@ struct CppRewriter {
         guard let first = target.definition else { return "the message's definition was not found" }
         guard let (source, name) = locate(sender.message, at: sender.location) else { return Self.moved(sender.message, sender.location) }
         let tokens = source.tokens
-        func text(_ index: Int) -> String? { index >= 0 && index < tokens.count ? tokens[index].text : nil }
+        let text = tokens.text(at:)
         // Back over `ns::` qualifiers to `new`, then `(`, then `Send`.
         var cursor = name - 1
         while text(cursor) == "::" {
@@ -379,9 +393,11 @@ struct CppRewriter {
         if text(name + 1) == "(" {
             guard let close = tokens.closing(name + 1) else { return "the message's argument list does not end; rewrite by hand" }
             if source.hasTextBetweenTokens(name + 1, close) { return "a comment or preprocessor line inside the arguments; rewrite by hand" }
-            let arguments = Self.callArguments(tokens, between: name + 1, and: close)
+            // Angle brackets are not counted (`a < b` is as likely as a template): a template argument list with a
+            // comma gives one argument too many, and the arity check lists the sender.
+            let arguments = tokens.arguments(between: name + 1, and: close, countingAngleBrackets: false)
             guard arguments.allSatisfy({ !$0.isEmpty }) else { return "an empty argument; rewrite by hand" }
-            values = arguments.map { source.text(tokens: $0.lowerBound, through: $0.upperBound - 1) }
+            values = arguments.map { source.text(tokens: $0.startIndex, through: $0.endIndex - 1) }
             constructorEnd = close
         }
         // Without an argument list (`new FooMsg_Bar`) the message has no parameters.
@@ -402,28 +418,6 @@ struct CppRewriter {
             return "another rewrite changes the same code"
         }
         return nil
-    }
-
-    /// The arguments of a call whose parentheses are tokens `open` and `close`: token ranges split at commas
-    /// outside nested brackets. Angle brackets are not counted (`a < b` is as likely as a template), so a template
-    /// argument list with a comma gives one argument too many, and the arity check lists the sender.
-    static func callArguments(_ tokens: [CodeToken], between open: Int, and close: Int) -> [Range<Int>] {
-        guard close > open + 1 else { return [] }
-        var parts: [Range<Int>] = []
-        var depth = 0
-        var start = open + 1
-        for index in (open + 1)..<close {
-            switch tokens[index].text {
-            case "(", "[", "{": depth += 1
-            case ")", "]", "}": depth -= 1
-            case "," where depth == 0:
-                parts.append(start..<index)
-                start = index + 1
-            default: break
-            }
-        }
-        parts.append(start..<close)
-        return parts
     }
 
     /// An argument on one line: its line breaks and the indentation after them become one space.

@@ -69,17 +69,19 @@ extension Array where Element: BracketToken {
         return nil
     }
 
-    /// Splits the tokens strictly between `open` and `close` at commas outside nested brackets and template
-    /// angle brackets; empty for `()`.
-    func arguments(between open: Int, and close: Int) -> [ArraySlice<Element>] {
+    /// Splits the tokens strictly between `open` and `close` at commas outside nested brackets and (unless told
+    /// not to) template angle brackets; empty for `()`.
+    func arguments(between open: Int, and close: Int, countingAngleBrackets: Bool = true) -> [ArraySlice<Element>] {
         guard close > open + 1 else { return [] }
         var parts: [ArraySlice<Element>] = []
         var depth = 0
         var start = open + 1
         for index in (open + 1)..<close {
             switch self[index].text {
-            case "(", "[", "{", "<": depth += 1
-            case ")", "]", "}", ">": depth -= 1
+            case "(", "[", "{": depth += 1
+            case ")", "]", "}": depth -= 1
+            case "<" where countingAngleBrackets: depth += 1
+            case ">" where countingAngleBrackets: depth -= 1
             case "," where depth == 0:
                 parts.append(self[start..<index])
                 start = index + 1
@@ -93,6 +95,11 @@ extension Array where Element: BracketToken {
 
 /// Scopes read from C++ tokens: which braces are open where, and which of them are namespaces or function bodies.
 extension Array where Element == CodeToken {
+    /// The text of token `index`; nil outside the list, so that looking a few tokens around one needs no bounds check.
+    func text(at index: Int) -> String? {
+        indices.contains(index) ? self[index].text : nil
+    }
+
     /// The indices of the `{` still open at token `index`, outermost first.
     func openBraces(at index: Int) -> [Int] {
         var stack: [Int] = []

@@ -81,26 +81,10 @@ struct GNFile {
     /// The tree path a GN string literal names: `"//a/b.h"` from the root, `"b.h"` and `"../b.h"` from `folder`. Nil
     /// for a string with a `$` expansion, a system path, or one climbing out of the tree.
     static func path(_ literal: String, from folder: String) -> String? {
-        var text = Substring(literal.dropFirst().dropLast())
+        let text = Substring(literal.dropFirst().dropLast())
         guard !text.isEmpty, !text.contains("$") else { return nil }
-        var parts: [Substring] = []
-        if text.hasPrefix("//") {
-            text = text.dropFirst(2)
-        } else if text.hasPrefix("/") {
-            return nil
-        } else {
-            parts = folder.split(separator: "/")
-        }
-        for part in text.split(separator: "/") {
-            switch part {
-            case ".": continue
-            case "..":
-                guard !parts.isEmpty else { return nil }
-                parts.removeLast()
-            default: parts.append(part)
-            }
-        }
-        return parts.joined(separator: "/")
+        if text.hasPrefix("//") { return TreePath.resolved(String(text.dropFirst(2))) }
+        return text.hasPrefix("/") ? nil : TreePath.resolved(folder + "/" + text)
     }
 
     /// The indices of the strings naming `file`, its relative paths taken from any of `folders`.

@@ -32,7 +32,8 @@ public enum CodeLexer {
         for token in raw {
             defer { previousLine = token.line }
             guard token.kind != .comment, token.start >= directiveEnd else { continue }
-            if token.is("#"), token.line != previousLine || result.isEmpty && previousLine == 0 {
+            // A `#` first on its line starts a directive (the first token of the file is on a line after "line 0").
+            if token.is("#"), token.line != previousLine {
                 directiveEnd = Self.directiveEnd(from: token.start, in: bytes)
                 continue
             }

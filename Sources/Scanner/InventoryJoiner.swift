@@ -134,13 +134,13 @@ struct InventoryJoiner {
             let folder = (files[index].relativePath as NSString).deletingLastPathComponent
             for include in unlisted {
                 guard let root else {
-                    if let relative = UnlistedIncludes.resolved(folder.isEmpty ? include : folder + "/" + include) {
+                    if let relative = TreePath.resolved(folder.isEmpty ? include : folder + "/" + include) {
                         candidates.append(.init(path: (files[index].path as NSString).deletingLastPathComponent + "/" + include, relativePath: relative))
                     }
                     continue
                 }
                 for candidate in InventoryJoiner.candidates(of: include, from: folder, includeFolders: includeFolders) {
-                    if let relative = UnlistedIncludes.resolved(candidate) {
+                    if let relative = TreePath.resolved(candidate) {
                         candidates.append(.init(path: root.hasSuffix("/") ? root + relative : root + "/" + relative, relativePath: relative))
                     }
                 }

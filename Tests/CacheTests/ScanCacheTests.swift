@@ -182,7 +182,7 @@ final class ScanCacheTests: XCTestCase {
     func testChangesThatLeaveEveryOutcomeKeepTheLastInventory() throws {
         try cachedScan()
         try trustStoredStamps()
-        try IPCScanner.scanListing(options())
+        _ = try IPCScanner.scanListing(options())
         let expected = try IPCScanner.scan(ScanOptions(paths: [root])).jsonData()
         var times = [timespec(tv_sec: 2_000_000_000, tv_nsec: 0), timespec(tv_sec: 2_000_000_000, tv_nsec: 0)]
         let sender = root + "/foo/browser/foo_sender.cc"
