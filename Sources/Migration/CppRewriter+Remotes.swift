@@ -37,7 +37,9 @@ extension CppRewriter {
             guard let target = targets[sender.message]?.first else { continue }
             let parts = sender.function?.components(separatedBy: "::") ?? []
             guard parts.count >= 2 else {
-                record(.remote, target.interface.module + "." + target.interface.name, sender.location, reason: "sent from \(sender.function.map { "the free function \($0)" } ?? "outside a function"), not a method: define Get\(target.interface.name)() there by hand")
+                let reason = "sent from \(sender.function.map { "the free function \($0)" } ?? "outside a function"), not a method: define Get\(target.interface.name)() there by hand"
+                record(.remote, target.interface.module + "." + target.interface.name, sender.location, reason: reason)
+                unrewrite([sender], reason: "no Get\(target.interface.name)() can be added: " + reason)
                 continue
             }
             let caller = Caller(qualifiedClass: parts.dropLast().joined(separator: "::"), interface: target.interface.module + "." + target.interface.name)
@@ -58,6 +60,12 @@ extension CppRewriter {
             let getter = "Get\(interface.name)"
             let member = Naming.words(interface.name).map { $0.lowercased() }.joined(separator: "_") + "_remote_"
             let candidates = [sender.location.file] + Self.classHeaders(sender.location.file)
+            // Without the getter the rewritten senders would call nothing: they are listed instead, which leaves
+            // their messages whole.
+            func fail(_ reason: String) {
+                record(.remote, caller.interface, sender.location, reason: reason)
+                unrewrite(senders[caller]!, reason: "\(className) gets no \(getter)() to call: \(reason)")
+            }
             // The first candidate file defining the class decides; one defining it twice (`#if` branches) is left.
             var found: (header: String, definitions: [CppClassDeclaration])?
             for file in candidates {
@@ -66,12 +74,12 @@ extension CppRewriter {
                 if !definitions.isEmpty { found = (file, definitions); break }
             }
             if let found, found.definitions.count > 1 {
-                record(.remote, caller.interface, sender.location, reason: "\(found.header) defines class \(className) \(found.definitions.count) times (#if branches?); add \(getter)() and its remote by hand")
+                fail("\(found.header) defines class \(className) \(found.definitions.count) times (#if branches?); add \(getter)() and its remote by hand")
                 continue
             }
             guard let (header, declaration) = found.map({ ($0.header, $0.definitions[0]) }),
                   let insertion = declaration.memberInsertion(in: sources[header]!) else {
-                record(.remote, caller.interface, sender.location, reason: "the definition of class \(className) was not found in \(candidates.joined(separator: " or ")); add \(getter)() and its remote by hand")
+                fail("the definition of class \(className) was not found in \(candidates.joined(separator: " or ")); add \(getter)() and its remote by hand")
                 continue
             }
             if let existing = [getter, member].first(where: declaration.mentions) {
@@ -79,7 +87,7 @@ extension CppRewriter {
                 continue
             }
             guard let definitionOffset = functionEnd(containing: sender.location) else {
-                record(.remote, caller.interface, sender.location, reason: "the function sending \(sender.message) could not be delimited; define \(className)::\(getter)() by hand")
+                fail("the function sending \(sender.message) could not be delimited; define \(className)::\(getter)() by hand")
                 continue
             }
             let mojomType = interface.namespace + "::" + interface.name
