@@ -55,6 +55,7 @@ final class MigrateHandlerTests: XCTestCase {
         let scratch = try temporaryFolder()
         try scratch.write("content/common/test_messages.h", files["content/common/test_messages.h"] ?? Self.messages)
         for (path, text) in files where path != "content/common/test_messages.h" { try scratch.write(path, text) }
+        try MigrateTests.declareClasses(of: files, in: scratch)
         let result = try MigrateTests.migrate(root: scratch.path, only: only)
         XCTAssertNil(try MigrateTests.gitApplyCheck(result.patch.diff, on: scratch.path), result.patch.diff)
         return (result, scratch)

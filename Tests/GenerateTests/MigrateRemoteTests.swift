@@ -131,9 +131,9 @@ final class MigrateRemoteTests: XCTestCase {
         var (result, _) = try migrate(files: ["content/renderer/test_sender.h": existing, "content/renderer/test_sender.cc": Self.observerSource])
         XCTAssertTrue(result.reason("content.mojom.TestHost", .remote)?.contains("already declares GetTestHost") == true, "\(result.patch.outcomes)")
         (result, _) = try migrate(files: ["content/renderer/test_sender.cc": Self.observerSource])
-        XCTAssertTrue(result.reason("content.mojom.TestHost", .remote)?.contains("the definition of class TestSender was not found") == true, "\(result.patch.outcomes)")
-        // The senders are still rewritten; only the getter is left to a human.
-        XCTAssertTrue(result.isRewritten("TestHostMsg_Bar"))
+        // Without the getter a rewritten sender would call nothing: the message is left whole, with the reason.
+        XCTAssertTrue(result.reason("TestHostMsg_Bar", .message)?.contains("TestSender gets no GetTestHost() to call: the definition of class TestSender was not found") == true, "\(result.patch.outcomes)")
+        XCTAssertFalse(result.isRewritten("TestHostMsg_Bar"))
     }
 
     func testAControlMessageSentThroughAProcessHostIsListedAndOneThroughTheRenderThreadIsNot() throws {
@@ -161,7 +161,7 @@ final class MigrateRemoteTests: XCTestCase {
     func testAClassDefinedInTwoIfBranchesIsListed() throws {
         let twice = Self.observerHeader.replacingOccurrences(of: "class TestSender;  // A forward declaration is not the class.", with: "#if defined(OS_ANDROID)\nclass TestSender : public RenderFrameObserver {\n};\n#endif")
         let (result, _) = try migrate(files: ["content/renderer/test_sender.h": twice, "content/renderer/test_sender.cc": Self.observerSource])
-        XCTAssertTrue(result.reason("content.mojom.TestHost", .remote)?.contains("defines class TestSender 2 times") == true, "\(result.patch.outcomes)")
+        XCTAssertTrue(result.reason("TestHostMsg_Bar", .message)?.contains("defines class TestSender 2 times") == true, "\(result.patch.outcomes)")
     }
 
     func testAFreeFunctionSenderIsListed() throws {
@@ -173,7 +173,7 @@ final class MigrateRemoteTests: XCTestCase {
 
         """
         let (result, _) = try migrate(files: ["content/renderer/ping.cc": source])
-        XCTAssertTrue(result.reason("content.mojom.TestHostProcess", .remote)?.contains("free function") == true, "\(result.patch.outcomes)")
+        XCTAssertTrue(result.reason("TestHostMsg_Ping", .message)?.contains("no GetTestHostProcess() can be added: sent from the free function Ping") == true, "\(result.patch.outcomes)")
     }
 
     // MARK: - Class definitions
