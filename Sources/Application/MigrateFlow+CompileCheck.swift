@@ -42,7 +42,7 @@ extension MigrateFlow {
         for (path, text) in drafts { try write(text, to: drafted + "/" + path) }
 
         var setup = CompileCheck.Setup(root: root)
-        setup.includeDirs = options.input.scan.includeDirs.map { $0.hasPrefix("/") ? $0 : root + "/" + $0 }
+        setup.includeDirs = includeFolders(options, root: root)
         setup.fallbackDirs = [declared]
         setup.compileCommands = options.input.scan.compileCommands
         let checker = try CompileCheck.Checker(setup)
@@ -82,7 +82,7 @@ extension MigrateFlow {
                     findings.unconfirmed = unconfirmed.map { (file, $0) }
                     findings.uncounted = uncounted.count
                     findings.unseen = Set(before.unseen + after.unseen)
-                    findings.declarationErrors = Set(after.fallbackErrors.filter { !$0.hasSuffix("file not found") })
+                    findings.declarationErrors = Set(after.fallbackErrors)
                     findings.checkedFiles = 1
                 } else {
                     let file = draftFiles[job - files.count]
@@ -96,7 +96,7 @@ extension MigrateFlow {
                     findings.draftErrors = own.map { (file, $0) }
                     findings.uncountedInDrafts = unsure.count
                     findings.unseen = Set(result.unseen)
-                    findings.declarationErrors = Set(result.fallbackErrors.filter { !$0.hasSuffix("file not found") })
+                    findings.declarationErrors = Set(result.fallbackErrors)
                     findings.checkedDrafts = 1
                 }
                 (slots.buffer.baseAddress! + job).initialize(to: findings)
@@ -123,7 +123,7 @@ extension MigrateFlow {
         plan: ConversionPlan, migration: CppMigration, inventory: Inventory, rules: ConversionRules, target: MojoTarget,
         sources: [String: String], root: String, options: MigrateOptions
     ) -> MojomDeclarations {
-        let folders = [root] + options.input.scan.includeDirs.map { $0.hasPrefix("/") ? $0 : root + "/" + $0 }
+        let folders = [root] + includeFolders(options, root: root)
         return MojomDeclarations(
             plan: plan, migration: migration, inventory: inventory, rules: rules, era: target.era, api: target.api,
             includesOf: { header in
@@ -132,6 +132,11 @@ extension MigrateFlow {
             },
             treeHas: { path in folders.contains { FileManager.default.fileExists(atPath: $0 + "/" + path) } }
         )
+    }
+
+    /// `--include-dir` folders, absolute.
+    private static func includeFolders(_ options: MigrateOptions, root: String) -> [String] {
+        options.input.scan.includeDirs.map { treePath($0, root: root) }
     }
 
     private static let deletedMark = "deleted by the patch of mojify migrate"

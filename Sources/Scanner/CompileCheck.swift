@@ -58,7 +58,7 @@ public enum CompileCheck {
 
         /// The arguments for `file` (absolute): its language, the tree's include paths, every error kept.
         public func arguments(for file: String) -> [String] {
-            let language = file.hasSuffix(".c") ? "c" : (file.hasSuffix(".mm") ? "objective-c++" : (file.hasSuffix(".m") ? "objective-c" : "c++"))
+            let language = SyntaxCheck.language(ofPath: file)
             var arguments = ["-x", language, "-fsyntax-only", "-w", "-ferror-limit=0"]
             if language.hasSuffix("c++") { arguments.append("-std=c++17") }
             let relative = file.hasPrefix(setup.root + "/") ? String(file.dropFirst(setup.root.count + 1)) : file
@@ -85,23 +85,15 @@ public enum CompileCheck {
             var fallbackErrors: [String] = []
             var unseen: Set<String> = []
             var otherFileErrors = 0
-            for index in 0..<clang_getNumDiagnostics(unit) {
-                guard let diagnostic = clang_getDiagnostic(unit, index) else { continue }
-                defer { clang_disposeDiagnostic(diagnostic) }
-                let severity = clang_getDiagnosticSeverity(diagnostic)
-                guard severity == CXDiagnostic_Error || severity == CXDiagnostic_Fatal else { continue }
-                let message = cString(clang_getDiagnosticSpelling(diagnostic))
-                if let missing = Self.missingInclude(message) { unseen.insert(missing) }
-                var file: CXFile?
-                var line: UInt32 = 0, column: UInt32 = 0
-                clang_getSpellingLocation(clang_getDiagnosticLocation(diagnostic), &file, &line, &column, nil)
-                let name = file.map { cString(clang_getFileName($0)) } ?? ""
-                if name == path {
-                    let lineText = line >= 1 && Int(line) <= lines.count ? lines[Int(line) - 1].trimmingCharacters(in: .whitespaces) : ""
-                    errors.append(SyntaxCheck.Diagnostic(line: Int(line), column: Int(column), message: message, lineText: lineText))
-                } else if let folder = setup.fallbackDirs.first(where: { name.hasPrefix($0 + "/") }) {
-                    fallbackErrors.append("\(name.dropFirst(folder.count + 1)):\(line):\(column): \(message)")
-                } else if Self.missingInclude(message) == nil {
+            for error in ClangError.all(in: unit) {
+                let missing = Self.missingInclude(error.message)
+                if let missing { unseen.insert(missing) }
+                if error.file == path {
+                    errors.append(SyntaxCheck.Diagnostic(error, in: lines))
+                } else if let folder = setup.fallbackDirs.first(where: { error.file.hasPrefix($0 + "/") }) {
+                    // A missing include there is in `unseen` already.
+                    if missing == nil { fallbackErrors.append("\(error.file.dropFirst(folder.count + 1)):\(error.line):\(error.column): \(error.message)") }
+                } else if missing == nil {
                     otherFileErrors += 1
                 }
             }
@@ -123,10 +115,4 @@ public enum CompileCheck {
             || include.hasPrefix("grit/") || include.contains("/grit/") || include.hasPrefix("jni/") || include.contains("/jni/")
             || name.hasSuffix("_jni.h")
     }
-}
-
-private func cString(_ value: CXString) -> String {
-    defer { clang_disposeString(value) }
-    guard let c = clang_getCString(value) else { return "" }
-    return String(cString: c)
 }

@@ -11,11 +11,12 @@ import XCTest
 /// senders calling a getter no class gets, and legacy values passed where the bindings take a new type.
 final class MigrateCompileCheckTests: XCTestCase {
     private func examplesDeclarations(api: MojoAPI = .current, treeHas: (String) -> Bool = { _ in false }) throws -> MojomDeclarations {
-        let rules = try Fixtures.rules().inEra(api == .legacy ? .interfaceRegistry : .binderMap)
+        let era: MojoEra = api == .legacy ? .interfaceRegistry : .binderMap
+        let rules = try Fixtures.rules().inEra(era)
         let inventory = try Fixtures.examples.get()
         let plan = try ConversionPlan.make(inventory: inventory, rules: rules)
-        let migration = CppMigration(plan: plan, inventory: inventory, rules: rules, era: api == .legacy ? .interfaceRegistry : .binderMap)
-        return MojomDeclarations(plan: plan, migration: migration, inventory: inventory, rules: rules, era: api == .legacy ? .interfaceRegistry : .binderMap, api: api, includesOf: { _ in [] }, treeHas: treeHas)
+        let migration = CppMigration(plan: plan, inventory: inventory, rules: rules, era: era)
+        return MojomDeclarations(plan: plan, migration: migration, inventory: inventory, rules: rules, era: era, api: api, includesOf: { _ in [] }, treeHas: treeHas)
     }
 
     /// Code written against the declared bindings type-checks where it calls them rightly, and fails where it
