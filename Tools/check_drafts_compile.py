@@ -62,7 +62,8 @@ def draft_sources(drafts, checks):
     for header in files_under(drafts, ".h"):
         text = open(header).read()
         namespace = re.search(r"^namespace (\S+) \{", text, re.MULTILINE)
-        implementations = re.findall(r"^class (\w+) : public mojom::\w+ \{", text, re.MULTILINE)
+        # `mojom::Foo`, or `ns::mojom::Foo` from a namespace other than the module's.
+        implementations = re.findall(r"^class (\w+) : public (?:\w+::)*mojom::\w+ \{", text, re.MULTILINE)
         if not namespace or not implementations:
             continue
         relative = os.path.relpath(header, drafts)
