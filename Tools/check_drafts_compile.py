@@ -29,7 +29,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from libchrome_toolchain import (  # noqa: E402
-    INCLUDE, SetupError, compile_file, compile_flags, diagnostics, files_under, generate_bindings, import_closure, run,
+    INCLUDE, SetupError, compile_file, exit_with, compile_flags, diagnostics, files_under, generate_bindings, import_closure, run,
     snapshot, write_typemap)
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -184,8 +184,4 @@ def check(args, libchrome, perfetto, work):
 
 
 if __name__ == "__main__":
-    try:
-        sys.exit(main())
-    except SetupError as error:
-        print("check_drafts_compile: %s" % error, file=sys.stderr)
-        sys.exit(2)
+    exit_with(main, "check_drafts_compile")

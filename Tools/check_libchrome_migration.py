@@ -43,7 +43,6 @@ import json
 import os
 import re
 import shutil
-import subprocess
 import sys
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
@@ -51,7 +50,7 @@ from concurrent.futures import ThreadPoolExecutor
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import check_drafts_compile  # noqa: E402
 from libchrome_toolchain import (  # noqa: E402
-    INCLUDE, SetupError, compile_file, compile_flags, deleted_file, diagnostics, files_under, generate_bindings, import_closure,
+    INCLUDE, SetupError, compile_file, exit_with, compile_flags, deleted_file, diagnostics, files_under, generate_bindings, import_closure,
     libchrome_defines, libchrome_own_mojoms, perfetto_protos, run, snapshot, stamp, stamped, write_typemap)
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -285,8 +284,4 @@ def check(args, work):
 
 
 if __name__ == "__main__":
-    try:
-        sys.exit(main())
-    except SetupError as error:
-        print("check_libchrome_migration: %s" % error, file=sys.stderr)
-        sys.exit(2)
+    exit_with(main, "check_libchrome_migration")

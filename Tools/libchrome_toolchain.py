@@ -64,6 +64,15 @@ class SetupError(Exception):
     pass
 
 
+def exit_with(main, tool):
+    """Exits with `main`'s status, or 2 after saying what is missing when the set-up fails."""
+    try:
+        sys.exit(main())
+    except SetupError as error:
+        print("%s: %s" % (tool, error), file=sys.stderr)
+        sys.exit(2)
+
+
 def run(command, **kwargs):
     result = subprocess.run(command, capture_output=True, text=True, **kwargs)
     if result.returncode != 0:
