@@ -371,6 +371,26 @@ final class MigrateTests: XCTestCase {
         XCTAssertTrue(implementation.contains("  std::string value;\n  host_->OnFetch(key, &value);\n  std::move(callback).Run(value);\n"), implementation)
     }
 
+    /// Names from types give an input and an output of one type one name (`Echo(string string_value) =>
+    /// (string string_value)`); the local the handler writes the reply into must not redeclare the parameter.
+    func testASyncReplyNamedAsAnInputIsWrittenIntoAnotherLocal() throws {
+        let (result, _) = try migrate(header: "IPC_SYNC_MESSAGE_ROUTED1_1(TestHostMsg_Echo, std::string, std::string)\n", source: """
+        bool Host::OnMessageReceived(const IPC::Message& message) {
+          IPC_BEGIN_MESSAGE_MAP(Host, message)
+            IPC_MESSAGE_HANDLER(TestHostMsg_Echo, OnEcho)
+          IPC_END_MESSAGE_MAP()
+        }
+
+        """)
+        let implementation = try XCTUnwrap(result.drafts["content/renderer/test_host_impl.cc"], "\(result.drafts.keys.sorted())")
+        XCTAssertTrue(implementation.contains("""
+        (const std::string& string_value, EchoCallback callback) {
+          std::string reply_string_value;
+          host_->OnEcho(string_value, &reply_string_value);
+          std::move(callback).Run(reply_string_value);
+        """), implementation)
+    }
+
     // MARK: - Types, conditions, untrusted text
 
     func testSignaturesUseTheBindingsTypes() throws {
