@@ -72,10 +72,15 @@ extension MigrateFlow {
                     let after = checker.check(path: path, text: patch.rewritten[file]!, overlay: patched)
                     let added = SyntaxCheck.newErrors(before: before.errors, after: after.errors)
                     // In a file that parsed with errors before (headers the tree lacks), a new error is the patch's
-                    // where it names what the patch removed, or what it wrote on that line: a getter, a mojom type.
+                    // where it names what the patch removed, or where it is on a written line and either names what
+                    // the patch wrote (a getter, a mojom type) or is not reported on any line the patch left. The
+                    // same error there, before or after, is clang's view of a declaration the missing headers broke
+                    // (after: once a written include brings in more of them), not the written line's.
+                    let seen = Set(before.errors.map(\.message) + after.errors.filter { !written[file]!.contains($0.line) }.map(\.message))
                     let (counted, others) = added.partitioned { error in
                         before.isClean || names(removed, in: error.message)
-                            || (written[file]!.contains(error.line) && (error.message.contains("mojom::") || names(introduced, in: error.message)))
+                            || (written[file]!.contains(error.line)
+                                && (!seen.contains(error.message) || error.message.contains("mojom::") || names(introduced, in: error.message)))
                     }
                     let (unconfirmed, uncounted) = others.partitioned { written[file]!.contains($0.line) }
                     findings.added = counted.map { (file, $0) }
@@ -177,7 +182,7 @@ extension MigrateFlow {
             lines += listing(findings.added, limit: nil)
         }
         if !findings.unconfirmed.isEmpty {
-            lines.append("types: \(findings.unconfirmed.count) new error\(findings.unconfirmed.count == 1 ? "" : "s") on rewritten lines not counted: \(findings.unconfirmed.count == 1 ? "its file" : "their files") had errors before the patch (headers the tree lacks may explain \(findings.unconfirmed.count == 1 ? "it" : "them")); check by hand")
+            lines.append("types: \(findings.unconfirmed.count) new error\(findings.unconfirmed.count == 1 ? "" : "s") on rewritten lines not counted: the same error is reported on lines the patch left in \(findings.unconfirmed.count == 1 ? "its file" : "their files"), before or after it (a declaration that headers the tree lacks broke); check by hand")
             lines += listing(findings.unconfirmed)
         }
         if findings.uncounted > 0 {

@@ -132,6 +132,9 @@ public struct ConversionRules: Sendable, Equatable {
     public var classes: [String: ClassOverride]
     /// First match wins: a user's entries come before the built-in ones.
     public var remoteHolders: [RemoteHolder]
+    /// How a class writes its own routing ID (`routing_id()`, `GetRoutingID()`): a routed message built with any
+    /// other goes to another object, whose remote the class does not hold.
+    public var ownRoutingIDs: Set<String>
     /// Qualified mojom type -> its C++ types by era, oldest first (see `cppType(of:in:)`).
     public var cppTypes: [String: [CppTypeRule]]
     public var conditions: [String: String]
@@ -194,6 +197,7 @@ public struct ConversionRules: Sendable, Equatable {
         moduleSkipFolders = file.moduleSkipFolders ?? base?.moduleSkipFolders ?? []
         classes = (base?.classes ?? [:]).merging(file.classes) { _, new in new }
         remoteHolders = file.remoteHolders + (base?.remoteHolders ?? [])
+        ownRoutingIDs = (base?.ownRoutingIDs ?? []).union(file.ownRoutingIDs ?? [])
         cppTypes = (base?.cppTypes ?? [:]).merging(file.cppTypes.mapValues(\.rules)) { _, new in new }
         conditions = (base?.conditions ?? [:]).merging(file.conditions) { _, new in new }
         reservedWords = (base?.reservedWords ?? []).union(file.reservedWords ?? [])
@@ -264,6 +268,7 @@ private struct RulesFile: Decodable {
     var moduleSkipFolders: [String]?
     var classes: [String: ConversionRules.ClassOverride] = [:]
     var remoteHolders: [ConversionRules.RemoteHolder] = []
+    var ownRoutingIDs: [String]?
     var cppTypes: [String: CppTypeRules] = [:]
     var conditions: [String: String] = [:]
     var reservedWords: [String]?
@@ -276,7 +281,7 @@ private struct RulesFile: Decodable {
         let container = try decoder.container(keyedBy: RulesReader.Key.self)
         let known = [
             "types", "containers", "directions", "sync_implemented_in", "sync_comment_directions", "processes", "replies",
-            "module_skip_folders", "classes", "remote_holders", "cpp_types", "conditions", "reserved_words", "reserved_suffix",
+            "module_skip_folders", "classes", "remote_holders", "own_routing_ids", "cpp_types", "conditions", "reserved_words", "reserved_suffix",
         ]
         if let unknown = container.allKeys.map(\.stringValue).sorted().first(where: { !known.contains($0) }) {
             throw reader.fail("unknown section '\(unknown)' (known: \(known.sorted().joined(separator: ", ")))")
@@ -291,6 +296,7 @@ private struct RulesFile: Decodable {
         moduleSkipFolders = try reader.texts("module_skip_folders", in: container, orFail: "'module_skip_folders' must be a list of strings")
         classes = try reader.section("classes", in: container, orFail: "'classes' must be a mapping") ?? [:]
         remoteHolders = try reader.section("remote_holders", in: container, orFail: "'remote_holders' must be a list") ?? []
+        ownRoutingIDs = try reader.texts("own_routing_ids", in: container, orFail: "'own_routing_ids' must be a list of strings")
         cppTypes = try reader.section("cpp_types", in: container, orFail: "'cpp_types' must be a mapping") ?? [:]
         let isMapping = (try? container.nestedContainer(keyedBy: RulesReader.Key.self, forKey: RulesReader.Key("conditions"))) != nil
         let texts: [String: RulesText]? = try reader.section("conditions", in: container, orFail: isMapping ? "'conditions' values must be strings" : "'conditions' must be a mapping")

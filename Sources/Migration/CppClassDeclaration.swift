@@ -118,6 +118,14 @@ struct CppClassDeclaration {
         ownLevel.contains { tokens[$0].text == name }
     }
 
+    /// Whether a member `name` is declared as or returns a pointer or remote of `type` (`mojom::Foo* GetFoo();`,
+    /// `mojo::Remote<mojom::Foo> foo_remote_;`): `type` is named in its declaration before `name`.
+    func declaresPointer(named name: String, to type: String) -> Bool {
+        ownLevel.contains { index in
+            tokens[index].text == name && tokens[declarationStart(of: index)..<index].contains { $0.text == type }
+        }
+    }
+
     /// The first token of the member declaration holding the token at `index` (`virtual` in `virtual void F();`).
     func declarationStart(of index: Int) -> Int {
         var start = index

@@ -83,6 +83,12 @@ extension CppRewriter {
                 continue
             }
             if let existing = [getter, member].first(where: declaration.mentions) {
+                // A getter of the interface (a user's, or a run's before) is called as it is; any other member of
+                // that name (RenderWidgetHostImpl's GetView() returns the widget's view) would take the calls.
+                guard declaration.declaresPointer(named: existing, to: interface.name) else {
+                    fail("\(className) already declares \(existing) for something else; name its \(interface.namespace)::\(interface.name) remote by hand")
+                    continue
+                }
                 record(.remote, caller.interface, sender.location, reason: "\(className) already declares \(existing); check that it returns a bound \(interface.namespace)::\(interface.name) remote")
                 continue
             }

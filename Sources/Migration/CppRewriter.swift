@@ -198,10 +198,11 @@ struct CppRewriter {
     }
 
     /// The rewrite's passes, in order: each reads the outcomes and edits of those before it (the getters follow the
-    /// rewritten senders, the shells the removed entries, the includes every other change).
+    /// rewritten senders, the shells the removed entries, the includes every other change); comments last, so that
+    /// renaming a word in one never keeps another pass from removing its line.
     enum Pass: CaseIterable {
         case senders, handlerEntries, references, remoteGetters, handlersInPlace, friends, emptyMessageMaps, definitions, includes, includesOfDeletedHeaders,
-             buildEntriesOfDeletedFiles, buildDependencies
+             buildEntriesOfDeletedFiles, buildDependencies, comments
 
         func run(_ rewriter: inout CppRewriter) {
             switch self {
@@ -213,6 +214,7 @@ struct CppRewriter {
             case .friends: rewriter.befriendImplementations()
             case .emptyMessageMaps: rewriter.removeEmptyShells()
             case .definitions: rewriter.removeDefinitions()
+            case .comments: rewriter.renameInComments()
             case .includes: rewriter.rewriteIncludes()
             case .includesOfDeletedHeaders: rewriter.removeIncludesOfDeletedHeaders()
             case .buildEntriesOfDeletedFiles: rewriter.removeBuildEntriesOfDeletedFiles()
@@ -424,7 +426,15 @@ struct CppRewriter {
         if let parameter = target.method.parameters.first(where: \.needsConversion) {
             return "parameter \(parameter.name) is \(parameter.valueType) in the bindings, where the legacy message carried its C++ type: convert the value here by hand (or typemap the mojom type to it)"
         }
-        if definition.kind == .routed { values.removeFirst() }
+        if definition.kind == .routed {
+            // The frame a remote belongs to replaces the routing ID (guide 2.5.7): the class's own remote is the
+            // right one only where the message was routed to the class itself.
+            let routingID = values.removeFirst()
+            let written = Self.oneLine(routingID).filter { !$0.isWhitespace }
+            guard remotes.rules.ownRoutingIDs.contains(written.hasPrefix("this->") ? String(written.dropFirst(6)) : written) else {
+                return "routed to \(Self.oneLine(routingID)), not to this object's own routing ID: the remote belongs to the object that ID names; call \(method.name) on a remote it holds"
+            }
+        }
         let call = "Get\(target.interface.name)()->\(target.method.name)(\(values.map(Self.oneLine).joined(separator: ", ")));"
         let range = tokens[start].range.lowerBound..<tokens[constructorEnd + 2].range.upperBound
         guard add(UnifiedDiff.Edit(range: range, replacement: call), in: sender.location.file) else {

@@ -61,6 +61,12 @@ public enum CodeLexer {
         return result
     }
 
+    /// The byte ranges of the comments of `bytes`, `//` and `/* */` alike, as the scanner's lexer reads them.
+    public static func comments(of bytes: [UInt8]) -> [Range<Int>] {
+        let raw = RawLexer.tokens(of: bytes) ?? ClangSession().lexBatch([bytes])?.tokens(ofFileAt: 0) ?? []
+        return raw.filter { $0.kind == .comment }.map { $0.start..<$0.end }
+    }
+
     /// The offset of the line break that ends the directive starting at `start`, past line splices.
     private static func directiveEnd(from start: Int, in bytes: [UInt8]) -> Int {
         bytes.withUnsafeBytes { buffer in

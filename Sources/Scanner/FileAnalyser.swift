@@ -329,7 +329,7 @@ struct FileAnalyser {
         path: String, bytes: [UInt8], flags: [String]?, mapper: LocationMapper, wrappers: [String: [WrapperMacro]],
         workbench: Workbench, into result: inout FileResult
     ) {
-        let language = FileAnalyser.language(ofPath: path)
+        let language = SyntaxCheck.language(ofPath: path)
         func parse(defining macros: [String]) -> ClangFile? {
             workbench.session.parse(path: path, contents: bytes, arguments: FileAnalyser.parseArguments(path: path, flags: flags, defining: macros),
                           singleFile: flags == nil)
@@ -369,13 +369,9 @@ struct FileAnalyser {
         }
     }
 
-    private static func language(ofPath path: String) -> String {
-        path.hasSuffix(".c") ? "c" : (path.hasSuffix(".m") ? "objective-c" : (path.hasSuffix(".mm") ? "objective-c++" : "c++"))
-    }
-
     /// What libclang parses a file alone with: its compile flags if it has some, and the export macros defined empty.
     static func parseArguments(path: String, flags: [String]?, defining macros: [String]) -> [String] {
-        let language = language(ofPath: path)
+        let language = SyntaxCheck.language(ofPath: path)
         return ["-x", language, "-fsyntax-only", "-w", "-nostdinc", "-nobuiltininc", "-ferror-limit=0"]
             + (language.hasSuffix("c++") ? ["-std=c++17", "-nostdinc++"] : [])
             + (flags ?? []) + macros.map { "-D\($0)=" }

@@ -51,6 +51,28 @@ extension MigrateTests {
         XCTAssertNil(try Self.gitApplyCheck(diff, on: scratch.path))
     }
 
+    /// A comment naming a converted message names the method it became (emblink's "ideally ViewMsg_WasShown would
+    /// take a size"); one naming a message left whole, or a longer name, is left as written.
+    func testCommentsNamingAConvertedMessageNameItsMethod() throws {
+        let (result, scratch) = try migrate(header: Self.header, source: """
+        void Sender::Go() {
+          // Ideally |TestHostMsg_Bar| would carry a size; TestHostMsg_Bar_Params and TestHostMsg_Fetch stay.
+          Send(new TestHostMsg_Bar(routing_id(), 1, "x"));  /* TestHostMsg_Bar goes to the browser. */
+        }
+        void Sender::Fetch(std::string* value) {
+          Send(new TestHostMsg_Fetch(routing_id(), 1, value));
+          TestHostMsg_Fetch::ID;
+        }
+
+        """)
+        let diff = result.patch.diff
+        XCTAssertTrue(result.isRewritten("TestHostMsg_Bar", .message))
+        XCTAssertFalse(result.isRewritten("TestHostMsg_Fetch", .message))
+        XCTAssertTrue(diff.contains("+  // Ideally |content::mojom::TestHost::Bar| would carry a size; TestHostMsg_Bar_Params and TestHostMsg_Fetch stay.\n"), diff)
+        XCTAssertTrue(diff.contains("+  GetTestHost()->Bar(1, \"x\");  /* content::mojom::TestHost::Bar goes to the browser. */\n"), diff)
+        XCTAssertNil(try Self.gitApplyCheck(diff, on: scratch.path))
+    }
+
     func testAnIDUsedOutsideACaseLabelOrAFallThroughKeepsTheMessage() throws {
         let (result, _) = try migrate(header: Self.header, source: """
         bool Filter::IsBar(const IPC::Message& message) {

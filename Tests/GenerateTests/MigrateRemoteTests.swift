@@ -136,6 +136,33 @@ final class MigrateRemoteTests: XCTestCase {
         XCTAssertFalse(result.isRewritten("TestHostMsg_Bar"))
     }
 
+    /// RenderWidgetHostImpl declares `GetView()` returning its widget view: calls of the `View` interface's getter
+    /// would reach that view instead, so nothing of the messages changes. A getter of the interface is kept.
+    func testAMemberOfTheGettersNameThatIsNotTheRemoteLeavesTheMessagesWhole() throws {
+        let clash = Self.observerHeader.replacingOccurrences(of: "  void Go();", with: "  void Go();\n  RenderWidgetHostViewBase* GetTestHost() const override;")
+        let (result, _) = try migrate(files: ["content/renderer/test_sender.h": clash, "content/renderer/test_sender.cc": Self.observerSource])
+        XCTAssertFalse(result.isRewritten("TestHostMsg_Bar"))
+        XCTAssertTrue(result.reason("TestHostMsg_Bar", .message)?.contains("TestSender already declares GetTestHost for something else") == true, "\(result.patch.outcomes)")
+        XCTAssertFalse(result.patch.diff.contains("GetTestHost()->Bar"), result.patch.diff)
+
+        let remote = Self.observerHeader.replacingOccurrences(of: "  void Go();", with: "  void Go();\n  mojo::Remote<mojom::TestHost> test_host_remote_;")
+        let (kept, _) = try migrate(files: ["content/renderer/test_sender.h": remote, "content/renderer/test_sender.cc": Self.observerSource])
+        XCTAssertTrue(kept.isRewritten("TestHostMsg_Bar"), "\(kept.patch.outcomes)")
+    }
+
+    /// `Send(new ViewHostMsg_ShowFullscreenWidget(opener_id_, routing_id()))` goes to the opener's view, not to the
+    /// sender's own frame: the class's remote would call the wrong peer, so the sender is listed.
+    func testARoutedMessageBuiltWithAnotherObjectsRoutingIDIsListed() throws {
+        for (written, converts) in [("opener_id_", false), ("params.routing_id", false), ("this->routing_id()", true), ("GetRoutingID( )", true)] {
+            let source = Self.observerSource.replacingOccurrences(of: "TestHostMsg_Bar(routing_id(), count_)", with: "TestHostMsg_Bar(\(written), count_)")
+            let (result, _) = try migrate(files: ["content/renderer/test_sender.h": Self.observerHeader, "content/renderer/test_sender.cc": source])
+            XCTAssertEqual(result.isRewritten("TestHostMsg_Bar"), converts, written)
+            if !converts {
+                XCTAssertTrue(result.reason("TestHostMsg_Bar", .message)?.contains("routed to \(written), not to this object's own routing ID") == true, "\(result.patch.outcomes)")
+            }
+        }
+    }
+
     func testAControlMessageSentThroughAProcessHostIsListedAndOneThroughTheRenderThreadIsNot() throws {
         let source = """
         #include "content/renderer/test_sender.h"
