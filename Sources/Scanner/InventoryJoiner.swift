@@ -198,6 +198,43 @@ struct InventoryJoiner {
         }
     }
 
+    /// `senders` with the handlers of `maps` whose code reaches them: a send in a function that a handler's body
+    /// names, or one that function names, a few calls deep (a reply sent from a callback the handler binds).
+    static func reached(_ senders: [Sender], from maps: [MessageMap], calls: [String: [String]]) -> [Sender] {
+        guard !maps.isEmpty, !calls.isEmpty else { return senders }
+        var callees: [String: Set<String>] = [:]
+        var callers: [String: Set<String>] = [:]
+        for (function, names) in calls {
+            let caller = IPCNaming.classAndMethod(function)
+            for callee in names.map({ IPCNaming.classAndMethod($0) }) {
+                callees[caller, default: []].insert(callee)
+                callers[callee, default: []].insert(caller)
+            }
+        }
+        var reachers: [String: Set<String>] = [:]
+        for map in maps {
+            for method in Set(map.handlers.compactMap(\.method)) {
+                let handler = IPCNaming.classAndMethod(method, of: map.handlerClass)
+                var seen: Set<String> = [handler]
+                var frontier: Set<String> = [handler]
+                for _ in 0 ..< 4 where !frontier.isEmpty {
+                    frontier = Set(frontier.flatMap { callees[$0] ?? [] }).subtracting(seen)
+                    seen.formUnion(frontier)
+                }
+                // Code the file also reaches from elsewhere (`SendFindReply`, called wherever a find ends) is no
+                // evidence that the handler alone sends.
+                for function in seen where function != handler && (callers[function] ?? []).isSubset(of: seen) {
+                    reachers[function, default: []].insert(handler)
+                }
+            }
+        }
+        return senders.map { sender in
+            var sender = sender
+            if let handlers = reachers[IPCNaming.classAndMethod(sender.function ?? "")] { sender.reachedFrom = handlers.sorted() }
+            return sender
+        }
+    }
+
     /// Marks a typedef name declared with two different targets.
     private static let ambiguous = "\u{0}"
 
@@ -228,7 +265,7 @@ struct InventoryJoiner {
             inventory.enumTraits += partial.enumTraits
             inventory.messageMaps += partial.messageMaps
             inventory.diagnostics += partial.diagnostics
-            senders += partial.senders
+            senders += Self.reached(partial.senders, from: partial.messageMaps, calls: partial.calls ?? [:])
             references += partial.references
             types += result.types
             if let unread = partial.unread {

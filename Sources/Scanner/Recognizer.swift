@@ -38,6 +38,8 @@ struct FileFindings: Sendable {
         var function: String?
         var conditions: Conditions
         var at: RawLocation
+        /// Reached on only some paths of its function (see `ScopeTracker.isConditional`).
+        var conditional = false
     }
 
     struct Problem: Sendable {
@@ -64,6 +66,8 @@ struct FileFindings: Sendable {
     var problems: [Problem] = []
     /// Uses of macros whose expansion this does not follow, each with why: the file cannot be vouched for.
     var unfollowed: [(at: RawLocation, detail: String)] = []
+    /// Function -> the functions of the same file whose names its body holds (a call, `&Foo::OnDone`).
+    var calls: [String: [String]] = [:]
 }
 
 /// Reads a file's raw token stream and recognises the IPC constructs in it. Works on tokens, not text:
@@ -78,6 +82,8 @@ struct Recognizer {
     let functionAt: (Int) -> String?
 
     private var findings = FileFindings()
+    /// The names each function's body holds, reduced to the file's own functions at the end.
+    private var namesInFunctions: [String: Set<String>] = [:]
     private var conditions = ConditionStack()
     private var messageClass = ""
     private var exportMacro: String?
@@ -123,6 +129,11 @@ struct Recognizer {
         }
         closeOpenBlocks()
         findings.wrappers = macros.shared()
+        let defined = Dictionary(grouping: namesInFunctions.keys, by: { IPCNaming.unqualified($0) })
+        for (function, names) in namesInFunctions {
+            let callees = names.flatMap { defined[$0] ?? [] }.filter { $0 != function }
+            if !callees.isEmpty { findings.calls[function] = Array(Set(callees)).sorted() }
+        }
         return findings
     }
 
@@ -269,6 +280,7 @@ struct Recognizer {
         scopes.observe(index, in: tokens)
         switch tokens[index].kind {
         case .identifier:
+            if let function = scopes.currentFunction { namesInFunctions[function, default: []].insert(tokens[index].text) }
             let next = nextCodeIndex(after: index)
             let open = next.flatMap { tokens[$0].is("(") ? $0 : nil }
             // Every IPC macro starts with `I`: most names are told apart by that byte alone.
@@ -755,7 +767,9 @@ struct Recognizer {
     }
 
     private mutating func noteSender(_ name: Token) {
-        findings.senders.append(candidate(name))
+        var use = candidate(name)
+        use.conditional = scopes.isConditional(in: tokens)
+        findings.senders.append(use)
     }
 
     private func candidate(_ name: Token) -> FileFindings.MessageUse {
