@@ -847,18 +847,30 @@ struct Argument {
     }
 
     /// Words before a comment's first punctuation: `rendered document cookie` -> `rendered_document_cookie`,
-    /// `error_message, if any` -> `error_message`, `the id of the frame` -> `id_of_the_frame`. Tool markers
-    /// (`NOLINT`, `TODO(...)`), words that are not plain words, and phrases longer than five words (prose, not a
-    /// name) give none.
+    /// `error_message, if any` -> `error_message`, `the id of the frame` -> `id_of_the_frame`, `is muted?` ->
+    /// `is_muted`. A longer phrase (a description, not a name) gives its head, the words before the first word
+    /// that starts a qualifier: `location where menu should be shown` -> `location`, `the offset of the text in
+    /// the document` -> `offset`. Tool markers (`NOLINT`, `TODO(...)`) and words that are not plain words give none.
     static func nameFromPhrase(_ body: String) -> String? {
-        let head = body.prefix { !",;.:()[]=".contains($0) }
-        var words = head.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "-" || $0 == "\n" }).map(String.init)
+        let head = body.prefix { !",;.:()[]=?!".contains($0) }.replacingOccurrences(of: "'s ", with: " ")
+        // `success/failure status` is two words there.
+        var words = head.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "-" || $0 == "\n" || $0 == "/" }).map(String.init)
         if let first = words.first, ["the", "a", "an"].contains(first.lowercased()), words.count > 1 { words.removeFirst() }
+        if words.count > 5, let cut = words.firstIndex(where: { qualifierWords.contains($0.lowercased()) }), (1...4).contains(cut) {
+            words = Array(words[..<cut])
+        }
         guard (1...5).contains(words.count), words.allSatisfy({ $0.isCIdentifier || $0.allSatisfy(\.isNumber) }),
               words[0].isCIdentifier
         else { return nil }
         return words.joined(separator: "_")
     }
+
+    /// English words that start what qualifies a noun (prepositions, relative words, verbs of a relative clause):
+    /// where a long comment's head noun phrase ends.
+    static let qualifierWords: Set<String> = [
+        "of", "in", "for", "where", "which", "that", "to", "from", "with", "when", "whose", "who", "on", "at", "by", "if",
+        "whether", "as", "into", "while", "after", "before", "should", "will", "can", "must", "is", "are", "was", "were",
+    ]
 }
 
 extension String {
