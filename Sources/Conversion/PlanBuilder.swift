@@ -409,11 +409,11 @@ private struct PlanBuilder {
         if let elsewhere = senders.first(where: { !handlers.contains(IPCNaming.classAndMethod($0.function ?? "")) && handlers.isDisjoint(with: $0.reachedFrom ?? []) }) {
             return "is sent from \(elsewhere.function ?? "outside any function") (\(elsewhere.location)), not only from \(request)'s handler \(handlerList)"
         }
-        // A send under a condition in the handler is one path; another send (unconditional, or in the callback the
-        // handler binds) may cover the rest, as an early error reply does. With none, some paths send nothing.
-        let inHandler = senders.filter { handlers.contains(IPCNaming.classAndMethod($0.function ?? "")) }
-        if everyPath, inHandler.count == senders.count, let sometimes = senders.first, senders.allSatisfy({ $0.conditional == true }) {
-            return "is sent only on some paths of \(handlerList) (\(sometimes.location)), so a reply callback would not always run"
+        // A send under a condition is one path; an unconditional send (in the handler, or in the callback it binds)
+        // covers the rest, as after an early error reply. With none, some paths send nothing or another message
+        // (an error reply no naming scheme pairs).
+        if everyPath, let sometimes = senders.first, senders.allSatisfy({ $0.conditional == true }) {
+            return "is sent only on some paths (\(sometimes.function ?? handlerList), \(sometimes.location)), so a reply callback would not always run"
         }
         return nil
     }

@@ -330,7 +330,7 @@ final class NamingAndFoldingTests: XCTestCase {
         XCTAssertEqual(plan.proposals["TextInputClientMsg_CharacterIndexForPoint"]?.declaration, "CharacterIndexForPoint(int32 point) => (uint32 index);")
         let warnings = plan.warnings.joined(separator: "\n")
         XCTAssertTrue(warnings.contains("FrameMsg_AddMessageToConsole was not folded with its reply: FrameHostMsg_DidAddMessageToConsole is sent from RenderFrameImpl::didAddMessageToConsole"), warnings)
-        XCTAssertTrue(warnings.contains("AccessibilityMsg_HitTest was not folded with its reply: AccessibilityHostMsg_HitTest_Result is sent only on some paths of RenderFrameImpl::OnHitTest"), warnings)
+        XCTAssertTrue(warnings.contains("AccessibilityMsg_HitTest was not folded with its reply: AccessibilityHostMsg_HitTest_Result is sent only on some paths (RenderFrameImpl::OnHitTest"), warnings)
         XCTAssertEqual(plan.proposals["FrameMsg_AddMessageToConsole"]?.declaration, "AddMessageToConsole(int32 level, string message);")
         XCTAssertEqual(plan.proposals["AccessibilityHostMsg_HitTest_Result"]?.declaration, "HitTestResult(int32 node_id);")
     }
