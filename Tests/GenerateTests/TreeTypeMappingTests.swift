@@ -206,25 +206,24 @@ final class TreeTypeMappingTests: XCTestCase {
     /// A 2017 ChromeOS-era checkout: ARC++ and the Chrome cleaner map common C++ types to their own mojom types
     /// (`arc.mojom.ScreenRect=gfx::Rect`), and their paths sort before `ui/` and `mojo/`.
     func writeProductTypemaps(into tree: TemporaryFolder) throws {
-        func typemap(_ path: String, mojom: String, _ mappings: [String]) throws {
-            try tree.write(path, "mojom = \"//\(mojom)\"\ntype_mappings = [\n" + mappings.map { "  \"\($0)\",\n" }.joined() + "]\n")
+        // (typemap, the .mojom it names, its module, the type, the C++ type it maps)
+        let typemaps = [
+            ("components/arc/common/app.typemap", "components/arc/common/screen_rect.mojom", "arc", "ScreenRect", "gfx::Rect"),
+            ("components/arc/common/bitmap.typemap", "components/arc/common/bitmap.mojom", "arc", "ArcBitmap", "SkBitmap"),
+            ("components/arc/common/video.typemap", "components/arc/common/video.mojom", "arc", "VideoPixelFormat", "media::VideoPixelFormat"),
+            ("components/chrome_cleaner/public/typemaps/chrome_prompt.typemap", "components/chrome_cleaner/public/interfaces/chrome_prompt.mojom",
+             "chrome_cleaner", "FilePath", "base::FilePath"),
+            ("media/mojo/interfaces/media_types.typemap", "media/mojo/interfaces/media_types.mojom", "media", "VideoPixelFormat", "media::VideoPixelFormat"),
+            ("mojo/common/file_path.typemap", "mojo/common/file_path.mojom", "mojo.common", "FilePath", "base::FilePath"),
+            ("skia/public/interfaces/skbitmap.typemap", "skia/public/interfaces/bitmap.mojom", "skia", "Bitmap", "SkBitmap"),
+            ("ui/gfx/geometry/mojo/geometry.typemap", "ui/gfx/geometry/mojo/geometry.mojom", "gfx", "Rect", "gfx::Rect"),
+        ]
+        for (typemap, mojom, module, type, cpp) in typemaps {
+            try tree.write(typemap, "mojom = \"//\(mojom)\"\ntype_mappings = [\n  \"\(module).mojom.\(type)=\(cpp)\",\n]\n")
+            // ARC's video.mojom imports its own screen_rect.mojom: an importer inside the product does not make a general home.
+            let imports = mojom.hasSuffix("video.mojom") ? "import \"components/arc/common/screen_rect.mojom\";\n\n" : ""
+            try tree.write(mojom, "module \(module).mojom;\n\n\(imports)struct \(type) {\n  int32 value;\n};\n")
         }
-        try typemap("components/arc/common/app.typemap", mojom: "components/arc/common/screen_rect.mojom", ["arc.mojom.ScreenRect=gfx::Rect"])
-        try tree.write("components/arc/common/screen_rect.mojom", "module arc.mojom;\n\nstruct ScreenRect {\n  int32 left;\n};\n")
-        try typemap("components/arc/common/bitmap.typemap", mojom: "components/arc/common/bitmap.mojom", ["arc.mojom.ArcBitmap=SkBitmap"])
-        try tree.write("components/arc/common/bitmap.mojom", "module arc.mojom;\n\nstruct ArcBitmap {\n  array<uint8> pixel_data;\n};\n")
-        try typemap("components/arc/common/video.typemap", mojom: "components/arc/common/video.mojom", ["arc.mojom.VideoPixelFormat=media::VideoPixelFormat"])
-        try tree.write("components/arc/common/video.mojom", "module arc.mojom;\n\nimport \"components/arc/common/screen_rect.mojom\";\n\nenum VideoPixelFormat {\n  I420,\n};\n")
-        try typemap("components/chrome_cleaner/public/typemaps/chrome_prompt.typemap", mojom: "components/chrome_cleaner/public/interfaces/chrome_prompt.mojom", ["chrome_cleaner.mojom.FilePath=base::FilePath"])
-        try tree.write("components/chrome_cleaner/public/interfaces/chrome_prompt.mojom", "module chrome_cleaner.mojom;\n\nstruct FilePath {\n  array<uint16> value;\n};\n")
-        try typemap("media/mojo/interfaces/media_types.typemap", mojom: "media/mojo/interfaces/media_types.mojom", ["media.mojom.VideoPixelFormat=media::VideoPixelFormat"])
-        try tree.write("media/mojo/interfaces/media_types.mojom", "module media.mojom;\n\nenum VideoPixelFormat {\n  I420,\n};\n")
-        try typemap("mojo/common/file_path.typemap", mojom: "mojo/common/file_path.mojom", ["mojo.common.mojom.FilePath=base::FilePath"])
-        try tree.write("mojo/common/file_path.mojom", "module mojo.common.mojom;\n\n[Native]\nstruct FilePath;\n")
-        try typemap("skia/public/interfaces/skbitmap.typemap", mojom: "skia/public/interfaces/bitmap.mojom", ["skia.mojom.Bitmap=SkBitmap"])
-        try tree.write("skia/public/interfaces/bitmap.mojom", "module skia.mojom;\n\nstruct Bitmap {\n  array<uint8> pixel_data;\n};\n")
-        try typemap("ui/gfx/geometry/mojo/geometry.typemap", mojom: "ui/gfx/geometry/mojo/geometry.mojom", ["gfx.mojom.Rect=gfx::Rect"])
-        try tree.write("ui/gfx/geometry/mojo/geometry.mojom", "module gfx.mojom;\n\nstruct Rect {\n  int32 x;\n};\n")
         try tree.write("content/common/frame.mojom", """
             module content.mojom;
 
