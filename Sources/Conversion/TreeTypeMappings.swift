@@ -159,8 +159,9 @@ public struct TreeTypeMappings: Sendable, Equatable {
     static func nameLikeness(mojom: String, cpp: String) -> Int {
         let mojomName = mojom.split(separator: ".").last.map(String.init) ?? mojom
         let cppName = (cpp.split(separator: "<").first ?? "").split(separator: ":").last.map(String.init) ?? cpp
-        if mojomName == cppName { return 2 }
-        return cppName.hasSuffix(mojomName) ? 1 : 0
+        // `base::string16` is `String16`: C++ and mojom capitalise differently.
+        if mojomName.lowercased() == cppName.lowercased() { return 2 }
+        return cppName.lowercased().hasSuffix(mojomName.lowercased()) ? 1 : 0
     }
 
     /// Whether the mojom module names the C++ type's outermost namespace (`gfx.mojom` for `gfx::Rect`).

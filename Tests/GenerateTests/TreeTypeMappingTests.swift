@@ -251,6 +251,9 @@ final class TreeTypeMappingTests: XCTestCase {
             "gfx::Rect: gfx.mojom.Rect (ui/gfx/geometry/mojo/geometry.typemap, ui/gfx/geometry/mojo/geometry.mojom imported by 1, 1 outside its component); not arc.mojom.ScreenRect (components/arc/common/app.typemap, components/arc/common/screen_rect.mojom imported by 1, 0 outside its component)",
             "media::VideoPixelFormat: media.mojom.VideoPixelFormat (media/mojo/interfaces/media_types.typemap, media/mojo/interfaces/media_types.mojom imported by 0, 0 outside its component); not arc.mojom.VideoPixelFormat (components/arc/common/video.typemap, components/arc/common/video.mojom imported by 0, 0 outside its component)",
         ])
+        // Names compare whatever their capitals: libchrome's string16.typemap maps base::string16 to BigString16 too.
+        XCTAssertEqual(TreeTypeMappings.nameLikeness(mojom: "mojo_base.mojom.String16", cpp: "base::string16"), 2)
+        XCTAssertEqual(TreeTypeMappings.nameLikeness(mojom: "mojo_base.mojom.BigString16", cpp: "base::string16"), 0)
         // The pick does not depend on the order the walk lists the files in.
         let names = FileNameSelection(names: TreeTypeMappings.sourceNames, suffixes: TreeTypeMappings.sourceSuffixes)
         let files = IPCScanner.list(names, under: [tree.path], options: ScanOptions(paths: [tree.path]))[0].relativePaths
