@@ -38,8 +38,9 @@ extension MigrateFlow {
             let added = SyntaxCheck.newErrors(before: errorsBefore, after: SyntaxCheck.errors(path: file, text: after))
             let written = writtenLines(before: before, after: after)
             return added.map { error in
-                // Nearest first: blank each written line above the error until the error goes away.
-                let culprit = written.filter { $0 <= error.line }.reversed().first { line in
+                // Topmost first: blank each written line above the error until the error goes away. An unbalanced
+                // rewrite is found before the inserted code below it, whose braces clang then misreads too.
+                let culprit = written.filter { $0 <= error.line }.first { line in
                     var lines = after.split(separator: "\n", omittingEmptySubsequences: false)
                     lines[line - 1] = ""
                     let remaining = SyntaxCheck.newErrors(before: errorsBefore, after: SyntaxCheck.errors(path: file, text: lines.joined(separator: "\n")))

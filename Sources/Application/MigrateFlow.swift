@@ -86,12 +86,20 @@ public enum MigrateFlow {
         let drafted = patch.convertedInterfaces(of: migration)
         let draftedMigration = patch.drafted(migration)
         let draftedPlan = patch.drafted(plan, of: migration)
-        var files = CppDraftEmitter.emit(draftedMigration, registry: registry, convertedInPlace: patch.convertedInPlace, api: target.api)
+        let drafts = CppDraftEmitter.emit(draftedMigration, registry: registry, convertedInPlace: patch.convertedInPlace, api: target.api)
+        var files = drafts
         if !draftedPlan.files.isEmpty { files.merge(try registry.emitter.emit(draftedPlan, rules: rules)) { draft, _ in draft } }
         // An error no rewritten line causes is clang recovering differently from an earlier problem the file had
         // without its includes (a constructor it could not read), not something the patch wrote.
         let (regressions, unattributed) = syntaxRegressions(patch, sources: sources).partitioned { $0.rewrittenLine != nil }
-        let applying = options.apply && regressions.isEmpty
+        // The include-aware check costs a full parse of each file twice: run where its answer gates something.
+        let compiled = options.check || options.apply ? try compileCheck(
+            patch, sources: sources, drafts: drafts,
+            declarations: declarations(plan: plan, migration: migration, inventory: inventory, rules: rules, target: target, sources: sources, root: root, options: options),
+            root: root, options: options
+        ) : nil
+        let passes = regressions.isEmpty && compiled?.added.isEmpty != false
+        let applying = options.apply && passes
         if applying { try ensureUnchanged(patch, sources: sources, root: root, since: scanned) }
         // The patch is made from the files as they are: a reviewer of 'git diff' then sees the user's edits too.
         // Asked before --apply changes them.
@@ -113,6 +121,7 @@ public enum MigrateFlow {
         report += target.summary(withAPI: true) + "\n"
         report += summary(migration, patch: patch, drafted: drafted, statuses: statuses, patchPath: options.patchPath, dryRun: options.dryRun)
         report += syntaxSummary(regressions, unattributed: unattributed, checked: patch.rewritten.count).joined(separator: "\n") + "\n"
+        report += compileSummary(compiled, blocking: options.check || options.apply).joined(separator: "\n") + "\n"
         if !dirty.isEmpty {
             report += "warning: \(dirty.count) file\(dirty.count == 1 ? "" : "s") the patch changes \(dirty.count == 1 ? "has" : "have") uncommitted changes, which the patch builds on: \(dirty.joined(separator: ", ").escapingControlCharacters); commit or stash them first to review mojify's change alone\n"
         }
@@ -121,10 +130,10 @@ public enum MigrateFlow {
             let deleted = patch.deletedFiles.isEmpty ? "" : "; \(options.dryRun ? "would be " : "")deleted: \(patch.deletedFiles.joined(separator: ", "))"
             report += applying
                 ? "applied: \(changed.count) file\(changed.count == 1 ? "" : "s") of the tree \(options.dryRun ? "would be " : "")rewritten: \(changed.joined(separator: ", "))\(deleted)\n"
-                : "applied: nothing; the patch would add parse errors (listed above)\n"
+                : "applied: nothing; the patch would add errors (listed above)\n"
         }
         output(report)
-        return regressions.isEmpty || !(options.check || options.apply) ? 0 : 1
+        return passes || !(options.check || options.apply) ? 0 : 1
     }
 
     /// `--only`, narrowed to the owner's messages when a ledger is given.

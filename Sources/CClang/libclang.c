@@ -38,6 +38,7 @@
     X(CXString, clang_getDiagnosticSpelling, (CXDiagnostic diagnostic), (diagnostic)) \
     X(long long, clang_getEnumConstantDeclValue, (CXCursor cursor), (cursor)) \
     X(CXFile, clang_getFile, (CXTranslationUnit unit, const char *file_name), (unit, file_name)) \
+    X(CXString, clang_getFileName, (CXFile file), (file)) \
     X(CXSourceLocation, clang_getLocationForOffset, (CXTranslationUnit unit, CXFile file, unsigned offset), (unit, file, offset)) \
     X(unsigned, clang_getNumDiagnostics, (CXTranslationUnit unit), (unit)) \
     X(CXSourceRange, clang_getRange, (CXSourceLocation begin, CXSourceLocation end), (begin, end)) \

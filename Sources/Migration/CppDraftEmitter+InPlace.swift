@@ -20,7 +20,7 @@ extension CppDraftEmitter {
 
     static func bindingSource(_ interface: CppMigration.Interface, header: String, era: String, associated: Bool, api: MojoAPI) -> String {
         let owner = interface.handlerClasses.first?.className ?? "handler class"
-        let receiver = api.receiver("mojom::" + interface.name, associated: associated)
+        let receiver = api.receiver(interface.typeInImplementation, associated: associated)
         var lines = [banner, ""]
         lines += includes([header, era == "base::Optional" ? "base/logging.h" : "base/notreached.h"])
         lines += ["", "namespace \(interface.implementationNamespace) {", ""]

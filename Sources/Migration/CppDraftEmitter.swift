@@ -46,7 +46,7 @@ public enum CppDraftEmitter {
         lines += EmitterText.comment(
             "Implements \(interface.module).\(interface.name) by calling the legacy IPC handlers it replaces.", indent: ""
         )
-        lines.append("class \(interface.name)Impl : public mojom::\(interface.name) {")
+        lines.append("class \(interface.name)Impl : public \(interface.typeInImplementation) {")
         lines.append(" public:")
         if handlers.isEmpty {
             lines.append("  \(interface.name)Impl();")
@@ -59,7 +59,7 @@ public enum CppDraftEmitter {
             "  \(interface.name)Impl& operator=(const \(interface.name)Impl&) = delete;",
             "  ~\(interface.name)Impl() override;",
             "",
-            "  // mojom::\(interface.name):",
+            "  // \(interface.typeInImplementation):",
         ]
         for method in interface.methods {
             lines += conditional(method, ["  void \(method.name)(\(parameterList(method))) override;"])
@@ -77,7 +77,7 @@ public enum CppDraftEmitter {
 
     /// `void BindFrameHost(mojo::PendingReceiver<mojom::FrameHost> receiver)`: the function registration lines name.
     static func bindSignature(_ interface: CppMigration.Interface, associated: Bool, api: MojoAPI) -> String {
-        "void Bind\(interface.name)(\(api.pendingReceiver("mojom::" + interface.name, associated: associated)) \(api.pendingReceiverName))"
+        "void Bind\(interface.name)(\(api.pendingReceiver(interface.typeInImplementation, associated: associated)) \(api.pendingReceiverName))"
     }
 
     /// The body of `Bind<Interface>`: a self-owned receiver around a new implementation (migration guide 2.4.4).
@@ -141,13 +141,14 @@ public enum CppDraftEmitter {
             if !convertible {
                 lines += EmitterText.comment("TODO(mojify): convert the handler's outputs to the reply's types.", indent: "  ")
             }
+            let locals = replyLocals(method, reply)
             for (index, output) in reply.enumerated() {
                 let type = convertible ? method.legacyOutputs[index] : output.valueType
-                lines.append("  \(type) \(output.name);")
+                lines.append("  \(type) \(locals[index]);")
             }
-            arguments += reply.map { "&" + $0.name }
+            arguments += locals.map { "&" + $0 }
             lines.append(call + arguments.joined(separator: ", ") + ");")
-            lines.append("  std::move(callback).Run(\(reply.map(\.name).joined(separator: ", ")));")
+            lines.append("  std::move(callback).Run(\(locals.joined(separator: ", ")));")
             return lines
         }
         let why = handler.delayReply
@@ -156,6 +157,20 @@ public enum CppDraftEmitter {
         lines += EmitterText.comment("TODO(mojify): \(why); make \(handler.method) take \(method.name)Callback and run it with std::move(callback).Run(...) where it replied.", indent: "  ")
         arguments.append("std::move(callback)")
         return lines + [call + arguments.joined(separator: ", ") + ");"]
+    }
+
+    /// The locals a sync handler writes the reply into: the reply's names, but a mojom method may name an output
+    /// as it names an input (`Ping(string value) => (string value)`), and a local cannot redeclare a parameter.
+    static func replyLocals(_ method: CppMigration.Method, _ reply: [CppMigration.Argument]) -> [String] {
+        var taken = Set(method.parameters.map(\.name) + ["callback"])
+        return reply.map { output in
+            var name = output.name
+            while taken.contains(name) || (name != output.name && reply.contains { $0.name == name }) {
+                name = "reply_" + name
+            }
+            taken.insert(name)
+            return name
+        }
     }
 
     // MARK: - Mocks
@@ -167,7 +182,7 @@ public enum CppDraftEmitter {
         lines += ["", "namespace \(interface.implementationNamespace) {", ""]
         lines += EmitterText.comment("A gmock of \(interface.module).\(interface.name) for tests (migration guide 2.5.5).", indent: "")
         lines += [
-            "class Mock\(interface.name) : public mojom::\(interface.name) {",
+            "class Mock\(interface.name) : public \(interface.typeInImplementation) {",
             " public:",
             "  Mock\(interface.name)() = default;",
             "  ~Mock\(interface.name)() override = default;",
@@ -183,7 +198,7 @@ public enum CppDraftEmitter {
     /// A test that binds the mock to a remote and delivers a call with `RunUntilIdle()`: the pattern every test of
     /// a converted caller follows. It calls the first method without a reply, whose arguments can be defaults.
     static func mockTest(_ interface: CppMigration.Interface, header: String, api: MojoAPI) -> String {
-        let connection = api.mockConnection(mock: "Mock" + interface.name, interface: "mojom::" + interface.name)
+        let connection = api.mockConnection(mock: "Mock" + interface.name, interface: interface.typeInImplementation)
         var lines = [banner, ""]
         lines += includes([header, "base/run_loop.h", "testing/gtest/include/gtest/gtest.h"] + connection.includes)
         lines += ["", "namespace \(interface.implementationNamespace) {", "", "class \(interface.name)MockTest : public testing::Test {", " protected:"]

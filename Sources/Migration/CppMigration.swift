@@ -25,6 +25,13 @@ public struct CppMigration: Sendable {
         /// that of the handler classes it calls, once the patch makes it their friend.
         public var implementationNamespace: String
 
+        /// The interface as the drafts write it inside `implementationNamespace`: `mojom::Frame` where the module's
+        /// namespace is that namespace's `mojom`, else fully qualified (`ipc::mojom::Test` from `namespace IPC`,
+        /// where `mojom::` would name `IPC::mojom`, another module's).
+        public var typeInImplementation: String {
+            implementationNamespace + "::mojom" == namespace ? "mojom::" + name : namespace + "::" + name
+        }
+
         /// The distinct legacy handler classes the implementation calls, in order of first use.
         public var handlerClasses: [Handler] {
             var seen: Set<String> = []

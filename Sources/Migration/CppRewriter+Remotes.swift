@@ -37,7 +37,9 @@ extension CppRewriter {
             guard let target = targets[sender.message]?.first else { continue }
             let parts = sender.function?.components(separatedBy: "::") ?? []
             guard parts.count >= 2 else {
-                record(.remote, target.interface.module + "." + target.interface.name, sender.location, reason: "sent from \(sender.function.map { "the free function \($0)" } ?? "outside a function"), not a method: define Get\(target.interface.name)() there by hand")
+                let reason = "sent from \(sender.function.map { "the free function \($0)" } ?? "outside a function"), not a method: define Get\(target.interface.name)() there by hand"
+                record(.remote, target.interface.module + "." + target.interface.name, sender.location, reason: reason)
+                unrewrite([sender], reason: "no Get\(target.interface.name)() can be added: " + reason)
                 continue
             }
             let caller = Caller(qualifiedClass: parts.dropLast().joined(separator: "::"), interface: target.interface.module + "." + target.interface.name)
@@ -58,6 +60,12 @@ extension CppRewriter {
             let getter = "Get\(interface.name)"
             let member = Naming.words(interface.name).map { $0.lowercased() }.joined(separator: "_") + "_remote_"
             let candidates = [sender.location.file] + Self.classHeaders(sender.location.file)
+            // Without the getter the rewritten senders would call nothing: they are listed instead, which leaves
+            // their messages whole.
+            func fail(_ reason: String) {
+                record(.remote, caller.interface, sender.location, reason: reason)
+                unrewrite(senders[caller]!, reason: "no \(getter)() can be added: \(reason)")
+            }
             // The first candidate file defining the class decides; one defining it twice (`#if` branches) is left.
             var found: (header: String, definitions: [CppClassDeclaration])?
             for file in candidates {
@@ -66,44 +74,55 @@ extension CppRewriter {
                 if !definitions.isEmpty { found = (file, definitions); break }
             }
             if let found, found.definitions.count > 1 {
-                record(.remote, caller.interface, sender.location, reason: "\(found.header) defines class \(className) \(found.definitions.count) times (#if branches?); add \(getter)() and its remote by hand")
+                fail("\(found.header) defines class \(className) \(found.definitions.count) times (#if branches?); add \(getter)() and its remote by hand")
                 continue
             }
             guard let (header, declaration) = found.map({ ($0.header, $0.definitions[0]) }),
                   let insertion = declaration.memberInsertion(in: sources[header]!) else {
-                record(.remote, caller.interface, sender.location, reason: "the definition of class \(className) was not found in \(candidates.joined(separator: " or ")); add \(getter)() and its remote by hand")
+                fail("the definition of class \(className) was not found in \(candidates.joined(separator: " or ")); add \(getter)() and its remote by hand")
                 continue
             }
             if let existing = [getter, member].first(where: declaration.mentions) {
                 record(.remote, caller.interface, sender.location, reason: "\(className) already declares \(existing); check that it returns a bound \(interface.namespace)::\(interface.name) remote")
                 continue
             }
-            guard let definitionOffset = functionEnd(containing: sender.location) else {
-                record(.remote, caller.interface, sender.location, reason: "the function sending \(sender.message) could not be delimited; define \(className)::\(getter)() by hand")
+            // A function defined in the class body (a class local to a .cc) has no end outside the class to define
+            // the getter after: the getter is then defined in the class too.
+            let inClass = header == sender.location.file && sources[header]!.offset(line: sender.location.line, column: sender.location.column).map {
+                declaration.tokens[declaration.open].range.lowerBound < $0 && $0 < declaration.tokens[declaration.close].range.lowerBound
+            } == true
+            let definitionOffset = inClass ? nil : functionEnd(containing: sender.location)
+            if !inClass && definitionOffset == nil {
+                fail("the function sending \(sender.message) could not be delimited; define \(className)::\(getter)() by hand")
                 continue
             }
             let mojomType = interface.namespace + "::" + interface.name
             let planned = target.mojomFile.interfaces.first { $0.name == interface.name }
             let place = planned.flatMap { RegistryEntry.places(of: $0, rules: remotes.rules, scheme: remotes.scheme)?.remotes }
             let service = planned.flatMap { remotes.rules.processes[$0.process]?.service }
-            let connection = RemoteConnection(place: place, service: service, member: member, classes: [className] + declaration.baseNames, settings: remotes)
+            let visible = Set([sender.location.file, header].compactMap { sources[$0] }.flatMap { $0.tokens.map(\.text) })
+            let connection = RemoteConnection(
+                place: place, service: service, member: member, classes: [className] + declaration.baseNames, visibleNames: visible, settings: remotes
+            )
             let indent = insertion.indent
             var lines = members[header]?[insertion.offset]?.lines ?? []
             lines += EmitterText.comment("Calls \(caller.interface) in place of legacy IPC (drafted by mojify migrate).", indent: indent)
-            lines += ["\(indent)\(mojomType)* \(getter)();", "\(indent)\(connection.remoteType(mojomType)) \(member);"]
+            let body = getterBody(connection, member: member)
+            if let definitionOffset {
+                lines.append("\(indent)\(mojomType)* \(getter)();")
+                let namespaces = enclosingNamespaces(in: sender.location.file, at: definitionOffset)
+                let qualifier = Self.dropEnclosing(namespaces, from: caller.qualifiedClass.components(separatedBy: "::"))
+                let definition = ["\(mojomType)* \(qualifier.joined(separator: "::"))::\(getter)() {"] + body + ["}"]
+                definitions[sender.location.file, default: [:]][definitionOffset, default: []].append(definition.joined(separator: "\n"))
+            } else {
+                lines += ["\(indent)\(mojomType)* \(getter)() {"] + body.map { indent + $0 } + ["\(indent)}"]
+            }
+            lines.append("\(indent)\(connection.remoteType(mojomType)) \(member);")
             members[header, default: [:]][insertion.offset] = (insertion, lines)
             // The sender's own file gets the mojom include from the include rewrite.
             let senderSource = sources[sender.location.file]!
             let mojomHeader = Self.includePath(of: target.mojomFile, writtenLegacy: includeLine(of: target.mojomFile.sourceHeader, in: senderSource)?.written)
             includes[header, default: []].formUnion([connection.include] + (header == sender.location.file ? [] : [mojomHeader]))
-
-            let namespaces = enclosingNamespaces(in: sender.location.file, at: definitionOffset)
-            let qualifier = Self.dropEnclosing(namespaces, from: caller.qualifiedClass.components(separatedBy: "::"))
-            var body = ["\(mojomType)* \(qualifier.joined(separator: "::"))::\(getter)() {", "  if (!\(member)) {"]
-            body += connection.comments.flatMap { EmitterText.comment($0, indent: "    ") }
-            if let bind = connection.bind { body.append("    \(bind)") }
-            body += ["  }", "  return \(member).get();", "}"]
-            definitions[sender.location.file, default: [:]][definitionOffset, default: []].append(body.joined(separator: "\n"))
             record(.remote, caller.interface, sender.location, reason: nil)
         }
         for (file, insertions) in members {
@@ -118,6 +137,14 @@ extension CppRewriter {
                 _ = add(UnifiedDiff.Edit(range: offset..<offset, replacement: bodies.map { "\n" + $0 + "\n" }.joined()), in: file)
             }
         }
+    }
+
+    /// The statements of `Get<Interface>()`: bind the remote on first use, return it.
+    private func getterBody(_ connection: RemoteConnection, member: String) -> [String] {
+        var body = ["  if (!\(member)) {"]
+        body += connection.comments.flatMap { EmitterText.comment($0, indent: "    ") }
+        if let bind = connection.bind { body.append("    \(bind)") }
+        return body + ["  }", "  return \(member).get();"]
     }
 
     /// `#include` lines for `paths` the file does not include yet, after its last include.

@@ -280,6 +280,14 @@ struct CppRewriter {
         outcomes.append(.init(kind: kind, message: message, location: location, reason: reason))
     }
 
+    /// Lists rewritten senders after all, with `reason`: what they now call cannot be added.
+    mutating func unrewrite(_ senders: [Sender], reason: String) {
+        let locations = Set(senders.map(\.location))
+        for index in outcomes.indices where outcomes[index].kind == .sender && locations.contains(outcomes[index].location) {
+            outcomes[index].reason = reason
+        }
+    }
+
     /// Why the file cannot be patched, if it cannot.
     func unpatchable(_ location: SourceLocation, patch: PatchOrigin?) -> String? {
         if let patch { return "found in the patch file \(location.file) (it changes \(patch.targetFile)); change the patch by hand" }
@@ -411,6 +419,11 @@ struct CppRewriter {
             return "\(values.count) arguments where \(sender.message) has \(arity(first)) (a macro or a template in the arguments?); rewrite by hand"
         }
         target = matching
+        // The values the legacy message carried are of its C++ types: where the bindings take another (a struct
+        // or enum the plan defines, a type of another era), the call would not compile.
+        if let parameter = target.method.parameters.first(where: \.needsConversion) {
+            return "parameter \(parameter.name) is \(parameter.valueType) in the bindings, where the legacy message carried its C++ type: convert the value here by hand (or typemap the mojom type to it)"
+        }
         if definition.kind == .routed { values.removeFirst() }
         let call = "Get\(target.interface.name)()->\(target.method.name)(\(values.map(Self.oneLine).joined(separator: ", ")));"
         let range = tokens[start].range.lowerBound..<tokens[constructorEnd + 2].range.upperBound

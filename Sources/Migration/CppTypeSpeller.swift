@@ -77,11 +77,13 @@ struct CppTypeSpeller {
         return Self.scalars[bare] != nil || enums[qualified(bare, module: module)] != nil
     }
 
-    /// Whether the handler's C++ type differs from the interface's, other than by name: a struct the plan defines
-    /// replaces the legacy type, or a mapped type is in the era a different C++ type (`base::DictionaryValue` is
+    /// Whether the handler's C++ type differs from the interface's, other than by name: a struct or enum the plan
+    /// defines replaces the legacy type, or a mapped type is in the era a different C++ type (`base::DictionaryValue` is
     /// `base::Value::Dict` from 2021, `std::unique_ptr<base::DictionaryValue>` in 2017).
     func needsConversion(_ mojom: String, module: String, original: String?) -> Bool {
         if containsGeneratedStruct(mojom, module: module) { return true }
+        // An enum the plan defines is a new C++ enum: the legacy one does not convert to it.
+        if Self.names(in: mojom).contains(where: { enums[qualified($0, module: module)] != nil }) { return true }
         guard let original, Self.names(in: mojom).contains(where: { mappings[$0] != nil }) else { return false }
         return normalized(original) != normalized(value(mojom, module: module, original: original))
     }

@@ -42,8 +42,8 @@ struct RemoteConnection: Equatable {
 
     /// `place` is where the caller's process gets remotes (`RenderFrame::GetBrowserInterfaceBroker()`); `service`
     /// the service name of the process implementing the interface, which a connector binds by; `classes` are the
-    /// sender's class and its direct bases.
-    init(place: String?, service: String?, member: String, classes: [String], settings: RemoteSettings) {
+    /// sender's class and its direct bases; `visibleNames` the names the sender's files mention.
+    init(place: String?, service: String?, member: String, classes: [String], visibleNames: Set<String>, settings: RemoteSettings) {
         api = settings.api
         guard let place, let call = Self.placeCall(place) else {
             isAssociated = settings.registry == .associated
@@ -57,12 +57,17 @@ struct RemoteConnection: Equatable {
             comments = ["TODO(mojify): bind \(member) through \(place)."]
             return
         }
+        // A holder for any class (`content::RenderThread::Get()`) serves only code that already uses its object:
+        // elsewhere (a tree without content/, such as libchrome's IPC tests) the call would not compile.
         let holder = settings.rules.remoteHolders.first { holder in
-            holder.object == call.object && (holder.className.map(classes.contains) ?? true)
+            holder.object == call.object && (holder.className.map(classes.contains) ?? visibleNames.contains(call.object))
         }
         guard let holder else {
             bind = nil
-            comments = ["TODO(mojify): bind \(member) through \(place) of the \(call.object) this object sends for (no remote_holders rule matches \(classes.joined(separator: ", ")))."]
+            let matched = settings.rules.remoteHolders.contains { $0.object == call.object && $0.className == nil }
+                ? "no remote_holders rule matches \(classes.joined(separator: ", ")), and its files never name \(call.object)"
+                : "no remote_holders rule matches \(classes.joined(separator: ", "))"
+            comments = ["TODO(mojify): bind \(member) through \(place) of the \(call.object) this object sends for (\(matched))."]
             return
         }
         let chain = call.chain + argumentForm

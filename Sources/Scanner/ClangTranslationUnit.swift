@@ -177,11 +177,11 @@ final class ClangFile {
             switch kind {
             case CXCursor_FunctionDecl, CXCursor_CXXMethod, CXCursor_Constructor, CXCursor_Destructor,
                  CXCursor_FunctionTemplate, CXCursor_ConversionFunction:
-                let name = string(clang_getCursorSpelling(cursor))
+                let name = clangString(clang_getCursorSpelling(cursor))
                 let parent = clang_getCursorSemanticParent(cursor)
                 switch clang_getCursorKind(parent) {
                 case CXCursor_ClassDecl, CXCursor_StructDecl, CXCursor_ClassTemplate:
-                    return string(clang_getCursorSpelling(parent)) + "::" + name
+                    return clangString(clang_getCursorSpelling(parent)) + "::" + name
                 default:
                     return name
                 }
@@ -200,7 +200,7 @@ final class ClangFile {
             forEachChild(of: parent) { cursor in
                 guard clang_Location_isFromMainFile(clang_getCursorLocation(cursor)) != 0 else { return }
                 let kind = clang_getCursorKind(cursor)
-                let name = string(clang_getCursorSpelling(cursor))
+                let name = clangString(clang_getCursorSpelling(cursor))
                 switch kind {
                 case CXCursor_Namespace:
                     visit(cursor, scope: scope + [name])
@@ -215,13 +215,13 @@ final class ClangFile {
                         switch clang_getCursorKind(member) {
                         case CXCursor_EnumConstantDecl:
                             enumerators.append(.init(
-                                name: string(clang_getCursorSpelling(member)),
+                                name: clangString(clang_getCursorSpelling(member)),
                                 value: clang_getEnumConstantDeclValue(member)
                             ))
                         case CXCursor_FieldDecl:
-                            let fieldName = string(clang_getCursorSpelling(member))
+                            let fieldName = clangString(clang_getCursorSpelling(member))
                             let type = writtenType(of: member, named: fieldName, tokens: tokens)
-                                ?? string(clang_getTypeSpelling(clang_getCursorType(member)))
+                                ?? clangString(clang_getTypeSpelling(clang_getCursorType(member)))
                             fields.append(.init(name: fieldName, type: type, comment: comment(above: member, tokens: tokens)))
                         default:
                             break
@@ -271,10 +271,39 @@ final class ClangFile {
         return Int(value)
     }
 
-    private func string(_ value: CXString) -> String {
-        defer { clang_disposeString(value) }
-        guard let c = clang_getCString(value) else { return "" }
-        return String(cString: c)
+}
+
+/// A libclang string as a Swift one, disposed of.
+func clangString(_ value: CXString) -> String {
+    defer { clang_disposeString(value) }
+    guard let c = clang_getCString(value) else { return "" }
+    return String(cString: c)
+}
+
+/// One error of a translation unit, where clang spells it: the checks of a whole file filter these.
+struct ClangError {
+    /// The file's name as clang has it; empty when the error has no place.
+    var file: String
+    var line: Int
+    var column: Int
+    var message: String
+    var category: String
+
+    /// The errors and fatal errors of `unit`, in clang's order.
+    static func all(in unit: CXTranslationUnit) -> [ClangError] {
+        (0..<clang_getNumDiagnostics(unit)).compactMap { index in
+            guard let diagnostic = clang_getDiagnostic(unit, index) else { return nil }
+            defer { clang_disposeDiagnostic(diagnostic) }
+            let severity = clang_getDiagnosticSeverity(diagnostic)
+            guard severity == CXDiagnostic_Error || severity == CXDiagnostic_Fatal else { return nil }
+            var file: CXFile?
+            var line: UInt32 = 0, column: UInt32 = 0
+            clang_getSpellingLocation(clang_getDiagnosticLocation(diagnostic), &file, &line, &column, nil)
+            return ClangError(
+                file: file.map { clangString(clang_getFileName($0)) } ?? "", line: Int(line), column: Int(column),
+                message: clangString(clang_getDiagnosticSpelling(diagnostic)), category: clangString(clang_getDiagnosticCategoryText(diagnostic))
+            )
+        }
     }
 }
 

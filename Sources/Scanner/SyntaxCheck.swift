@@ -12,13 +12,31 @@ public enum SyntaxCheck {
         public var lineText: String
 
         public var description: String { "\(line):\(column): \(message)" }
+
+        public init(line: Int, column: Int, message: String, lineText: String) {
+            self.line = line
+            self.column = column
+            self.message = message
+            self.lineText = lineText
+        }
+
+        /// `error`, with the text of its line among `lines`, the checked file's.
+        init(_ error: ClangError, in lines: [Substring]) {
+            let lineText = error.line >= 1 && error.line <= lines.count ? lines[error.line - 1].trimmingCharacters(in: .whitespaces) : ""
+            self.init(line: error.line, column: error.column, message: error.message, lineText: lineText)
+        }
     }
 
     /// The arguments for a file: its language by extension, no system headers, every error kept.
     public static func arguments(forPath path: String) -> [String] {
-        let language = path.hasSuffix(".c") ? "c" : (path.hasSuffix(".m") ? "objective-c" : (path.hasSuffix(".mm") ? "objective-c++" : "c++"))
+        let language = language(ofPath: path)
         return ["-x", language, "-fsyntax-only", "-w", "-nostdinc", "-nobuiltininc", "-ferror-limit=0"]
             + (language.hasSuffix("c++") ? ["-std=c++17", "-nostdinc++"] : [])
+    }
+
+    /// The language clang is told a file is in, by its extension.
+    static func language(ofPath path: String) -> String {
+        path.hasSuffix(".c") ? "c" : (path.hasSuffix(".m") ? "objective-c" : (path.hasSuffix(".mm") ? "objective-c++" : "c++"))
     }
 
     /// The syntax errors of `text` parsed as the file `path`. Errors of meaning (an undeclared name, an unknown
@@ -40,26 +58,12 @@ public enum SyntaxCheck {
         }
         defer { clang_disposeTranslationUnit(unit) }
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        var found: [Diagnostic] = []
-        for index in 0..<clang_getNumDiagnostics(unit) {
-            guard let diagnostic = clang_getDiagnostic(unit, index) else { continue }
-            defer { clang_disposeDiagnostic(diagnostic) }
-            let severity = clang_getDiagnosticSeverity(diagnostic)
-            guard severity == CXDiagnostic_Error || severity == CXDiagnostic_Fatal else { continue }
-            let category = string(clang_getDiagnosticCategoryText(diagnostic))
-            guard category == "Parse Issue" || category == "Lexical or Preprocessor Issue" else { continue }
-            let message = string(clang_getDiagnosticSpelling(diagnostic))
+        return ClangError.all(in: unit).filter { error in
+            guard error.category == "Parse Issue" || error.category == "Lexical or Preprocessor Issue" else { return false }
             // Includes are not read by design: a header missing here says nothing of the file's syntax, nor does a
             // base class declared in one.
-            guard !message.hasSuffix("file not found"), message != "expected class name" else { continue }
-            var line: UInt32 = 0, column: UInt32 = 0
-            clang_getSpellingLocation(clang_getDiagnosticLocation(diagnostic), nil, &line, &column, nil)
-            let lineText = line >= 1 && Int(line) <= lines.count ? lines[Int(line) - 1].trimmingCharacters(in: .whitespaces) : ""
-            found.append(Diagnostic(
-                line: Int(line), column: Int(column), message: message, lineText: lineText
-            ))
-        }
-        return found
+            return !error.message.hasSuffix("file not found") && error.message != "expected class name"
+        }.map { Diagnostic($0, in: lines) }
     }
 
     /// The errors of `after` that `before` did not have: compared by message and line text, so an error that only
@@ -126,9 +130,4 @@ public enum SyntaxCheck {
         return index == brace - 1 && code[index].kind == .literal && index > 0 && code[index - 1].text == "extern"
     }
 
-    private static func string(_ value: CXString) -> String {
-        defer { clang_disposeString(value) }
-        guard let c = clang_getCString(value) else { return "" }
-        return String(cString: c)
-    }
 }

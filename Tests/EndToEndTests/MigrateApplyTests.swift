@@ -9,9 +9,9 @@ final class MigrateApplyTests: XCTestCase {
         let (scratch, tree) = try examplesCopy()
         let result = try MojifyBinary.run(["migrate", tree, "--out", scratch + "/out", "--patch", scratch + "/migrate.patch", "--apply", "--check", "--no-cache"])
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertTrue(result.stdout.contains("syntax: 12 patched files parse with no new errors"), result.stdout)
-        XCTAssertTrue(result.stdout.contains("applied: 12 files of the tree rewritten: chrome/browser/chrome_render_message_filter.cc, "), result.stdout)
-        XCTAssertTrue(result.stdout.contains("; deleted: components/printing/common/print_messages.h, extensions/common/extension_messages.h\n"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("syntax: 17 patched files parse with no new errors"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("applied: 17 files of the tree rewritten: chrome/browser/chrome_render_message_filter.cc, "), result.stdout)
+        XCTAssertTrue(result.stdout.contains("; deleted: components/printing/common/print_messages.h\n"), result.stdout)
 
         // The tree now holds what `git apply` makes of the patch on the original.
         let expected = scratch + "/expected"
@@ -34,13 +34,13 @@ final class MigrateApplyTests: XCTestCase {
         let first = try MojifyBinary.run(["migrate", tree, "--out", scratch + "/out", "--apply", "--no-cache"])
         XCTAssertEqual(first.status, 0, first.stderr)
         let listed = first.stdout.components(separatedBy: "\n").first { $0.hasPrefix("messages: ") }
-        XCTAssertEqual(listed, "messages: 32 converted whole, 11 listed")
-        XCTAssertTrue(first.stdout.contains("drafts: none for chrome.mojom.MimeRegistry, whose every message is left whole"), first.stdout)
+        XCTAssertEqual(listed, "messages: 24 converted whole, 19 listed")
+        XCTAssertTrue(first.stdout.contains("drafts: none for chrome.mojom.MimeRegistry, extensions.mojom.ExtensionWorker, whose every message is left whole"), first.stdout)
         let drafts = treeContents(scratch + "/out")
 
         let second = try MojifyBinary.run(["migrate", tree, "--out", scratch + "/out", "--patch", scratch + "/again.patch", "--no-cache"])
         XCTAssertEqual(second.status, 0, second.stderr)
-        XCTAssertTrue(second.stdout.contains("messages: 0 converted whole, 11 listed"), second.stdout)
+        XCTAssertTrue(second.stdout.contains("messages: 0 converted whole, 19 listed"), second.stdout)
         XCTAssertTrue(second.stdout.contains("files: 0 written (0 new, 0 changed), 0 unchanged"), second.stdout)
         XCTAssertEqual(try String(contentsOfFile: scratch + "/again.patch", encoding: .utf8), "")
         XCTAssertEqual(treeContents(scratch + "/out"), drafts, "the second run changed the first run's drafts")
@@ -169,25 +169,53 @@ final class MigrateApplyTests: XCTestCase {
         XCTAssertTrue(dirty.stdout.contains("warning: 1 file the patch changes has uncommitted changes, which the patch builds on: content/renderer/render_frame_impl.cc;"), dirty.stdout)
     }
 
-    /// Runs when MOJIFY_LIBCHROME names a libchrome snapshot and MOJIFY_PERFETTO a Perfetto checkout (v49.0).
-    func testDraftsCompileAgainstChromiumsBindings() throws {
+    /// Runs a compile check of Tools/ against the libchrome and Perfetto snapshots MOJIFY_LIBCHROME and
+    /// MOJIFY_PERFETTO name (skipped without them): its output and the JSON report it wrote.
+    private func runLibchromeCheck(_ tool: String, _ arguments: [String] = [], timeout: TimeInterval, checking what: String) throws -> (run: ProcessOutput, json: [String: Any]) {
         let environment = ProcessInfo.processInfo.environment
         guard let libchrome = environment["MOJIFY_LIBCHROME"], let perfetto = environment["MOJIFY_PERFETTO"] else {
-            throw XCTSkip("set MOJIFY_LIBCHROME to a libchrome snapshot (msft-mirror-aosp/platform.external.libchrome) and MOJIFY_PERFETTO to a Perfetto v49.0 checkout to compile the drafts")
+            throw XCTSkip("set MOJIFY_LIBCHROME to a libchrome checkout or git directory (msft-mirror-aosp/platform.external.libchrome) and MOJIFY_PERFETTO to a Perfetto v49.0 checkout or git directory to compile \(what)")
         }
         let report = try temporaryFolder().path + "/report.json"
         let run = try RunningProcess(
             URL(fileURLWithPath: "/usr/bin/env"),
-            ["python3", repositoryRoot + "/Tools/check_drafts_compile.py", "--libchrome", libchrome, "--perfetto", perfetto,
-             "--mojify", try MojifyBinary.url().path, "--json", report],
-            timeout: 1200
+            ["python3", repositoryRoot + "/Tools/" + tool, "--libchrome", libchrome, "--perfetto", perfetto,
+             "--mojify", try MojifyBinary.url().path, "--json", report] + arguments,
+            timeout: timeout
         ).finish()
         XCTAssertEqual(run.status, 0, run.stdout + run.stderr)
-        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: try Data(contentsOf: URL(fileURLWithPath: report))) as? [String: Any])
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: try Data(contentsOf: URL(fileURLWithPath: report))) as? [String: Any], run.stdout + run.stderr)
+        return (run, json)
+    }
+
+    /// Runs when MOJIFY_LIBCHROME names a libchrome snapshot and MOJIFY_PERFETTO a Perfetto checkout (v49.0).
+    func testDraftsCompileAgainstChromiumsBindings() throws {
+        let (run, json) = try runLibchromeCheck("check_drafts_compile.py", timeout: 1200, checking: "the drafts")
         let checked = try XCTUnwrap(json["checked"] as? [[String: Any]])
-        // Examples' extension and printing interfaces: their skeletons and mocks, each also checked for
-        // implementing every method.
+        // Examples' extension and printing interfaces with a converted message (only those are drafted): their
+        // skeletons and mocks, each also checked for implementing every method.
         XCTAssertGreaterThanOrEqual(checked.count, 17, run.stdout)
-        XCTAssertTrue(checked.contains { $0["file"] as? String == "extensions/common/extension_worker_mock.h (implements every method)" }, run.stdout)
+        XCTAssertTrue(checked.contains { $0["file"] as? String == "extensions/common/extension_mock.h (implements every method)" }, run.stdout)
+    }
+
+    /// libchrome's own legacy IPC (its ipc/ tests), migrated with --apply on a copy: every file the patch touches,
+    /// every file including a touched header or using the messages, and the drafts compile with no error they did
+    /// not have before (Tools/check_libchrome_migration.py). Runs when MOJIFY_LIBCHROME names a libchrome checkout
+    /// or git directory (upstream-main) and MOJIFY_PERFETTO a Perfetto checkout or git directory (v49.0);
+    /// MOJIFY_LIBCHROME_ENV keeps what is prepared from them (generated protos, bindings) between runs.
+    func testLibchromesLegacyIPCMigratesWithoutNewCompileErrors() throws {
+        let prepared = ProcessInfo.processInfo.environment["MOJIFY_LIBCHROME_ENV"].map { ["--env", $0] } ?? []
+        let (run, json) = try runLibchromeCheck("check_libchrome_migration.py", prepared, timeout: 2400, checking: "libchrome's migrated IPC")
+        XCTAssertEqual(json["classes"] as? [String], ["AutomationMsgStart", "TestMsgStart", "WorkerMsgStart"], run.stdout)
+        // The patch changed the tree, and what it touched was compiled before and after.
+        let touched = try XCTUnwrap(json["touched"] as? [String])
+        XCTAssertTrue(touched.contains("ipc/ipc_sync_channel_unittest.cc"), run.stdout)
+        let results = try XCTUnwrap(json["results"] as? [[String: Any]])
+        for file in touched where file.hasSuffix(".cc") || file.hasSuffix(".h") {
+            XCTAssertTrue(results.contains { $0["file"] as? String == file && $0["after"] is Int }, "\(file) not compiled after the patch:\n" + run.stdout)
+        }
+        XCTAssertTrue(results.contains { $0["file"] as? String == "ipc/ipc_sync_channel_unittest.cc" && $0["before"] as? Int == 0 }, run.stdout)
+        XCTAssertTrue(results.contains { ($0["file"] as? String)?.hasPrefix("drafts/") == true }, run.stdout)
+        XCTAssertEqual(results.reduce(0) { $0 + (($1["new"] as? [Any])?.count ?? 0) }, 0, run.stdout)
     }
 }

@@ -55,6 +55,7 @@ final class MigrateHandlerTests: XCTestCase {
         let scratch = try temporaryFolder()
         try scratch.write("content/common/test_messages.h", files["content/common/test_messages.h"] ?? Self.messages)
         for (path, text) in files where path != "content/common/test_messages.h" { try scratch.write(path, text) }
+        try MigrateTests.declareClasses(of: files, in: scratch)
         let result = try MigrateTests.migrate(root: scratch.path, only: only)
         XCTAssertNil(try MigrateTests.gitApplyCheck(result.patch.diff, on: scratch.path), result.patch.diff)
         return (result, scratch)
@@ -523,5 +524,12 @@ extension MigrateHandlerTests {
         // In the class's namespace, not the module's `content`, where `Host` names nothing.
         XCTAssertTrue(header.contains("namespace electron {\n"), header)
         XCTAssertTrue(header.contains("  Host* const host_;"), header)
+        // From `electron`, `mojom::TestHost` would be electron::mojom's (or nothing): the interface is qualified.
+        XCTAssertTrue(header.contains("class TestHostImpl : public content::mojom::TestHost {"), header)
+        XCTAssertTrue(header.contains("void BindTestHost(mojo::PendingReceiver<content::mojom::TestHost> receiver);"), header)
+        let mock = try XCTUnwrap(result.drafts.first { $0.key.hasSuffix("test_host_mock.h") }?.value)
+        XCTAssertTrue(mock.contains("class MockTestHost : public content::mojom::TestHost {"), mock)
+        let test = try XCTUnwrap(result.drafts.first { $0.key.hasSuffix("test_host_mock_unittest.cc") }?.value)
+        XCTAssertTrue(test.contains("  mojo::Remote<content::mojom::TestHost> remote_;"), test)
     }
 }

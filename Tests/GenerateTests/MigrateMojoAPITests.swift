@@ -225,7 +225,7 @@ final class MigrateMojoAPITests: XCTestCase {
         for (api, bind) in [(MojoAPI.current, "content::RenderThread::Get()->BindHostReceiver(foo_remote_.BindNewPipeAndPassReceiver());"),
                             (.legacy, "content::RenderThread::Get()->BindHostReceiver(mojo::MakeRequest(&foo_remote_));")] {
             let connection = RemoteConnection(
-                place: "RenderThread::BindHostReceiver()", service: "content_browser", member: "foo_remote_", classes: ["Sender"],
+                place: "RenderThread::BindHostReceiver()", service: "content_browser", member: "foo_remote_", classes: ["Sender"], visibleNames: ["RenderThread"],
                 settings: RemoteSettings(registry: .binders, rules: rules, api: api)
             )
             XCTAssertEqual(connection.bind, bind)

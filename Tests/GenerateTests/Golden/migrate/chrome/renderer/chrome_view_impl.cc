@@ -18,12 +18,14 @@ void ChromeViewImpl::PurgeWarmupCache() {
 }
 
 void ChromeViewImpl::SetContentRules(chrome::mojom::ContentRuleAction default_action, base::Value::List rules) {
-  // TODO(mojify): OnSetContentRules takes the legacy C++ types; convert rules
-  // from the interface's types.
+  // TODO(mojify): OnSetContentRules takes the legacy C++ types; convert
+  // default_action, rules from the interface's types.
   chrome_render_thread_observer_->OnSetContentRules(default_action, rules);
 }
 
 void ChromeViewImpl::SetPrefetchBudget(uint64_t max_bytes, base::TimeDelta window, chrome::mojom::PrefetchPriority priority) {
+  // TODO(mojify): OnSetPrefetchBudget takes the legacy C++ types; convert
+  // priority from the interface's types.
   chrome_render_thread_observer_->OnSetPrefetchBudget(max_bytes, window, priority);
 }
 

@@ -19,6 +19,8 @@ void FrameImpl::Stop() {
 }
 
 void FrameImpl::SetFocus(bool focused, content::mojom::FocusSource source) {
+  // TODO(mojify): OnSetFocusInTree takes the legacy C++ types; convert source
+  // from the interface's types.
   render_frame_impl_->OnSetFocusInTree(focused, source);
 }
 

@@ -1,0 +1,222 @@
+import Foundation
+import MojifyConversion
+import MojifyCore
+import MojifyMigration
+import MojifyScanner
+
+/// The include-aware check (`--check`, `--apply`): every file the patch touches parsed by libclang as its build
+/// would, before the patch and after it, with the bindings of the plan's `.mojom` files declared from the plan
+/// (`MojomDeclarations`); and every drafted `.cc` parsed the same way.
+extension MigrateFlow {
+    struct CompileFindings {
+        /// Errors the patch adds, by file as the patch names it.
+        var added: [(file: String, error: SyntaxCheck.Diagnostic)] = []
+        /// Errors of drafted files, by their path under --out.
+        var draftErrors: [(file: String, error: SyntaxCheck.Diagnostic)] = []
+        /// New errors on lines the patch wrote, in files whose parse had errors before, that name nothing the patch
+        /// wrote: headers the tree lacks may explain them.
+        var unconfirmed: [(file: String, error: SyntaxCheck.Diagnostic)] = []
+        /// New errors not counted: on lines the patch did not write, in files whose parse had errors before, where
+        /// they are clang recovering differently, not the patch's doing.
+        var uncounted = 0
+        /// Errors of drafts whose includes the tree lacks, that name nothing mojify wrote.
+        var uncountedInDrafts = 0
+        var checkedFiles = 0
+        var checkedDrafts = 0
+        /// Includes no file answered, as spelt, over every parse.
+        var unseen: Set<String> = []
+        /// Errors inside mojify's own declarations: a type of the plan they could not spell.
+        var declarationErrors: Set<String> = []
+        var standIns: [String] = []
+    }
+
+    /// Runs the check. `drafts` are the files written under --out (path relative to it -> text).
+    static func compileCheck(
+        _ patch: MigrationPatch, sources: [String: String], drafts: [String: String], declarations: MojomDeclarations,
+        root: String, options: MigrateOptions
+    ) throws -> CompileFindings {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mojify-check-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let declared = folder + "/declared", drafted = folder + "/drafted"
+        for (path, text) in declarations.headers { try write(text, to: declared + "/" + path) }
+        for (path, text) in drafts { try write(text, to: drafted + "/" + path) }
+
+        var setup = CompileCheck.Setup(root: root)
+        setup.includeDirs = includeFolders(options, root: root)
+        setup.fallbackDirs = [declared]
+        setup.compileCommands = options.input.scan.compileCommands
+        let checker = try CompileCheck.Checker(setup)
+        var draftSetup = setup
+        draftSetup.root = drafted
+        draftSetup.includeDirs = [root] + setup.includeDirs
+        let draftChecker = try CompileCheck.Checker(draftSetup)
+
+        // After the patch every rewritten file reads as rewritten, and a deleted one as an error wherever it is
+        // still included.
+        let deleted = patch.deletedFiles.map { (treePath($0, root: root), "#error \"\(deletedMark)\"\n") }
+        let patched = Dictionary(patch.rewritten.map { (treePath($0.key, root: root), $0.value) } + deleted) { text, _ in text }
+        let files = patch.rewritten.keys.sorted().filter { sources[$0] != nil }
+        let written = Dictionary(uniqueKeysWithValues: files.map { ($0, Set(writtenLines(before: sources[$0]!, after: patch.rewritten[$0]!))) })
+        // What the patch removed: a message converted whole, or the include of a deleted header.
+        let removed = Set(patch.outcomes.filter { $0.kind == .message && $0.reason == nil }.map(\.message))
+        let introduced = Set(declarations.interfaceNames.map { "Get" + $0 })
+        let draftFiles = drafts.keys.sorted().filter { $0.hasSuffix(".cc") }
+        let jobs = files.count + draftFiles.count
+        let results = [CompileFindings](unsafeUninitializedCapacity: jobs) { buffer, count in
+            let slots = DisjointSlots(buffer)
+            DispatchQueue.concurrentPerform(iterations: jobs) { job in
+                var findings = CompileFindings()
+                if job < files.count {
+                    let file = files[job], path = treePath(file, root: root)
+                    let before = checker.check(path: path, text: sources[file]!)
+                    let after = checker.check(path: path, text: patch.rewritten[file]!, overlay: patched)
+                    let added = SyntaxCheck.newErrors(before: before.errors, after: after.errors)
+                    // In a file that parsed with errors before (headers the tree lacks), a new error is the patch's
+                    // where it names what the patch removed, or what it wrote on that line: a getter, a mojom type.
+                    let (counted, others) = added.partitioned { error in
+                        before.isClean || names(removed, in: error.message)
+                            || (written[file]!.contains(error.line) && (error.message.contains("mojom::") || names(introduced, in: error.message)))
+                    }
+                    let (unconfirmed, uncounted) = others.partitioned { written[file]!.contains($0.line) }
+                    findings.added = counted.map { (file, $0) }
+                    findings.unconfirmed = unconfirmed.map { (file, $0) }
+                    findings.uncounted = uncounted.count
+                    findings.unseen = Set(before.unseen + after.unseen)
+                    findings.declarationErrors = Set(after.fallbackErrors)
+                    findings.checkedFiles = 1
+                } else {
+                    let file = draftFiles[job - files.count]
+                    let result = draftChecker.check(path: drafted + "/" + file, text: drafts[file]!, overlay: patched)
+                    // A draft has no before: with headers the tree lacks, only errors naming what mojify wrote
+                    // (the bindings, the getters) are surely its own.
+                    let errors = result.errors.filter { CompileCheck.Checker.missingInclude($0.message) == nil }
+                    let (own, unsure) = errors.partitioned { error in
+                        result.isClean || error.message.contains("mojom::") || names(introduced, in: error.message)
+                    }
+                    findings.draftErrors = own.map { (file, $0) }
+                    findings.uncountedInDrafts = unsure.count
+                    findings.unseen = Set(result.unseen)
+                    findings.declarationErrors = Set(result.fallbackErrors)
+                    findings.checkedDrafts = 1
+                }
+                (slots.buffer.baseAddress! + job).initialize(to: findings)
+            }
+            count = jobs
+        }
+        var total = CompileFindings(standIns: declarations.standIns)
+        for result in results {
+            total.added += result.added
+            total.uncounted += result.uncounted
+            total.unconfirmed += result.unconfirmed
+            total.uncountedInDrafts += result.uncountedInDrafts
+            total.draftErrors += result.draftErrors
+            total.checkedFiles += result.checkedFiles
+            total.checkedDrafts += result.checkedDrafts
+            total.unseen.formUnion(result.unseen)
+            total.declarationErrors.formUnion(result.declarationErrors)
+        }
+        return total
+    }
+
+    /// The plan's bindings declared for the check, with the types its legacy headers included.
+    static func declarations(
+        plan: ConversionPlan, migration: CppMigration, inventory: Inventory, rules: ConversionRules, target: MojoTarget,
+        sources: [String: String], root: String, options: MigrateOptions
+    ) -> MojomDeclarations {
+        let folders = [root] + includeFolders(options, root: root)
+        return MojomDeclarations(
+            plan: plan, migration: migration, inventory: inventory, rules: rules, era: target.era, api: target.api,
+            includesOf: { header in
+                let text = sources[header] ?? FileManager.default.contents(atPath: treePath(header, root: root)).flatMap { String(validating: $0, as: UTF8.self) }
+                return text.map(includes(of:)) ?? []
+            },
+            treeHas: { path in folders.contains { FileManager.default.fileExists(atPath: $0 + "/" + path) } }
+        )
+    }
+
+    /// `--include-dir` folders, absolute.
+    private static func includeFolders(_ options: MigrateOptions, root: String) -> [String] {
+        options.input.scan.includeDirs.map { treePath($0, root: root) }
+    }
+
+    private static let deletedMark = "deleted by the patch of mojify migrate"
+
+    /// Whether an error's message names one of `names` as a whole word: a use of something the patch removed.
+    private static func names(_ names: Set<String>, in message: String) -> Bool {
+        message.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") }).contains { names.contains(String($0)) }
+            || message.contains(deletedMark)
+    }
+
+    /// The `#include` paths of a file, as spelt, but those of legacy IPC itself, which the bindings replace.
+    static func includes(of text: String) -> [String] {
+        text.split(separator: "\n").compactMap { line -> String? in
+            let trimmed = line.drop { $0 == " " || $0 == "\t" }
+            guard trimmed.hasPrefix("#") else { return nil }
+            let directive = trimmed.dropFirst().drop { $0 == " " || $0 == "\t" }
+            guard directive.hasPrefix("include") else { return nil }
+            let rest = directive.dropFirst("include".count).drop { $0 == " " || $0 == "\t" }
+            guard let open = rest.first, open == "\"" || open == "<" else { return nil }
+            let path = rest.dropFirst().prefix { $0 != (open == "<" ? ">" : "\"") }
+            guard !path.isEmpty, SafeName.isSafePath(String(path)) else { return nil }
+            let legacy = path.hasPrefix("ipc/") || path.hasSuffix("_messages.h") || path.contains("message_generator")
+            return legacy ? nil : String(path)
+        }
+    }
+
+    /// The summary's lines on the include-aware check.
+    static func compileSummary(_ findings: CompileFindings?, blocking: Bool) -> [String] {
+        guard let findings else {
+            return ["types: not checked; --check or --apply parses every patched file with the tree's includes and the plan's bindings declared"]
+        }
+        var lines: [String] = []
+        let files = Set(findings.added.map(\.file)).count
+        if findings.added.isEmpty {
+            lines.append("types: \(findings.checkedFiles) patched file\(findings.checkedFiles == 1 ? "" : "s") checked with the tree's includes and the plan's bindings declared (libclang): no new errors")
+        } else {
+            lines.append("types: the patch adds \(findings.added.count) error\(findings.added.count == 1 ? "" : "s") in \(files) file\(files == 1 ? "" : "s") (libclang, with the tree's includes)\(blocking ? "; fix the rewrite there by hand" : "")")
+            lines += listing(findings.added, limit: nil)
+        }
+        if !findings.unconfirmed.isEmpty {
+            lines.append("types: \(findings.unconfirmed.count) new error\(findings.unconfirmed.count == 1 ? "" : "s") on rewritten lines not counted: \(findings.unconfirmed.count == 1 ? "its file" : "their files") had errors before the patch (headers the tree lacks may explain \(findings.unconfirmed.count == 1 ? "it" : "them")); check by hand")
+            lines += listing(findings.unconfirmed)
+        }
+        if findings.uncounted > 0 {
+            lines.append("types: \(findings.uncounted) other difference\(findings.uncounted == 1 ? "" : "s") not counted: on lines the patch did not write, in files that had errors before it (clang recovering differently)")
+        }
+        if findings.checkedDrafts > 0 {
+            let withErrors = Set(findings.draftErrors.map(\.file)).count
+            let unsure = findings.uncountedInDrafts == 0 ? "" : "; \(findings.uncountedInDrafts) other error\(findings.uncountedInDrafts == 1 ? "" : "s") not counted, in drafts that include headers the tree lacks"
+            lines.append("types: drafts: \(findings.checkedDrafts) checked, \(withErrors) with errors\(withErrors == 0 ? "" : " (the drafts' TODOs say what to finish)")\(unsure)")
+            lines += listing(findings.draftErrors)
+        }
+        if !findings.unseen.isEmpty {
+            let (generated, absent) = findings.unseen.sorted().partitioned(by: CompileCheck.isGenerated)
+            func sample(_ list: [String]) -> String { list.prefix(5).joined(separator: ", ") + (list.count > 5 ? ", ..." : "") }
+            var parts: [String] = []
+            if !generated.isEmpty { parts.append("\(generated.count) the build generates (\(sample(generated)))") }
+            if !absent.isEmpty { parts.append("\(absent.count) in neither the tree nor --include-dir (\(sample(absent)))") }
+            lines.append("types: could not see \(findings.unseen.count) included header\(findings.unseen.count == 1 ? "" : "s"): \(parts.joined(separator: "; ")); what they declare is unknown before the patch as after it".escapingControlCharacters)
+        }
+        if !findings.standIns.isEmpty {
+            lines.append("types: the tree has no \(findings.standIns.count == 1 ? "header" : "headers") \(findings.standIns.joined(separator: ", ")); mojify's stand-ins were read instead")
+        }
+        if !findings.declarationErrors.isEmpty {
+            lines.append("types: \(findings.declarationErrors.count) error\(findings.declarationErrors.count == 1 ? "" : "s") in the declared bindings (a type the plan names that the tree does not declare):")
+            lines += findings.declarationErrors.sorted().prefix(10).map { "  \($0)".escapingControlCharacters }
+                + (findings.declarationErrors.count > 10 ? ["  ... and \(findings.declarationErrors.count - 10) more"] : [])
+        }
+        return lines
+    }
+
+    /// One line per error, the first `limit` of them: errors that gate nothing are a sample.
+    private static func listing(_ errors: [(file: String, error: SyntaxCheck.Diagnostic)], limit: Int? = 20) -> [String] {
+        let shown = limit.map { Array(errors.prefix($0)) } ?? errors
+        return shown.map { "  \($0.file):\($0.error.line):\($0.error.column): \($0.error.message)".escapingControlCharacters }
+            + (errors.count > shown.count ? ["  ... and \(errors.count - shown.count) more"] : [])
+    }
+
+    private static func write(_ text: String, to path: String) throws {
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    }
+}

@@ -1,0 +1,118 @@
+internal import CClang
+import Foundation
+
+/// libclang's errors in one C++ file parsed as its build would: includes followed through the tree's include paths,
+/// names looked up, calls and conversions type-checked. What `SyntaxCheck` cannot see (a call of a method nothing
+/// declares, a legacy value passed where the bindings take a struct pointer) shows here.
+///
+/// Headers the tree does not hold (those its build generates, those of a separate checkout) cannot be read; each is
+/// skipped and reported in `Result.unseen`, and errors that follow from it appear before a rewrite as after, so a
+/// comparison of the two (`SyntaxCheck.newErrors`) leaves them out.
+public enum CompileCheck {
+    /// Where includes are looked for, in order.
+    public struct Setup: Sendable {
+        /// The tree's root, first: Chromium includes are relative to `src/`.
+        public var root: String
+        /// More `-I` folders, absolute (`--include-dir`).
+        public var includeDirs: [String] = []
+        /// Folders searched after everything else (`-idirafter`): declarations of generated headers and stand-ins,
+        /// which a header of the tree's own always wins over.
+        public var fallbackDirs: [String] = []
+        /// Flags of `compile_commands.json`, whose entries, where one names the file, replace the defaults above
+        /// except the fallback folders.
+        public var compileCommands: String?
+
+        public init(root: String) {
+            self.root = root
+        }
+    }
+
+    public struct Result: Sendable, Equatable {
+        /// Errors located in the checked file.
+        public var errors: [SyntaxCheck.Diagnostic]
+        /// Errors located in a fallback folder's files: declarations that did not hold.
+        public var fallbackErrors: [String]
+        /// Includes that named no file, as spelt (`content/common/frame.mojom.h`), sorted.
+        public var unseen: [String]
+        /// How many errors other files of the tree have (missing includes aside): with any, clang's recovery from
+        /// them shapes what it reports in this file.
+        public var otherFileErrors = 0
+
+        /// Whether the file's only errors are includes that named nothing: every other error after a change is
+        /// then the change's.
+        public var isClean: Bool {
+            otherFileErrors == 0 && errors.allSatisfy { Checker.missingInclude($0.message) != nil }
+        }
+    }
+
+    /// A checker for one setup: it reads the compile database once, and serves any number of threads (each parse
+    /// has a libclang index of its own).
+    public final class Checker: Sendable {
+        private let setup: Setup
+        private let database: CompileDatabase?
+
+        public init(_ setup: Setup) throws {
+            self.setup = setup
+            database = try setup.compileCommands.map(CompileDatabase.init(folder:))
+        }
+
+        /// The arguments for `file` (absolute): its language, the tree's include paths, every error kept.
+        public func arguments(for file: String) -> [String] {
+            let language = SyntaxCheck.language(ofPath: file)
+            var arguments = ["-x", language, "-fsyntax-only", "-w", "-ferror-limit=0"]
+            if language.hasSuffix("c++") { arguments.append("-std=c++17") }
+            let relative = file.hasPrefix(setup.root + "/") ? String(file.dropFirst(setup.root.count + 1)) : file
+            if let flags = database?.flags(absolutePath: file, relativePath: relative) {
+                arguments += flags
+            } else {
+                arguments += ([setup.root] + setup.includeDirs).flatMap { ["-I", $0] }
+            }
+            return arguments + setup.fallbackDirs.flatMap { ["-idirafter", $0] }
+        }
+
+        /// Parses `text` as the file `path` (absolute), with `overlay` (absolute path -> contents) read instead of
+        /// those files on disk.
+        public func check(path: String, text: String, overlay: [String: String] = [:]) -> Result {
+            let files = [(path, Array(text.utf8))] + overlay.filter { $0.key != path }.sorted { $0.key < $1.key }.map { ($0.key, Array($0.value.utf8)) }
+            let options = CXTranslationUnit_KeepGoing.rawValue | CXTranslationUnit_Incomplete.rawValue
+            let session = ClangSession()
+            guard let unit = session.translationUnit(main: path, files: files, arguments: arguments(for: path), options: options) else {
+                return Result(errors: [SyntaxCheck.Diagnostic(line: 0, column: 0, message: "libclang could not parse the file", lineText: "")], fallbackErrors: [], unseen: [])
+            }
+            defer { clang_disposeTranslationUnit(unit) }
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            var errors: [SyntaxCheck.Diagnostic] = []
+            var fallbackErrors: [String] = []
+            var unseen: Set<String> = []
+            var otherFileErrors = 0
+            for error in ClangError.all(in: unit) {
+                let missing = Self.missingInclude(error.message)
+                if let missing { unseen.insert(missing) }
+                if error.file == path {
+                    errors.append(SyntaxCheck.Diagnostic(error, in: lines))
+                } else if let folder = setup.fallbackDirs.first(where: { error.file.hasPrefix($0 + "/") }) {
+                    // A missing include there is in `unseen` already.
+                    if missing == nil { fallbackErrors.append("\(error.file.dropFirst(folder.count + 1)):\(error.line):\(error.column): \(error.message)") }
+                } else if missing == nil {
+                    otherFileErrors += 1
+                }
+            }
+            return Result(errors: errors, fallbackErrors: fallbackErrors, unseen: unseen.sorted(), otherFileErrors: otherFileErrors)
+        }
+
+        /// `'a/b.h' file not found` -> `a/b.h`.
+        public static func missingInclude(_ message: String) -> String? {
+            guard message.hasSuffix("' file not found"), message.hasPrefix("'") else { return nil }
+            return String(message.dropFirst().dropLast("' file not found".count))
+        }
+    }
+
+    /// Whether the build makes the header (bindings, protobufs, resources, build flags), as opposed to one the
+    /// tree or a separate checkout holds.
+    public static func isGenerated(_ include: String) -> Bool {
+        let name = include.split(separator: "/").last.map(String.init) ?? include
+        return name.contains(".mojom") || name.hasSuffix(".pb.h") || name.hasSuffix(".pbzero.h") || name.hasSuffix("buildflags.h")
+            || include.hasPrefix("grit/") || include.contains("/grit/") || include.hasPrefix("jni/") || include.contains("/jni/")
+            || name.hasSuffix("_jni.h")
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+@testable import MojifyApplication
+@testable import MojifyMigration
+@testable import MojifyScanner
+import MojifyConversion
+import MojifyCore
+import MojifyTestSupport
+import XCTest
+
+/// The include-aware check of `migrate --check`/`--apply`, and the rewrites it showed to be wrong on real trees:
+/// senders calling a getter no class gets, and legacy values passed where the bindings take a new type.
+final class MigrateCompileCheckTests: XCTestCase {
+    private func examplesDeclarations(api: MojoAPI = .current, treeHas: (String) -> Bool = { _ in false }) throws -> MojomDeclarations {
+        let era: MojoEra = api == .legacy ? .interfaceRegistry : .binderMap
+        let rules = try Fixtures.rules().inEra(era)
+        let inventory = try Fixtures.examples.get()
+        let plan = try ConversionPlan.make(inventory: inventory, rules: rules)
+        let migration = CppMigration(plan: plan, inventory: inventory, rules: rules, era: era)
+        return MojomDeclarations(plan: plan, migration: migration, inventory: inventory, rules: rules, era: era, api: api, includesOf: { _ in [] }, treeHas: treeHas)
+    }
+
+    /// Code written against the declared bindings type-checks where it calls them rightly, and fails where it
+    /// passes a value of another type: in either era, with the stand-ins of a tree that has no Mojo headers.
+    func testUsesOfTheDeclaredBindingsAreTypeChecked() throws {
+        for (api, remote) in [(MojoAPI.current, "mojo::Remote<content::mojom::FrameHost>"), (.legacy, "content::mojom::FrameHostPtr")] {
+            let declarations = try examplesDeclarations(api: api)
+            XCTAssertTrue(declarations.standIns.contains(api.remoteHeader(associated: false)), "\(declarations.standIns)")
+            let scratch = try temporaryFolder(files: declarations.headers)
+            var setup = CompileCheck.Setup(root: try temporaryFolder().path)
+            setup.fallbackDirs = [scratch.path]
+            let checker = try CompileCheck.Checker(setup)
+            let prefix = "#include \"content/common/frame.mojom.h\"\nvoid Use(\(remote)& remote) {\n"
+            let good = checker.check(path: setup.root + "/use.cc", text: prefix + "  remote->DidChangeScrollOffsetPinning(true, false);\n}\n")
+            XCTAssertEqual(good.errors, [], "\(api)")
+            let bad = checker.check(path: setup.root + "/use.cc", text: prefix + "  remote->DidChangeScrollOffsetPinning(std::string(), false);\n}\n")
+            XCTAssertEqual(bad.errors.map(\.line), [3], "\(api): \(bad.errors)")
+        }
+    }
+
+    /// Where the tree has a Mojo header, its own is read: no stand-in is declared for it.
+    func testNoStandInForAHeaderTheTreeHas() throws {
+        let declarations = try examplesDeclarations(treeHas: { $0 == "mojo/public/cpp/bindings/remote.h" })
+        XCTAssertFalse(declarations.standIns.contains("mojo/public/cpp/bindings/remote.h"))
+        XCTAssertTrue(declarations.standIns.contains("mojo/public/cpp/bindings/receiver.h"))
+    }
+
+    /// A new error in a file that parsed cleanly before is the patch's, wherever it is; the summary lists it and
+    /// the flow then refuses --apply.
+    func testANewErrorInACleanFileIsCounted() throws {
+        let scratch = try temporaryFolder(files: [
+            "a/foo.h": "#pragma once\nclass Foo {\n public:\n  void Bar(int value);\n};\n",
+            "a/use.cc": "#include \"a/foo.h\"\nvoid Use(Foo* foo) {\n  foo->Bar(1);\n}\n",
+        ])
+        let source = try scratch.read("a/use.cc")
+        let patch = MigrationPatch(diff: "", files: ["a/use.cc"], outcomes: [], rewritten: ["a/use.cc": source.replacingOccurrences(of: "Bar(1)", with: "Baz(1)")])
+        let options = MigrateOptions(input: InventoryInput(scan: ScanOptions(paths: [scratch.path])), out: scratch.path + "/out")
+        let findings = try MigrateFlow.compileCheck(patch, sources: ["a/use.cc": source], drafts: [:], declarations: try examplesDeclarations(), root: scratch.path, options: options)
+        XCTAssertEqual(findings.added.map { "\($0.file):\($0.error)" }, ["a/use.cc:3:8: no member named 'Baz' in 'Foo'"])
+        XCTAssertEqual(findings.checkedFiles, 1)
+        let summary = MigrateFlow.compileSummary(findings, blocking: true)
+        XCTAssertEqual(summary.prefix(2), [
+            "types: the patch adds 1 error in 1 file (libclang, with the tree's includes); fix the rewrite there by hand",
+            "  a/use.cc:3:8: no member named 'Baz' in 'Foo'",
+        ])
+        XCTAssertEqual(MigrateFlow.compileSummary(nil, blocking: false).first?.hasPrefix("types: not checked;"), true)
+    }
+
+    /// A file that parsed with errors before (a header the tree lacks) counts a new error only where it names what
+    /// the patch wrote or removed; the rest on rewritten lines is shown unconfirmed.
+    func testInAnUncleanFileOnlyErrorsNamingThePatchsWorkCount() throws {
+        let scratch = try temporaryFolder(files: [
+            "a/use.cc": "#include \"gen/missing.h\"\nvoid Use() {\n  Missing();\n  Old();\n}\n",
+        ])
+        let source = try scratch.read("a/use.cc")
+        let rewritten = "#include \"gen/missing.h\"\nvoid Use() {\n  GetFrameHost()->DidStop();\n  AlsoMissing();\n}\n"
+        let patch = MigrationPatch(diff: "", files: ["a/use.cc"], outcomes: [], rewritten: ["a/use.cc": rewritten])
+        let options = MigrateOptions(input: InventoryInput(scan: ScanOptions(paths: [scratch.path])), out: scratch.path + "/out")
+        let findings = try MigrateFlow.compileCheck(patch, sources: ["a/use.cc": source], drafts: [:], declarations: try examplesDeclarations(), root: scratch.path, options: options)
+        XCTAssertEqual(findings.added.map(\.error.message), ["use of undeclared identifier 'GetFrameHost'"])
+        XCTAssertEqual(findings.unconfirmed.map(\.error.message), ["use of undeclared identifier 'AlsoMissing'"])
+        XCTAssertEqual(findings.unseen, ["gen/missing.h"])
+    }
+
+    /// A legacy enum value passed where the bindings take the plan's new mojom enum does not convert.
+    func testASenderPassingALegacyValueOfAChangedTypeLeavesItsMessageWhole() throws {
+        let patch = try MigrateTests.migrate(root: repositoryRoot + "/Examples").patch
+        let sender = try XCTUnwrap(patch.outcomes.first { $0.kind == .sender && $0.message == "ChromeViewMsg_SetPrefetchBudget" })
+        XCTAssertTrue(sender.reason?.hasPrefix("parameter priority is chrome::mojom::PrefetchPriority in the bindings, where the legacy message carried its C++ type") == true, sender.reason ?? "rewritten")
+    }
+}
