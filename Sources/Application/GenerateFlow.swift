@@ -69,7 +69,8 @@ public enum GenerateFlow {
             }
         }
         report += target.summary(withAPI: false) + "\n"
-        report += summary(plan, statuses: statuses, stale: stale, merges: merges.map { ($0.path, $0.added) }, dryRun: options.dryRun)
+        report += summary(plan, statuses: statuses, stale: stale, merges: merges.map { ($0.path, $0.added) }, dryRun: options.dryRun,
+                          typemapChoices: TreeTypeMappings.combined(learned).choices)
         output(report)
         for warning in plan.warnings {
             // Names in warnings come from the scanned tree: a file name can hold ESC, BEL or CR.
@@ -79,7 +80,8 @@ public enum GenerateFlow {
     }
 
     static func summary(
-        _ plan: ConversionPlan, statuses: [(path: String, status: OutputWriter.Status)], stale: [String], merges: [(String, Int)], dryRun: Bool
+        _ plan: ConversionPlan, statuses: [(path: String, status: OutputWriter.Status)], stale: [String], merges: [(String, Int)], dryRun: Bool,
+        typemapChoices: [String] = []
     ) -> String {
         let methods = plan.interfaces.reduce(0) { $0 + $1.methods.count }
         var lines = [
@@ -90,6 +92,11 @@ public enum GenerateFlow {
         ]
         for type in plan.unmappedTypes {
             lines.append("  \(type.cppType): used by \(type.uses.map { "\($0.user) (\($0.location))" }.joined(separator: ", "))")
+        }
+        // Said once per run, not in each file that uses the type.
+        if !typemapChoices.isEmpty {
+            lines.append("C++ types with several typemaps: \(typemapChoices.count) (the first is used)")
+            lines += typemapChoices.map { "  \($0)" }
         }
         if !plan.skippedMessages.isEmpty {
             lines.append("skipped messages: \(plan.skippedMessages.count)")

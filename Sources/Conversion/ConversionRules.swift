@@ -119,6 +119,9 @@ public struct ConversionRules: Sendable, Equatable {
     }
 
     public var types: [String: TypeRule]
+    /// C++ types the built-in table or the tree maps to a mojom type the tree does not hold, with the reason: they
+    /// stay unmapped rather than import a file of another era.
+    public var unavailable: [String: String] = [:]
     public var containers: [String: ContainerKind]
     public var directions: [Direction]
     public var syncImplementedIn: String
@@ -146,7 +149,7 @@ public struct ConversionRules: Sendable, Equatable {
     public static func load(overridePath: String? = nil, learned: [TreeTypeMappings] = []) throws -> ConversionRules {
         let builtIn = try RulesDirectory.file("type-mappings.yaml")
         var rules = try ConversionRules(yaml: try read(builtIn), path: builtIn, base: nil)
-        for mappings in learned.reversed() { rules = mappings.applied(to: rules) }
+        if !learned.isEmpty { rules = TreeTypeMappings.combined(learned).applied(to: rules) }
         if let overridePath {
             rules = try ConversionRules(yaml: try read(overridePath), path: overridePath, base: rules)
         }
@@ -181,7 +184,10 @@ public struct ConversionRules: Sendable, Equatable {
             }
             file = try RulesReader.decode(RulesFile.self, from: node, path: path)
         }
-        types = (base?.types ?? [:]).merging(file.types.mapKeys { CppType(parsing: $0).description }) { _, new in new }
+        let given = file.types.mapKeys { CppType(parsing: $0).description }
+        types = (base?.types ?? [:]).merging(given) { _, new in new }
+        // A type the rules file maps is mapped, whatever the tree lacks.
+        unavailable = (base?.unavailable ?? [:]).filter { given[$0.key] == nil }
         containers = (base?.containers ?? [:]).merging(file.containers) { _, new in new }
         directions = file.directions + (base?.directions ?? [])
         syncImplementedIn = file.syncImplementedIn ?? base?.syncImplementedIn ?? "browser"

@@ -271,6 +271,8 @@ private struct PlanBuilder {
         var error: Route?
         /// Paired because a comment above one of the two names the other as its reply or its request.
         var documented = false
+        /// The names proposed the pair the other way round; the handlers and senders decided which is the request.
+        var turned = false
     }
 
     /// Whether a comment above a reply names its request (`// Reply to FooHostMsg_Go.`, `// Sent in response to
@@ -363,11 +365,59 @@ private struct PlanBuilder {
                 warnings.append("\(pair.request.message.location): \(pair.request.message.name) was not folded: its reply pairs with more than one message")
                 continue
             }
-            pairs[pair.request.message.name] = pair
-            folded.append(FoldedPair(request: pair.request.message.name, replies: replies.map(\.message.name), method: naming.upperCamel(pair.request.stem)))
+            guard let proven = provenByTheCode(pair) else { continue }
+            pairs[proven.request.message.name] = proven
+            folded.append(FoldedPair(request: proven.request.message.name, replies: ([proven.success] + (proven.error.map { [$0] } ?? [])).map(\.message.name),
+                                     method: naming.upperCamel(proven.request.stem)))
         }
         return pairs
     }
+
+    /// The pair as the code shows it, or nil with a warning saying why it stays two methods. A name or a comment
+    /// only proposes a pair: a reply becomes the request's callback only when it is sent from the request's
+    /// handler and from nowhere else, and on every path of it (a callback must run once). A reply sent elsewhere
+    /// (`FrameHostMsg_DidAddMessageToConsole`, sent for every console message) or only sometimes
+    /// (`AccessibilityHostMsg_ChildFrameHitTestResult`) is a message of its own. Which of the two is the request
+    /// is who handles whom: a pair named the other way round (`TextInputClientReplyMsg_GotCharacterIndexForPoint`
+    /// answering `TextInputClientMsg_CharacterIndexForPoint`) is turned round.
+    mutating func provenByTheCode(_ pair: Pair) -> Pair? {
+        let replies = [pair.success] + (pair.error.map { [$0] } ?? [])
+        // With an error reply each of the two is sent on some paths only, by design.
+        let findings = replies.map { sendEvidence(of: $0.message.name, fromHandlerOf: pair.request.message.name, everyPath: pair.error == nil) }
+        if findings.allSatisfy({ $0 == nil }) { return pair }
+        if pair.error == nil, sendEvidence(of: pair.request.message.name, fromHandlerOf: pair.success.message.name, everyPath: true) == nil {
+            var turned = Pair(request: pair.success, success: pair.request, error: nil, documented: pair.documented)
+            turned.turned = true
+            return turned
+        }
+        let reasons = zip(replies, findings).compactMap { reply, finding in finding.map { "\(reply.message.name) \($0)" } }
+        warnings.append("\(pair.request.message.location): \(pair.request.message.name) was not folded with its reply: \(reasons.joined(separator: "; ")); it stays two methods")
+        return nil
+    }
+
+    /// Nil when every sender of `reply` is in a handler of `request` (on every path of it when `everyPath`), else
+    /// what the code shows instead.
+    func sendEvidence(of reply: String, fromHandlerOf request: String, everyPath: Bool) -> String? {
+        let handlers = Set(inventory.messageMaps.flatMap { map in
+            map.handlers.filter { $0.message == request }.compactMap { handler in handler.method.map { IPCNaming.classAndMethod($0, of: map.handlerClass) } }
+        })
+        let senders = inventory.senders.filter { $0.message == reply && !$0.conditions.disabled }
+        guard !handlers.isEmpty else { return "has no evidence: \(request) has no handler method in the tree" }
+        guard !senders.isEmpty else { return "is sent nowhere in the tree" }
+        let handlerList = handlers.sorted().joined(separator: ", ")
+        // In the handler, or in code of its file that it reaches.
+        if let elsewhere = senders.first(where: { !handlers.contains(IPCNaming.classAndMethod($0.function ?? "")) && handlers.isDisjoint(with: $0.reachedFrom ?? []) }) {
+            return "is sent from \(elsewhere.function ?? "outside any function") (\(elsewhere.location)), not only from \(request)'s handler \(handlerList)"
+        }
+        // A send under a condition is one path; an unconditional send (in the handler, or in the callback it binds)
+        // covers the rest, as after an early error reply. With none, some paths send nothing or another message
+        // (an error reply no naming scheme pairs).
+        if everyPath, let sometimes = senders.first, senders.allSatisfy({ $0.conditional == true }) {
+            return "is sent only on some paths (\(sometimes.function ?? handlerList), \(sometimes.location)), so a reply callback would not always run"
+        }
+        return nil
+    }
+
 
     // MARK: - Interfaces
 
@@ -531,7 +581,7 @@ private struct PlanBuilder {
                 comments.append("Folded: \(pair.success.message.name) (success) and \(error.message.name) (failure) become the reply; success says which was sent, and only that message's fields are set. Check that one of them is always sent, otherwise keep separate methods.")
             } else {
                 response = success
-                comments.append("Folded: the reply replaces \(pair.success.message.name)\(pair.documented ? ", which the header's comments give as the reply" : ""). Check that it is always sent, otherwise keep separate methods.")
+                comments.append("Folded: the reply replaces \(pair.success.message.name)\(pair.documented ? ", which the header's comments give as the reply" : ""); only the handler of \(message.name) sends it, on every path.\(pair.turned ? " The names suggest the other direction; the handlers and senders show which is the request." : "")")
             }
             if let first = message.inputs.first?.name, pair.success.message.inputs.first?.name == first {
                 comments.append("'\(naming.snakeCase(first))' matched request and reply; the reply callback may make it unnecessary.")

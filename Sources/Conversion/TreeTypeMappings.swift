@@ -15,6 +15,15 @@ public struct TreeTypeMappings: Sendable, Equatable {
     /// Qualified mojom type -> the C++ type the tree's typemap gives it and how the bindings pass it, for
     /// `migrate`'s signatures: the tree's own, whatever its era.
     public var cppTypes: [String: ConversionRules.CppTypeRule] = [:]
+    /// The tree's `.mojom` files, relative to their root: once a tree has any, imports name one of them.
+    public var mojomFiles: Set<String> = []
+    /// `.mojom` file -> how many of the tree's `.mojom` files import it: how general a home the file is.
+    public var importers: [String: Int] = [:]
+    /// The same, counting only importers outside the file's component (its first two folders): a product's own
+    /// types (`components/arc/`) are imported by that product alone.
+    public var outsideImporters: [String: Int] = [:]
+    /// C++ type -> every mapping the tree's typemaps give it, the one taken first, for the types with several.
+    public var alternatives: [String: [ConversionRules.TypeRule]] = [:]
 
     public init() {}
 
@@ -63,7 +72,12 @@ public struct TreeTypeMappings: Sendable, Equatable {
         public func mappings() -> TreeTypeMappings {
             var result = TreeTypeMappings()
             for (path, text) in mojoms.sorted(by: { $0.path < $1.path }) {
+                result.mojomFiles.insert(path)
                 for type in GNText.declaredTypes(mojom: text) { result.declarations[type, default: []].append(path) }
+                for imported in Set(GNText.imports(mojom: text)) where imported != path {
+                    result.importers[imported, default: 0] += 1
+                    if component(of: imported) != component(of: path) { result.outsideImporters[imported, default: 0] += 1 }
+                }
             }
             let targets = Dictionary(grouping: buildFiles.flatMap { file in GNText.mojomTargets(file.text, folder: folder(of: file.path)) }, by: \.folder)
             // The GN target whose sources list the file; a folder's default target otherwise.
@@ -74,6 +88,7 @@ public struct TreeTypeMappings: Sendable, Equatable {
                 return "//" + folder + (target.map { ":" + $0.name } ?? "")
             }
             for paths in result.declarations.values { for path in paths { result.labels[path] = label(of: path) } }
+            var candidates: [String: [ConversionRules.TypeRule]] = [:]
             func add(mojom: String, cpp: String, declaredIn: String?, source: String, attributes: String) {
                 let cppName = CppType(parsing: cpp.split(separator: "[").first.map(String.init) ?? cpp).description
                 // What the bindings spell: the first mapping of a mojom type, as the bindings generator takes it.
@@ -82,11 +97,15 @@ public struct TreeTypeMappings: Sendable, Equatable {
                         cpp: cppName, moveOnly: GNText.isSet("move_only", in: attributes), byValue: GNText.isSet("copyable_pass_by_value", in: attributes)
                     )
                 }
-                guard result.types[cppName] == nil, ConversionRules.isWritable(mojomType: mojom) else { return }
-                // The file that declares the type, when the tree has it, is the one to import.
-                let declared = result.declarations[mojom]?.count == 1 ? result.declarations[mojom]![0] : declaredIn
+                guard ConversionRules.isWritable(mojomType: mojom) else { return }
+                // The file that declares the type, when the tree has it, is the one to import. A tree with `.mojom`
+                // files that declares the type in none of them keeps a stale typemap entry, which would not build.
+                let declaring = result.declaringFiles(of: mojom)
+                if declaring.isEmpty && !mojoms.isEmpty { return }
+                let declared = declaring.count == 1 ? declaring[0] : declaredIn.flatMap { declaring.isEmpty || declaring.contains($0) ? $0 : nil } ?? declaring.first
                 guard let file = declared, ConversionRules.isWritable(mojomPath: file), ConversionRules.isWritable(gnLabel: label(of: file)) else { return }
-                result.types[cppName] = ConversionRules.TypeRule(mojom: mojom, importPath: file, dependency: label(of: file), source: source)
+                let rule = ConversionRules.TypeRule(mojom: mojom, importPath: file, dependency: label(of: file), source: source)
+                if !(candidates[cppName]?.contains { $0.mojom == mojom && $0.importPath == file } ?? false) { candidates[cppName, default: []].append(rule) }
             }
             for (path, text) in typemaps.sorted(by: { $0.path < $1.path }) {
                 let mojom = GNText.assignments(text, key: "mojom").first.map { $0.hasPrefix("//") ? String($0.dropFirst(2)) : $0 }
@@ -101,31 +120,145 @@ public struct TreeTypeMappings: Sendable, Equatable {
                     add(mojom: pair.mojom, cpp: pair.cpp, declaredIn: nil, source: path, attributes: pair.attributes)
                 }
             }
+            // One mapping per C++ type: products map common types to their own mojom types (ChromeOS's
+            // `arc.mojom.ScreenRect=gfx::Rect`), which must not win over the general one because of the path order.
+            for (cppName, rules) in candidates {
+                let ranked = rules.sorted { result.ranks($0, before: $1, for: cppName) }
+                result.types[cppName] = ranked[0]
+                if ranked.count > 1 { result.alternatives[cppName] = ranked }
+            }
             return result
         }
 
         func folder(of path: String) -> String {
             (path as NSString).deletingLastPathComponent
         }
+
+        func component(of path: String) -> String {
+            path.split(separator: "/").prefix(2).joined(separator: "/")
+        }
     }
 
-    /// `rules` with the tree's mappings in front of the built-in table, and the built-in mappings whose mojom type
-    /// the tree declares elsewhere (an earlier era's path, `ui/gfx/geometry/mojo/`) pointed at the tree's file.
+    /// Whether `first` is the better mapping of `cppName`: one in a file other components import (a general home)
+    /// before a product's own, then the one named like the C++ type (`gfx.mojom.Rect` for `gfx::Rect`,
+    /// `skia.mojom.Bitmap` for `SkBitmap`), then the one in the C++ type's home module (`media.mojom` for
+    /// `media::`), then the one whose file more of the tree's `.mojom` files import; then by path, for a
+    /// deterministic pick.
+    func ranks(_ first: ConversionRules.TypeRule, before second: ConversionRules.TypeRule, for cppName: String) -> Bool {
+        func key(_ rule: ConversionRules.TypeRule) -> [Int] {
+            let outside = rule.importPath.map { outsideImporters[$0] ?? 0 } ?? 0
+            return [outside > 0 ? 1 : 0, Self.nameLikeness(mojom: rule.mojom, cpp: cppName), Self.isHome(mojom: rule.mojom, cpp: cppName) ? 1 : 0,
+                    outside, rule.importPath.map { importers[$0] ?? 0 } ?? 0]
+        }
+        let (a, b) = (key(first), key(second))
+        if a != b { return a.lexicographicallyPrecedes(b, by: >) }
+        return (first.source ?? "", first.mojom) < (second.source ?? "", second.mojom)
+    }
+
+    /// 2 when the mojom type's name is the C++ type's, 1 when the C++ name ends with it (`SkBitmap`, `Bitmap`).
+    static func nameLikeness(mojom: String, cpp: String) -> Int {
+        let mojomName = mojom.split(separator: ".").last.map(String.init) ?? mojom
+        let cppName = (cpp.split(separator: "<").first ?? "").split(separator: ":").last.map(String.init) ?? cpp
+        // `base::string16` is `String16`: C++ and mojom capitalise differently.
+        if mojomName.lowercased() == cppName.lowercased() { return 2 }
+        return cppName.lowercased().hasSuffix(mojomName.lowercased()) ? 1 : 0
+    }
+
+    /// Whether the mojom module names the C++ type's outermost namespace (`gfx.mojom` for `gfx::Rect`).
+    static func isHome(mojom: String, cpp: String) -> Bool {
+        let namespaces = cpp.split(separator: "<").first.map { $0.components(separatedBy: "::").dropLast().filter { !$0.isEmpty } } ?? []
+        guard let outermost = namespaces.first else { return false }
+        return mojom.split(separator: ".").dropLast().contains { $0 == outermost }
+    }
+
+    /// The mappings of several roots (the scanned tree, then each `--upstream-root`) as one: the first root that
+    /// maps a C++ type wins, and what declares or imports mojom types is the union.
+    public static func combined(_ list: [TreeTypeMappings]) -> TreeTypeMappings {
+        var result = TreeTypeMappings()
+        for mappings in list {
+            result.types.merge(mappings.types) { first, _ in first }
+            for (type, paths) in mappings.declarations {
+                result.declarations[type, default: []] += paths.filter { !(result.declarations[type]?.contains($0) ?? false) }
+            }
+            result.labels.merge(mappings.labels) { first, _ in first }
+            result.cppTypes.merge(mappings.cppTypes) { first, _ in first }
+            result.mojomFiles.formUnion(mappings.mojomFiles)
+            result.importers.merge(mappings.importers, uniquingKeysWith: +)
+            result.outsideImporters.merge(mappings.outsideImporters, uniquingKeysWith: +)
+            result.alternatives.merge(mappings.alternatives) { first, _ in first }
+        }
+        return result
+    }
+
+    /// The files declaring `mojom` (without `?`), or the type it is nested in (`media.mojom.VideoEncodeAccelerator`
+    /// for `media.mojom.VideoEncodeAccelerator.Error`).
+    func declaringFiles(of mojom: String) -> [String] {
+        var name = mojom.hasSuffix("?") ? String(mojom.dropLast()) : mojom
+        while true {
+            if let files = declarations[name] { return files }
+            guard let dot = name.lastIndex(of: "."), !name[..<dot].hasSuffix(".mojom"), name[..<dot].contains(".") else { return [] }
+            name = String(name[..<dot])
+        }
+    }
+
+    /// The file declaring `mojom` (without `?`) that most of the tree's files import, if the tree declares it.
+    func declaringFile(of mojom: String) -> String? {
+        declaringFiles(of: mojom).filter { ConversionRules.isWritable(mojomPath: $0) && labels[$0].map(ConversionRules.isWritable(gnLabel:)) == true }
+            .min { (-(importers[$0] ?? 0), $0) < (-(importers[$1] ?? 0), $1) }
+    }
+
+    /// `rules` with the tree's mappings in front of the built-in table. A tree that holds `.mojom` files is of its
+    /// own era, and every import names one of its files: a built-in mapping whose mojom type the tree declares
+    /// elsewhere (an earlier era's path, `ui/gfx/geometry/mojo/`) points at the tree's file; one whose type the
+    /// tree declares nowhere takes the tree's mapping of a C++ type the table gives the same mojom type
+    /// (`base::NullableString16` the tree's `base::string16` one, nullable), else it is left unmapped with the
+    /// reason. The table alone decides only for trees without `.mojom` files.
     public func applied(to rules: ConversionRules) -> ConversionRules {
         var result = rules
-        for (cppType, rule) in rules.types {
-            guard let importPath = rule.importPath, let declared = declarations[rule.mojom], declared.count == 1, declared[0] != importPath,
-                  ConversionRules.isWritable(mojomPath: declared[0]) else { continue }
-            guard let label = labels[declared[0]], ConversionRules.isWritable(gnLabel: label) else { continue }
-            var moved = rule
-            moved.importPath = declared[0]
-            moved.dependency = label
-            moved.source = declared[0]
-            result.types[cppType] = moved
+        let learned = mojomFiles.isEmpty ? types : types.filter { $0.value.importPath.map(mojomFiles.contains) ?? true }
+        for (cppType, rule) in rules.types.sorted(by: { $0.key < $1.key }) {
+            guard let importPath = rule.importPath, learned[cppType] == nil else { continue }
+            let nullable = rule.mojom.hasSuffix("?")
+            let bare = nullable ? String(rule.mojom.dropLast()) : rule.mojom
+            if let declared = declaringFile(of: bare) {
+                guard declared != importPath else { continue }
+                var moved = rule
+                moved.importPath = declared
+                moved.dependency = labels[declared]
+                moved.source = declared
+                result.types[cppType] = moved
+                continue
+            }
+            guard !mojomFiles.isEmpty, !mojomFiles.contains(importPath) else { continue }
+            let sameType = rules.types.filter { $0.value.mojom == bare || $0.value.mojom == bare + "?" }.keys.sorted()
+            if let equivalent = sameType.lazy.compactMap({ learned[$0] }).first {
+                var taken = equivalent
+                taken.mojom = equivalent.mojom + (nullable && !equivalent.mojom.hasSuffix("?") ? "?" : "")
+                taken.note = rule.note
+                result.types[cppType] = taken
+                continue
+            }
+            result.types[cppType] = nil
+            result.unavailable[cppType] = "the tree declares no \(bare) (today's \(importPath)) and maps \(cppType) nowhere"
         }
-        result.types.merge(types) { _, learned in learned }
+        for (cppType, rule) in types where learned[cppType] == nil {
+            result.unavailable[cppType] = "the tree maps it to \(rule.mojom) in \(rule.importPath ?? ""), which the tree does not hold (\(rule.source ?? ""))"
+        }
+        result.types.merge(learned) { _, learned in learned }
         result.cppTypes.merge(cppTypes.mapValues { [$0] }) { _, learned in learned }
         return result
+    }
+
+    /// Every C++ type with several mappings in the tree, the one taken first, for the summary of a run.
+    public var choices: [String] {
+        alternatives.keys.sorted().map { cppType in
+            let rules = alternatives[cppType]!
+            func described(_ rule: ConversionRules.TypeRule) -> String {
+                let path = rule.importPath ?? ""
+                return "\(rule.mojom) (\(rule.source ?? path), \(path) imported by \(importers[path] ?? 0), \(outsideImporters[path] ?? 0) outside its component)"
+            }
+            return "\(cppType): \(described(rules[0])); not \(rules.dropFirst().map(described).joined(separator: ", "))"
+        }
     }
 }
 
@@ -171,6 +304,11 @@ enum GNText {
             let sources = list(body, key: "sources").map { ($0 as NSString).lastPathComponent }
             return MojomTarget(folder: folder, name: start.groups[0], sources: sources)
         }
+    }
+
+    /// The files a `.mojom` file imports (`import "ui/gfx/geometry/mojo/geometry.mojom";`).
+    static func imports(mojom text: String) -> [String] {
+        matches(#"(?m)^\s*import\s+"([^"\n]+)"\s*;"#, in: uncommented(text)).map { $0[0] }
     }
 
     /// `gfx.mojom.Rect` for each top-level `struct Rect`, `enum`, `union` or `interface` of a `.mojom` file.

@@ -99,6 +99,11 @@ public struct TypeMapper: Sendable {
                 sources: rule.source.map { ["\(type.description) as \(rule.mojom) (\($0))"] } ?? []
             )
         }
+        if let why = rules.unavailable[type.description] {
+            var unmapped = placeholder(for: type)
+            unmapped.notes = ["\(type.description): \(why)"]
+            return unmapped
+        }
         if arguments.isEmpty, let defined = definitions[name] {
             if defined.file == file { return MappedType(mojom: defined.mojomName) }
             return MappedType(mojom: defined.module + "." + defined.mojomName, imports: [defined.file], dependencies: [defined.label])

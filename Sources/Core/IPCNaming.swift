@@ -22,6 +22,16 @@ public enum IPCNaming {
         name.hasSuffix("_Params")
     }
 
+    /// `Class::Method` of a message-map handler (`OnHitTest` in `content::RenderAccessibilityImpl`, `&Foo::OnBar`)
+    /// or of the function a send is in (`content::Foo::OnBar`), so that the two compare whatever namespaces they
+    /// are written with.
+    public static func classAndMethod(_ function: String, of handlerClass: String? = nil) -> String {
+        let name = function.hasPrefix("&") ? String(function.dropFirst()) : function
+        var parts = name.components(separatedBy: "::").filter { !$0.isEmpty }
+        if parts.count == 1, let handlerClass, let owner = handlerClass.components(separatedBy: "::").last { parts.insert(owner, at: 0) }
+        return parts.suffix(2).joined(separator: "::")
+    }
+
     /// `content::FooParams` -> `FooParams`: how a `new` expression may name a type that traits name qualified.
     public static func unqualified(_ type: String) -> String {
         String(type.split(separator: ":").last ?? Substring(type))

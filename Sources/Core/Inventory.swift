@@ -504,13 +504,20 @@ public struct Sender: Codable, Hashable, Sendable {
     public var conditions: Conditions
     public var location: SourceLocation
     public var patch: PatchOrigin?
+    /// True when the send runs on only some paths of its function (inside an `if`, a loop or a lambda, under a
+    /// condition, or after a `return`); nil otherwise. A reply sent so is no evidence for folding.
+    public var conditional: Bool?
+    /// The message-map handlers (`Class::Method`) of the same file whose code reaches the function the send is in,
+    /// through calls or bound callbacks (`base::BindOnce(&Foo::OnDone, ...)`); nil when none does.
+    public var reachedFrom: [String]?
 
-    public init(message: String, function: String?, conditions: Conditions, location: SourceLocation, patch: PatchOrigin? = nil) {
+    public init(message: String, function: String?, conditions: Conditions, location: SourceLocation, patch: PatchOrigin? = nil, conditional: Bool? = nil) {
         self.message = message
         self.function = function
         self.conditions = conditions
         self.location = location
         self.patch = patch
+        self.conditional = conditional
     }
 }
 

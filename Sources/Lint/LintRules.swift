@@ -5,6 +5,7 @@ public enum LintRules {
         ConvertedStillPresent.self,
         StaleLedgerRow.self,
         BannedIPCType.self,
+        PointerOverIPC.self,
         UnmappedParameterType.self,
         OrphanHandler.self,
         OrphanSender.self,

@@ -198,6 +198,56 @@ struct InventoryJoiner {
         }
     }
 
+    /// `senders` with the handlers of `maps` whose code reaches them: a send in a function that a handler's body
+    /// names, or one that function names, a few calls deep (a reply sent from a callback the handler binds).
+    static func reached(_ senders: [Sender], from maps: [MessageMap], calls: [String: [String]]) -> [Sender] {
+        guard !maps.isEmpty, !calls.isEmpty else { return senders }
+        var callees: [String: Set<String>] = [:]
+        var callers: [String: Set<String>] = [:]
+        for (function, names) in calls {
+            let caller = IPCNaming.classAndMethod(function)
+            for callee in names.map({ IPCNaming.classAndMethod($0) }) {
+                callees[caller, default: []].insert(callee)
+                callers[callee, default: []].insert(caller)
+            }
+        }
+        var reachers: [String: Set<String>] = [:]
+        for map in maps {
+            for method in Set(map.handlers.compactMap(\.method)) {
+                let handler = IPCNaming.classAndMethod(method, of: map.handlerClass)
+                var seen: Set<String> = [handler]
+                var frontier: Set<String> = [handler]
+                for _ in 0 ..< 4 where !frontier.isEmpty {
+                    frontier = Set(frontier.flatMap { callees[$0] ?? [] }).subtracting(seen)
+                    seen.formUnion(frontier)
+                }
+                // Code the file also reaches from elsewhere (`SendFindReply`, called wherever a find ends) is no
+                // evidence that the handler alone sends.
+                for function in seen where function != handler && (callers[function] ?? []).isSubset(of: seen) {
+                    reachers[function, default: []].insert(handler)
+                }
+            }
+        }
+        return senders.map { sender in
+            var sender = sender
+            if let handlers = reachers[IPCNaming.classAndMethod(sender.function ?? "")] { sender.reachedFrom = handlers.sorted() }
+            return sender
+        }
+    }
+
+    /// Marks a typedef name declared with two different targets.
+    private static let ambiguous = "\u{0}"
+
+    /// The fixed-width and platform types of the C and C++ standard headers and POSIX (`<cstdint>`, `<cstddef>`,
+    /// `<sys/types.h>`, `<ctime>`): never resolved through a typedef found in the tree.
+    static let platformTypes: Set<String> = [
+        "int8_t", "int16_t", "int32_t", "int64_t", "uint8_t", "uint16_t", "uint32_t", "uint64_t",
+        "int_least8_t", "int_least16_t", "int_least32_t", "int_least64_t", "uint_least8_t", "uint_least16_t", "uint_least32_t", "uint_least64_t",
+        "int_fast8_t", "int_fast16_t", "int_fast32_t", "int_fast64_t", "uint_fast8_t", "uint_fast16_t", "uint_fast32_t", "uint_fast64_t",
+        "intmax_t", "uintmax_t", "intptr_t", "uintptr_t", "size_t", "ssize_t", "ptrdiff_t", "max_align_t", "nullptr_t",
+        "time_t", "clock_t", "off_t", "off64_t", "pid_t", "uid_t", "gid_t", "mode_t", "wchar_t", "char16_t", "char32_t",
+    ]
+
     func inventory(extraDiagnostics: [Diagnostic], skippedFolders: [SkippedFolder]? = nil) -> Inventory {
         var inventory = Inventory()
         var typedefs: [String: String] = [:]
@@ -215,7 +265,7 @@ struct InventoryJoiner {
             inventory.enumTraits += partial.enumTraits
             inventory.messageMaps += partial.messageMaps
             inventory.diagnostics += partial.diagnostics
-            senders += partial.senders
+            senders += Self.reached(partial.senders, from: partial.messageMaps, calls: partial.calls ?? [:])
             references += partial.references
             types += result.types
             if let unread = partial.unread {
@@ -223,9 +273,19 @@ struct InventoryJoiner {
                 inventory.stats.filesSkipped += 1
             }
             for (name, type) in result.typedefs {
-                if typedefs[name] == nil { typedefs[name] = type }
                 let short = String(name.split(separator: ":").last ?? "")
-                if typedefs[short] == nil { typedefs[short] = type }
+                // The platform's own types mean what its headers say (int64_t is 64 bits), whatever a third-party
+                // header of the tree declares for its own build (`typedef long int64_t;` in Khronos' glext.h).
+                guard !Self.platformTypes.contains(short) else { continue }
+                for key in Set([name, short]) {
+                    switch typedefs[key] {
+                    case nil: typedefs[key] = type
+                    // A name the tree defines two ways resolves to neither: which one a message sees depends
+                    // on includes the scan does not follow.
+                    case let existing? where existing != type && existing != Self.ambiguous: typedefs[key] = Self.ambiguous
+                    default: break
+                    }
+                }
             }
         }
         inventory.stats.filesVisited = files.count
@@ -240,6 +300,7 @@ struct InventoryJoiner {
         inventory.diagnostics += extraDiagnostics
 
         // In place: a copy of each list through key paths was a tenth of this join, on one thread.
+        typedefs = typedefs.filter { $0.value != Self.ambiguous }
         func resolve(_ parameters: inout [Parameter]) {
             for index in parameters.indices { parameters[index].resolvedType = typedefs[parameters[index].type] }
         }

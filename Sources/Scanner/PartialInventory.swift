@@ -42,6 +42,8 @@ struct PartialInventory: Codable {
     var diagnostics: [Diagnostic] = []
     /// Set when the file could not be read in full; it then contributes nothing but this and its diagnostic.
     var unread: UnreadFile?
+    /// Function -> the functions of the same file its body names, to tell which sends a handler reaches.
+    var calls: [String: [String]]?
 
     var isEmpty: Bool {
         messages.isEmpty && removedMessages.isEmpty && structs.isEmpty && structTraits.isEmpty && enumTraits.isEmpty
@@ -104,10 +106,11 @@ struct PartialInventory: Codable {
             value.handlers = zip(value.handlers, found.handlerPositions).filter { isOwn($0.1) }.map(\.0)
             if isOwn(found.at) || !value.handlers.isEmpty { messageMaps.append(value) }
         }
+        if !findings.calls.isEmpty { calls = (calls ?? [:]).merging(findings.calls) { Array(Set($0 + $1)).sorted() } }
         for found in findings.senders where isOwn(found.at) {
             senders.append(Sender(
                 message: found.message, function: found.function, conditions: conditions(found.conditions, found.at),
-                location: place(found.at), patch: mapper.patchOrigin(line: found.at.line)
+                location: place(found.at), patch: mapper.patchOrigin(line: found.at.line), conditional: found.conditional ? true : nil
             ))
         }
         for (found, member) in findings.references where isOwn(found.at) {

@@ -38,6 +38,8 @@ struct FileFindings: Sendable {
         var function: String?
         var conditions: Conditions
         var at: RawLocation
+        /// Reached on only some paths of its function (see `ScopeTracker.isConditional`).
+        var conditional = false
     }
 
     struct Problem: Sendable {
@@ -64,6 +66,8 @@ struct FileFindings: Sendable {
     var problems: [Problem] = []
     /// Uses of macros whose expansion this does not follow, each with why: the file cannot be vouched for.
     var unfollowed: [(at: RawLocation, detail: String)] = []
+    /// Function -> the functions of the same file whose names its body holds (a call, `&Foo::OnDone`).
+    var calls: [String: [String]] = [:]
 }
 
 /// Reads a file's raw token stream and recognises the IPC constructs in it. Works on tokens, not text:
@@ -78,6 +82,8 @@ struct Recognizer {
     let functionAt: (Int) -> String?
 
     private var findings = FileFindings()
+    /// The names each function's body holds, reduced to the file's own functions at the end.
+    private var namesInFunctions: [String: Set<String>] = [:]
     private var conditions = ConditionStack()
     private var messageClass = ""
     private var exportMacro: String?
@@ -123,6 +129,11 @@ struct Recognizer {
         }
         closeOpenBlocks()
         findings.wrappers = macros.shared()
+        let defined = Dictionary(grouping: namesInFunctions.keys, by: { IPCNaming.unqualified($0) })
+        for (function, names) in namesInFunctions {
+            let callees = names.flatMap { defined[$0] ?? [] }.filter { $0 != function }
+            if !callees.isEmpty { findings.calls[function] = Array(Set(callees)).sorted() }
+        }
         return findings
     }
 
@@ -269,6 +280,7 @@ struct Recognizer {
         scopes.observe(index, in: tokens)
         switch tokens[index].kind {
         case .identifier:
+            if let function = scopes.currentFunction { namesInFunctions[function, default: []].insert(tokens[index].text) }
             let next = nextCodeIndex(after: index)
             let open = next.flatMap { tokens[$0].is("(") ? $0 : nil }
             // Every IPC macro starts with `I`: most names are told apart by that byte alone.
@@ -755,7 +767,9 @@ struct Recognizer {
     }
 
     private mutating func noteSender(_ name: Token) {
-        findings.senders.append(candidate(name))
+        var use = candidate(name)
+        use.conditional = scopes.isConditional(in: tokens)
+        findings.senders.append(use)
     }
 
     private func candidate(_ name: Token) -> FileFindings.MessageUse {
@@ -833,18 +847,30 @@ struct Argument {
     }
 
     /// Words before a comment's first punctuation: `rendered document cookie` -> `rendered_document_cookie`,
-    /// `error_message, if any` -> `error_message`, `the id of the frame` -> `id_of_the_frame`. Tool markers
-    /// (`NOLINT`, `TODO(...)`), words that are not plain words, and phrases longer than five words (prose, not a
-    /// name) give none.
+    /// `error_message, if any` -> `error_message`, `the id of the frame` -> `id_of_the_frame`, `is muted?` ->
+    /// `is_muted`. A longer phrase (a description, not a name) gives its head, the words before the first word
+    /// that starts a qualifier: `location where menu should be shown` -> `location`, `the offset of the text in
+    /// the document` -> `offset`. Tool markers (`NOLINT`, `TODO(...)`) and words that are not plain words give none.
     static func nameFromPhrase(_ body: String) -> String? {
-        let head = body.prefix { !",;.:()[]=".contains($0) }
-        var words = head.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "-" || $0 == "\n" }).map(String.init)
+        let head = body.prefix { !",;.:()[]=?!".contains($0) }.replacingOccurrences(of: "'s ", with: " ")
+        // `success/failure status` is two words there.
+        var words = head.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "-" || $0 == "\n" || $0 == "/" }).map(String.init)
         if let first = words.first, ["the", "a", "an"].contains(first.lowercased()), words.count > 1 { words.removeFirst() }
+        if words.count > 5, let cut = words.firstIndex(where: { qualifierWords.contains($0.lowercased()) }), (1...4).contains(cut) {
+            words = Array(words[..<cut])
+        }
         guard (1...5).contains(words.count), words.allSatisfy({ $0.isCIdentifier || $0.allSatisfy(\.isNumber) }),
               words[0].isCIdentifier
         else { return nil }
         return words.joined(separator: "_")
     }
+
+    /// English words that start what qualifies a noun (prepositions, relative words, verbs of a relative clause):
+    /// where a long comment's head noun phrase ends.
+    static let qualifierWords: Set<String> = [
+        "of", "in", "for", "where", "which", "that", "to", "from", "with", "when", "whose", "who", "on", "at", "by", "if",
+        "whether", "as", "into", "while", "after", "before", "should", "will", "can", "must", "is", "are", "was", "were",
+    ]
 }
 
 extension String {

@@ -12,6 +12,8 @@ struct ScopeTracker {
     /// Indices of the code tokens since the last `;`, `{` or `}`: the head of whatever a `{` opens. Indices, not
     /// copies: every name of a file passes through here.
     private var head: [Int] = []
+    /// Whether the innermost function has returned before the current point: what follows runs only sometimes.
+    private var returnedInFunction = false
 
     var insideFunction: Bool {
         scopes.contains { if case .function = $0 { true } else { false } }
@@ -28,6 +30,17 @@ struct ScopeTracker {
         scopes.compactMap { if case let .namespace(name) = $0, !name.isEmpty { name } else { nil } }
     }
 
+    /// Whether code at the current point runs on only some paths of its function: inside a block of it (an `if`,
+    /// a loop, a lambda), in a statement headed by a condition (`if (x) Send(...)`, `a ? Send(...) : ...`), or
+    /// after a `return`.
+    func isConditional(in tokens: [Token]) -> Bool {
+        guard insideFunction else { return false }
+        if case .block? = scopes.last { return true }
+        if returnedInFunction { return true }
+        let conditionWords: Set<String> = ["if", "else", "for", "while", "do", "switch", "case", "default", "?", "&&", "||"]
+        return head.contains { conditionWords.contains(tokens[$0].text) }
+    }
+
     mutating func statementBoundary() {
         head.removeAll(keepingCapacity: true)
     }
@@ -35,9 +48,14 @@ struct ScopeTracker {
     /// Follows the code token at `index` of `tokens`.
     mutating func observe(_ index: Int, in tokens: [Token]) {
         // Most tokens are names: only punctuation is compared with the three that matter.
-        guard tokens[index].kind == .punctuation else { return head.append(index) }
+        guard tokens[index].kind == .punctuation else {
+            if tokens[index].kind == .keyword && tokens[index].is("return") && insideFunction { returnedInFunction = true }
+            return head.append(index)
+        }
         if tokens[index].is("{") {
-            scopes.append(classify(head.map { tokens[$0] }))
+            let scope = classify(head.map { tokens[$0] })
+            if case .function = scope { returnedInFunction = false }
+            scopes.append(scope)
             head.removeAll(keepingCapacity: true)
         } else if tokens[index].is("}") {
             // An unbalanced `}` (say, from both branches of an `#if`) resets rather than underflows.

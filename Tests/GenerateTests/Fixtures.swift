@@ -43,6 +43,26 @@ enum Fixtures {
         return plan
     }
 
+    /// What a tree shows when each request's replies are its answers: a message map handling the request with
+    /// `OnRequest` in `Handler`, and each reply sent from that handler (`conditional` as the scan marks a send under
+    /// a condition). Folding needs this evidence.
+    static func answered(_ pairs: [(request: String, replies: [String])], conditional: Bool = false) -> (inout Inventory) -> Void {
+        { inventory in
+            for (index, pair) in pairs.enumerated() {
+                let at = SourceLocation(file: "content/common/handler.cc", line: 100 * (index + 1), column: 1)
+                inventory.messageMaps.append(MessageMap(
+                    macro: "IPC_BEGIN_MESSAGE_MAP", handlerClass: "Handler", function: "Handler::OnMessageReceived",
+                    handlers: [MessageHandler(macro: "IPC_MESSAGE_HANDLER", wrapper: nil, message: pair.request, method: "On\(index)", target: nil, delayReply: false, conditions: Conditions(), location: at)],
+                    conditions: Conditions(), location: at
+                ))
+                for (offset, reply) in pair.replies.enumerated() {
+                    inventory.senders.append(Sender(message: reply, function: "Handler::On\(index)", conditions: Conditions(),
+                                                    location: SourceLocation(file: at.file, line: at.line + offset + 1, column: 3), conditional: conditional ? true : nil))
+                }
+            }
+        }
+    }
+
     /// The inventory of Examples/, scanned once per test process.
     static let examples: Result<Inventory, Error> = Result { try IPCScanner.scan(ScanOptions(paths: [repositoryRoot + "/Examples"])) }
 }

@@ -1,6 +1,8 @@
 @testable import MojifyConversion
 @testable import MojifyEmitters
 import MojifyCore
+import MojifyScanner
+import MojifyTestSupport
 import XCTest
 
 /// Names, directions, sync messages, request/response folding, conditions, files and modules.
@@ -139,7 +141,7 @@ final class NamingAndFoldingTests: XCTestCase {
             Fixtures.message("FooHostMsg_Frobinate", line: 1),
             Fixtures.message("FooMsg_DidFrobinate", line: 2),
             Fixtures.message("FooMsg_FrobinateError", inputs: [Parameter(type: "std::string", name: "error")], line: 3),
-        ])
+        ], configure: Fixtures.answered([("FooHostMsg_Frobinate", ["FooMsg_DidFrobinate", "FooMsg_FrobinateError"])], conditional: true))
         XCTAssertEqual(plan.proposals["FooHostMsg_Frobinate"]?.declaration, "Frobinate() => (bool success, string? error);")
         XCTAssertEqual(plan.proposals["FooMsg_DidFrobinate"]?.declaration, plan.proposals["FooHostMsg_Frobinate"]?.declaration)
         XCTAssertEqual(plan.foldedPairs, [FoldedPair(request: "FooHostMsg_Frobinate", replies: ["FooMsg_DidFrobinate", "FooMsg_FrobinateError"], method: "Frobinate")])
@@ -155,7 +157,7 @@ final class NamingAndFoldingTests: XCTestCase {
             let plan = try Fixtures.plan([
                 Fixtures.message("FooMsg_Ping", inputs: [Parameter(type: "int", name: "id")], line: 1),
                 Fixtures.message("FooHostMsg_\(reply)", inputs: [Parameter(type: "int", name: "id"), Parameter(type: "bool", name: "ok")], line: 2),
-            ])
+            ], configure: Fixtures.answered([("FooMsg_Ping", ["FooHostMsg_\(reply)"])]))
             XCTAssertEqual(plan.proposals["FooMsg_Ping"]?.declaration, "Ping(int32 id) => (int32 id, bool ok);", reply)
         }
     }
@@ -169,7 +171,10 @@ final class NamingAndFoldingTests: XCTestCase {
             Fixtures.message("ChromeUtilityHostMsg_DecodeImage_Failed", kind: .control, line: 4),
             Fixtures.message("ChromeUtilityHostMsg_GetOpenFileName_Failed", kind: .control, line: 5, conditions: ["defined(OS_WIN)"]),
             Fixtures.message("ChromeUtilityHostMsg_GetOpenFileName_Result", kind: .control, inputs: [Parameter(type: "base::FilePath", name: "directory")], line: 6, conditions: ["defined(OS_WIN)"]),
-        ])
+        ], configure: Fixtures.answered([
+            ("ChromeUtilityMsg_DecodeImage", ["ChromeUtilityHostMsg_DecodeImage_Succeeded", "ChromeUtilityHostMsg_DecodeImage_Failed"]),
+            ("ChromeUtilityMsg_GetOpenFileName", ["ChromeUtilityHostMsg_GetOpenFileName_Result", "ChromeUtilityHostMsg_GetOpenFileName_Failed"]),
+        ]))
         XCTAssertEqual(plan.foldedPairs.map(\.request), ["ChromeUtilityMsg_DecodeImage", "ChromeUtilityMsg_GetOpenFileName"])
         XCTAssertEqual(plan.foldedPairs.map(\.replies), [
             ["ChromeUtilityHostMsg_DecodeImage_Succeeded", "ChromeUtilityHostMsg_DecodeImage_Failed"],
@@ -191,7 +196,7 @@ final class NamingAndFoldingTests: XCTestCase {
             message("XWalkViewMsg_PictureReady", line: 2, comment: nil),
             message("XWalkViewHostMsg_Scroll", line: 3, comment: nil),
             message("XWalkViewMsg_Scrolled", line: 4, comment: "Response to XWalkViewHostMsg_Scroll."),
-        ])
+        ], configure: Fixtures.answered([("XWalkViewHostMsg_CapturePicture", ["XWalkViewMsg_PictureReady"]), ("XWalkViewHostMsg_Scroll", ["XWalkViewMsg_Scrolled"])]))
         XCTAssertEqual(documented.foldedPairs.map(\.request), ["XWalkViewHostMsg_CapturePicture", "XWalkViewHostMsg_Scroll"])
         XCTAssertEqual(documented.foldedPairs.map(\.replies), [["XWalkViewMsg_PictureReady"], ["XWalkViewMsg_Scrolled"]])
         let capture = try XCTUnwrap(documented.interfaces.flatMap(\.methods).first { $0.name == "CapturePicture" })
@@ -202,7 +207,7 @@ final class NamingAndFoldingTests: XCTestCase {
             [message("FooHostMsg_Go", line: 1, comment: "The reply is FooMsg_Went or FooMsg_Gone."), message("FooMsg_Went", line: 2, comment: nil),
              message("FooMsg_Gone", line: 3, comment: "Reply to FooHostMsg_Go.")],
         ] {
-            XCTAssertEqual(try Fixtures.plan(unfolded).foldedPairs.map(\.request), [], "\(unfolded.map(\.name))")
+            XCTAssertEqual(try Fixtures.plan(unfolded, configure: Fixtures.answered([("FooHostMsg_Go", ["FooMsg_Went", "FooMsg_Gone"])])).foldedPairs.map(\.request), [], "\(unfolded.map(\.name))")
         }
         // A chain where the comments pair Request with Response and the names pair Response with ResponseAck: the
         // names win, and the documented pair is not folded.
@@ -210,7 +215,7 @@ final class NamingAndFoldingTests: XCTestCase {
             message("FooMsg_Request", line: 1, comment: "The renderer may respond with a FooHostMsg_Response."),
             message("FooHostMsg_Response", line: 2, comment: "Sent in response to a FooMsg_Request."),
             message("FooMsg_ResponseAck", line: 3, comment: nil),
-        ])
+        ], configure: Fixtures.answered([("FooMsg_Request", ["FooHostMsg_Response"]), ("FooHostMsg_Response", ["FooMsg_ResponseAck"])]))
         XCTAssertEqual(chain.foldedPairs.map(\.request), ["FooHostMsg_Response"])
         XCTAssertEqual(chain.foldedPairs.map(\.replies), [["FooMsg_ResponseAck"]])
     }
@@ -231,10 +236,103 @@ final class NamingAndFoldingTests: XCTestCase {
             [Fixtures.message("FooHostMsg_Go", line: 1), Fixtures.message("FooMsg_DidGo", line: 2), Fixtures.message("FooHostMsg_DidDidGo", line: 3)],
         ]
         for (index, messages) in cases.enumerated() {
-            let plan = try Fixtures.plan(messages)
+            let plan = try Fixtures.plan(messages, configure: Fixtures.answered([("FooHostMsg_Go", messages.dropFirst().map(\.name))]))
             XCTAssertTrue(plan.foldedPairs.isEmpty, "case \(index): \(plan.foldedPairs)")
             XCTAssertEqual(plan.proposals["FooHostMsg_Go"]?.declaration, "Go();", "case \(index)")
         }
+    }
+
+    /// The four wrong folds of a Chromium 56-era tree, as its code shows them: a reply sent from another function
+    /// (for every console message), one sent only on some paths of the handler, a pair named the other way
+    /// round, and a reply sent from a callback the handler binds, which folds.
+    func testPairsFoldOnlyWhenTheRequestsHandlerAloneSendsTheReply() throws {
+        let tree = try temporaryFolder()
+        try tree.write("content/common/frame_messages.h", """
+            #define IPC_MESSAGE_START FrameMsgStart
+            IPC_MESSAGE_ROUTED2(FrameMsg_AddMessageToConsole, int /* level */, std::string /* message */)
+            IPC_MESSAGE_ROUTED2(FrameHostMsg_DidAddMessageToConsole, int /* level */, std::string /* message */)
+            IPC_MESSAGE_ROUTED1(AccessibilityMsg_HitTest, int /* x */)
+            IPC_MESSAGE_ROUTED1(AccessibilityHostMsg_HitTest_Result, int /* node_id */)
+            IPC_MESSAGE_ROUTED1(FrameHostMsg_RequestThumbnail, int /* request_id */)
+            IPC_MESSAGE_ROUTED2(FrameMsg_RequestThumbnail_Reply, int /* request_id */, std::string /* png */)
+            """)
+        try tree.write("content/common/text_input_client_messages.h", """
+            #define IPC_MESSAGE_START TextInputClientMsgStart
+            // Tells the renderer to send back the character index for a point.
+            IPC_MESSAGE_ROUTED1(TextInputClientMsg_CharacterIndexForPoint, int /* point */)
+            // Reply message for TextInputClientMsg_CharacterIndexForPoint.
+            IPC_MESSAGE_ROUTED1(TextInputClientReplyMsg_GotCharacterIndexForPoint, uint32_t /* index */)
+            """)
+        try tree.write("content/browser/text_input_client_message_filter.cc", """
+            bool TextInputClientMessageFilter::OnMessageReceived(const IPC::Message& message) {
+              IPC_BEGIN_MESSAGE_MAP(TextInputClientMessageFilter, message)
+                IPC_MESSAGE_HANDLER(TextInputClientReplyMsg_GotCharacterIndexForPoint, OnGotCharacterIndexForPoint)
+              IPC_END_MESSAGE_MAP()
+            }
+            void TextInputClientMac::GetCharacterIndexAtPoint(RenderWidgetHost* host, int point) {
+              host->Send(new TextInputClientMsg_CharacterIndexForPoint(host->GetRoutingID(), point));
+            }
+            """)
+        try tree.write("content/renderer/render_frame_impl.cc", """
+            bool RenderFrameImpl::OnMessageReceived(const IPC::Message& msg) {
+              IPC_BEGIN_MESSAGE_MAP(RenderFrameImpl, msg)
+                IPC_MESSAGE_HANDLER(FrameMsg_AddMessageToConsole, OnAddMessageToConsole)
+                IPC_MESSAGE_HANDLER(AccessibilityMsg_HitTest, OnHitTest)
+              IPC_END_MESSAGE_MAP()
+            }
+            void RenderFrameImpl::OnAddMessageToConsole(int level, const std::string& message) {
+              frame_->addMessageToConsole(level, message);
+            }
+            void RenderFrameImpl::didAddMessageToConsole(int level, const std::string& message) {
+              Send(new FrameHostMsg_DidAddMessageToConsole(routing_id_, level, message));
+            }
+            void RenderFrameImpl::OnHitTest(int x) {
+              if (!document_)
+                return;
+              if (HasChildFrame(x)) {
+                Send(new AccessibilityHostMsg_HitTest_Result(routing_id_, x));
+                return;
+              }
+              HandleHover(x);
+            }
+            """)
+        try tree.write("content/renderer/text_input_client_observer.cc", """
+            bool TextInputClientObserver::OnMessageReceived(const IPC::Message& message) {
+              IPC_BEGIN_MESSAGE_MAP(TextInputClientObserver, message)
+                IPC_MESSAGE_HANDLER(TextInputClientMsg_CharacterIndexForPoint, OnCharacterIndexForPoint)
+              IPC_END_MESSAGE_MAP()
+            }
+            void TextInputClientObserver::OnCharacterIndexForPoint(int point) {
+              uint32_t index = 0U;
+              if (auto* frame = GetFocusedFrame())
+                index = frame->characterIndexForPoint(point);
+              Send(new TextInputClientReplyMsg_GotCharacterIndexForPoint(routing_id(), index));
+            }
+            """)
+        try tree.write("content/browser/render_frame_host_impl.cc", """
+            bool RenderFrameHostImpl::OnMessageReceived(const IPC::Message& msg) {
+              IPC_BEGIN_MESSAGE_MAP(RenderFrameHostImpl, msg)
+                IPC_MESSAGE_HANDLER(FrameHostMsg_RequestThumbnail, OnRequestThumbnail)
+              IPC_END_MESSAGE_MAP()
+            }
+            void RenderFrameHostImpl::OnRequestThumbnail(int request_id) {
+              store_->Fetch(base::BindOnce(&RenderFrameHostImpl::OnThumbnailFetched, weak_factory_.GetWeakPtr(), request_id));
+            }
+            void RenderFrameHostImpl::OnThumbnailFetched(int request_id, const std::string& png) {
+              Send(new FrameMsg_RequestThumbnail_Reply(routing_id_, request_id, png));
+            }
+            """)
+        let plan = try ConversionPlan.make(inventory: try IPCScanner.scan(ScanOptions(paths: [tree.path])), rules: try Fixtures.rules())
+        XCTAssertEqual(plan.foldedPairs, [
+            FoldedPair(request: "FrameHostMsg_RequestThumbnail", replies: ["FrameMsg_RequestThumbnail_Reply"], method: "RequestThumbnail"),
+            FoldedPair(request: "TextInputClientMsg_CharacterIndexForPoint", replies: ["TextInputClientReplyMsg_GotCharacterIndexForPoint"], method: "CharacterIndexForPoint"),
+        ])
+        XCTAssertEqual(plan.proposals["TextInputClientMsg_CharacterIndexForPoint"]?.declaration, "CharacterIndexForPoint(int32 point) => (uint32 index);")
+        let warnings = plan.warnings.joined(separator: "\n")
+        XCTAssertTrue(warnings.contains("FrameMsg_AddMessageToConsole was not folded with its reply: FrameHostMsg_DidAddMessageToConsole is sent from RenderFrameImpl::didAddMessageToConsole"), warnings)
+        XCTAssertTrue(warnings.contains("AccessibilityMsg_HitTest was not folded with its reply: AccessibilityHostMsg_HitTest_Result is sent only on some paths (RenderFrameImpl::OnHitTest"), warnings)
+        XCTAssertEqual(plan.proposals["FrameMsg_AddMessageToConsole"]?.declaration, "AddMessageToConsole(int32 level, string message);")
+        XCTAssertEqual(plan.proposals["AccessibilityHostMsg_HitTest_Result"]?.declaration, "HitTestResult(int32 node_id);")
     }
 
     func testSyncMethodsHaveAReplyEvenWithoutOutputs() throws {

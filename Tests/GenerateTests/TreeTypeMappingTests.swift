@@ -116,8 +116,10 @@ final class TreeTypeMappingTests: XCTestCase {
             IPC_MESSAGE_ROUTED1(ShellViewMsg_Scroll, shell::Offset /* offset */)
             """)
         try tree.write("shell/common/offset.typemap", "mojom = \"//shell/common/offset.mojom\"\ntype_mappings = [ \"shell.mojom.Offset=shell::Offset\" ]\n")
+        try tree.write("shell/common/offset.mojom", "module shell.mojom;\n\nstruct Offset {\n  int32 x;\n};\n")
         // The tree maps gfx::Range itself; its mapping wins over the upstream's.
         try tree.write("shell/common/range.typemap", "mojom = \"//shell/common/range.mojom\"\ntype_mappings = [ \"shell.mojom.Range=gfx::Range\" ]\n")
+        try tree.write("shell/common/range.mojom", "module shell.mojom;\n\nstruct Range {\n  uint32 start;\n};\n")
         let learned = [learn(tree.path), learn(upstream.path)]
         let rules = try ConversionRules.load(learned: learned)
         let plan = try ConversionPlan.make(inventory: try IPCScanner.scan(ScanOptions(paths: [tree.path])), rules: rules)
@@ -199,6 +201,125 @@ final class TreeTypeMappingTests: XCTestCase {
         XCTAssertThrowsError(try IPCScanner.scan(missing)) { error in
             XCTAssertEqual("\(error)", "--include-dir no/such: no such folder; give an existing folder (absolute, or relative to the scanned root for --include-dir)")
         }
+    }
+
+    /// A 2017 ChromeOS-era checkout: ARC++ and the Chrome cleaner map common C++ types to their own mojom types
+    /// (`arc.mojom.ScreenRect=gfx::Rect`), and their paths sort before `ui/` and `mojo/`.
+    func writeProductTypemaps(into tree: TemporaryFolder) throws {
+        // (typemap, the .mojom it names, its module, the type, the C++ type it maps)
+        let typemaps = [
+            ("components/arc/common/app.typemap", "components/arc/common/screen_rect.mojom", "arc", "ScreenRect", "gfx::Rect"),
+            ("components/arc/common/bitmap.typemap", "components/arc/common/bitmap.mojom", "arc", "ArcBitmap", "SkBitmap"),
+            ("components/arc/common/video.typemap", "components/arc/common/video.mojom", "arc", "VideoPixelFormat", "media::VideoPixelFormat"),
+            ("components/chrome_cleaner/public/typemaps/chrome_prompt.typemap", "components/chrome_cleaner/public/interfaces/chrome_prompt.mojom",
+             "chrome_cleaner", "FilePath", "base::FilePath"),
+            ("media/mojo/interfaces/media_types.typemap", "media/mojo/interfaces/media_types.mojom", "media", "VideoPixelFormat", "media::VideoPixelFormat"),
+            ("mojo/common/file_path.typemap", "mojo/common/file_path.mojom", "mojo.common", "FilePath", "base::FilePath"),
+            ("skia/public/interfaces/skbitmap.typemap", "skia/public/interfaces/bitmap.mojom", "skia", "Bitmap", "SkBitmap"),
+            ("ui/gfx/geometry/mojo/geometry.typemap", "ui/gfx/geometry/mojo/geometry.mojom", "gfx", "Rect", "gfx::Rect"),
+        ]
+        for (typemap, mojom, module, type, cpp) in typemaps {
+            try tree.write(typemap, "mojom = \"//\(mojom)\"\ntype_mappings = [\n  \"\(module).mojom.\(type)=\(cpp)\",\n]\n")
+            // ARC's video.mojom imports its own screen_rect.mojom: an importer inside the product does not make a general home.
+            let imports = mojom.hasSuffix("video.mojom") ? "import \"components/arc/common/screen_rect.mojom\";\n\n" : ""
+            try tree.write(mojom, "module \(module).mojom;\n\n\(imports)struct \(type) {\n  int32 value;\n};\n")
+        }
+        try tree.write("content/common/frame.mojom", """
+            module content.mojom;
+
+            import "mojo/common/file_path.mojom";
+            import "skia/public/interfaces/bitmap.mojom";
+            import "ui/gfx/geometry/mojo/geometry.mojom";
+
+            interface Frame {
+              Go(gfx.mojom.Rect rect, mojo.common.mojom.FilePath path, skia.mojom.Bitmap bitmap);
+            };
+            """)
+    }
+
+    func testEachCppTypeHasOneMappingAndAProductsOwnNeverWins() throws {
+        let tree = try temporaryFolder()
+        try writeProductTypemaps(into: tree)
+        let learned = learn(tree.path)
+        XCTAssertEqual(learned.types["gfx::Rect"]?.mojom, "gfx.mojom.Rect")
+        XCTAssertEqual(learned.types["base::FilePath"]?.mojom, "mojo.common.mojom.FilePath", "named alike: the file other components import wins")
+        XCTAssertEqual(learned.types["SkBitmap"]?.mojom, "skia.mojom.Bitmap")
+        XCTAssertEqual(learned.types["media::VideoPixelFormat"]?.mojom, "media.mojom.VideoPixelFormat", "named alike, imported by none: the C++ type's own namespace wins")
+        XCTAssertEqual(learned.choices, [
+            "SkBitmap: skia.mojom.Bitmap (skia/public/interfaces/skbitmap.typemap, skia/public/interfaces/bitmap.mojom imported by 1, 1 outside its component); not arc.mojom.ArcBitmap (components/arc/common/bitmap.typemap, components/arc/common/bitmap.mojom imported by 0, 0 outside its component)",
+            "base::FilePath: mojo.common.mojom.FilePath (mojo/common/file_path.typemap, mojo/common/file_path.mojom imported by 1, 1 outside its component); not chrome_cleaner.mojom.FilePath (components/chrome_cleaner/public/typemaps/chrome_prompt.typemap, components/chrome_cleaner/public/interfaces/chrome_prompt.mojom imported by 0, 0 outside its component)",
+            "gfx::Rect: gfx.mojom.Rect (ui/gfx/geometry/mojo/geometry.typemap, ui/gfx/geometry/mojo/geometry.mojom imported by 1, 1 outside its component); not arc.mojom.ScreenRect (components/arc/common/app.typemap, components/arc/common/screen_rect.mojom imported by 1, 0 outside its component)",
+            "media::VideoPixelFormat: media.mojom.VideoPixelFormat (media/mojo/interfaces/media_types.typemap, media/mojo/interfaces/media_types.mojom imported by 0, 0 outside its component); not arc.mojom.VideoPixelFormat (components/arc/common/video.typemap, components/arc/common/video.mojom imported by 0, 0 outside its component)",
+        ])
+        // Names compare whatever their capitals: libchrome's string16.typemap maps base::string16 to BigString16 too.
+        XCTAssertEqual(TreeTypeMappings.nameLikeness(mojom: "mojo_base.mojom.String16", cpp: "base::string16"), 2)
+        XCTAssertEqual(TreeTypeMappings.nameLikeness(mojom: "mojo_base.mojom.BigString16", cpp: "base::string16"), 0)
+        // The pick does not depend on the order the walk lists the files in.
+        let names = FileNameSelection(names: TreeTypeMappings.sourceNames, suffixes: TreeTypeMappings.sourceSuffixes)
+        let files = IPCScanner.list(names, under: [tree.path], options: ScanOptions(paths: [tree.path]))[0].relativePaths
+        XCTAssertEqual(TreeTypeMappings.learn(root: tree.path, files: files.reversed()), learned)
+
+        // The generate summary lists them once.
+        try tree.write("content/common/frame_messages.h", """
+            #define IPC_MESSAGE_START FrameMsgStart
+            IPC_MESSAGE_ROUTED2(FrameMsg_Go, gfx::Rect /* rect */, base::FilePath /* path */)
+            """)
+        let out = try temporaryFolder()
+        let result = try MojifyBinary.run(["generate", tree.path, "--out", out.path, "--no-cache"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stdout.components(separatedBy: "\n").filter { $0.hasPrefix("C++ types with several typemaps") }, ["C++ types with several typemaps: 4 (the first is used)"])
+        let mojom = try String(contentsOfFile: out.path + "/content/common/frame.mojom", encoding: .utf8)
+        XCTAssertTrue(mojom.contains("Go(gfx.mojom.Rect rect, mojo.common.mojom.FilePath path);"), mojom)
+        XCTAssertFalse(mojom.contains("arc.mojom") || mojom.contains("chrome_cleaner"), mojom)
+    }
+
+    /// A Chromium 56 checkout (emblink): `mojo/common/common_custom_types.mojom` where today's `mojo_base` files
+    /// would be, no `mojo.common` File or ProcessId, and a stale typemap entry for a type no `.mojom` declares.
+    func testEveryImportNamesAFileTheTreeHoldsOrTheRunWrites() throws {
+        let tree = try temporaryFolder()
+        try tree.write("mojo/common/common_custom_types.typemap", """
+            mojom = "//mojo/common/common_custom_types.mojom"
+            type_mappings = [
+              "mojo.common.mojom.String16=base::string16",
+              "mojo.common.mojom.TimeDelta=base::TimeDelta[copyable_pass_by_value]",
+            ]
+            """)
+        try tree.write("mojo/common/common_custom_types.mojom", "module mojo.common.mojom;\n\n[Native]\nstruct String16;\n\n[Native]\nstruct TimeDelta;\n")
+        try tree.write("content/common/stale.typemap", "mojom = \"//content/common/stale.mojom\"\ntype_mappings = [ \"content.mojom.Gone=content::Gone\" ]\n")
+        try tree.write("content/common/stale.mojom", "module content.mojom;\n\nstruct Other {};\n")
+        try tree.write("content/common/frame_messages.h", """
+            #define IPC_MESSAGE_START FrameMsgStart
+            IPC_MESSAGE_ROUTED5(FrameMsg_Go, base::string16 /* title */, base::NullableString16 /* alt */, base::File /* file */, base::TimeDelta /* delay */, content::Gone /* gone */)
+            """)
+        let learned = learn(tree.path)
+        XCTAssertNil(learned.types["content::Gone"], "the tree's .mojom files declare no content.mojom.Gone")
+        let rules = try ConversionRules.load(learned: [learned])
+        let plan = try ConversionPlan.make(inventory: try IPCScanner.scan(ScanOptions(paths: [tree.path])), rules: rules)
+        let files = try OutputFormat.render(plan, rules: rules, registry: .manifest)
+        let mojom = try XCTUnwrap(files["content/common/frame.mojom"])
+        let imports = mojom.components(separatedBy: "\n").filter { $0.hasPrefix("import ") }
+        XCTAssertEqual(imports, ["import \"mojo/common/common_custom_types.mojom\";"])
+        for path in imports.map({ String($0.dropFirst("import \"".count).dropLast(2)) }) {
+            XCTAssertTrue(FileManager.default.fileExists(atPath: tree.path + "/" + path) || files[path] != nil, path)
+        }
+        XCTAssertFalse(mojom.components(separatedBy: "\n").contains { !$0.contains("//") && $0.contains("mojo_base") }, "one output never mixes eras:\n\(mojom)")
+        XCTAssertTrue(mojom.contains("mojo.common.mojom.String16 title"), mojom)
+        XCTAssertTrue(mojom.contains("mojo.common.mojom.String16? alt"), "NullableString16 takes the tree's String16:\n\(mojom)")
+        XCTAssertTrue(mojom.contains("mojo.common.mojom.TimeDelta delay"), mojom)
+        XCTAssertTrue(mojom.contains("TodoBaseFile file"), mojom)
+        XCTAssertTrue(mojom.replacingOccurrences(of: "\n  // ", with: " ").contains(
+            "base::File: the tree declares no mojo_base.mojom.File (today's mojo/public/mojom/base/file.mojom) and maps base::File nowhere"), mojom)
+        XCTAssertEqual(plan.unmappedTypes.map(\.cppType), ["base::File", "content::Gone"])
+        XCTAssertNoThrow(try MojomSyntaxChecker.check(mojom))
+
+        // A tree without .mojom files (Electron, CEF) gets the built-in table.
+        let bare = try temporaryFolder()
+        try bare.write("content/common/frame_messages.h", try String(contentsOfFile: tree.path + "/content/common/frame_messages.h", encoding: .utf8))
+        let bareRules = try ConversionRules.load(learned: [learn(bare.path)])
+        XCTAssertEqual(TypeMapper(rules: bareRules).map(cppType: "base::File")?.imports, ["mojo/public/mojom/base/file.mojom"])
+        // A --rules file's mapping holds, whatever the tree holds.
+        let override = try ConversionRules(yaml: "types:\n  base::File: {mojom: uint64}\n", path: "r.yaml", base: rules)
+        XCTAssertEqual(TypeMapper(rules: override).map(cppType: "base::File")?.mojom, "uint64")
     }
 }
 

@@ -131,6 +131,11 @@ final class MessageDefinitionTests: XCTestCase {
         XCTAssertEqual(try inventory.message("PrintHostMsg_DidGetPrintedPagesCount").inputs.map(\.name), ["rendered_document_cookie", "number_of_rendered_pages"])
         XCTAssertEqual(try inventory.message("ChromeUtilityHostMsg_ParseJSON_Failed").inputs.map(\.name), ["error_message", "JSON_to_parse"])
         XCTAssertEqual(try inventory.message("GuestHostMsg_Attach").inputs.map(\.name), ["guest_instance_id", "id_of_the_frame", "decoded_image"])
+        // Questions and descriptions, as emblink and Electron write them: a name from the words, never from the type.
+        let phrases = try scanSource("""
+        IPC_MESSAGE_ROUTED5(FooHostMsg_Show, bool /* is muted? */, uint32_t /* the offset of the text in the document */, gfx::Point /* location where menu should be shown */, int /* final success/failure status */, bool /* print page's background */)
+        """)
+        XCTAssertEqual(try phrases.message("FooHostMsg_Show").inputs.map(\.name), ["is_muted", "offset", "location", "final_success_failure_status", "print_page_background"])
     }
 
     func testMessageClassAndExportMacroFollowRedefinitions() throws {

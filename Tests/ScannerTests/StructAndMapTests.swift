@@ -245,6 +245,32 @@ final class StructAndMapTests: XCTestCase {
         XCTAssertEqual(inventory.senders.map(\.message), ["FooHostMsg_Create", "PrintHostMsg_Upstream"])
     }
 
+    /// emblink reads Khronos' platform header, whose `typedef long int int64_t;` is for its own build, and declares
+    /// other names two ways: neither may decide what a message's parameter is.
+    func testPlatformTypesAndNamesDeclaredTwoWaysAreNotResolved() throws {
+        let tree = try temporaryFolder()
+        try tree.write("gpu/ipc/common/gpu_messages.h", """
+        #include "third_party/khronos/KHR/khrplatform.h"
+        #include "gpu/ipc/common/counts.h"
+        IPC_ENUM_TRAITS_MAX_VALUE(khronos_boolean_enum_t, KHRONOS_TRUE)
+        IPC_MESSAGE_CONTROL4(GpuMsg_Stamp, int64_t /* stamp */, uint32_t /* flags */, Count /* count */, khronos_float_t /* scale */)
+        """)
+        try tree.write("third_party/khronos/KHR/khrplatform.h", """
+        #if defined(_WIN32)
+        typedef __int64 int64_t;
+        #else
+        typedef long int int64_t;
+        #endif
+        typedef unsigned long uint32_t;
+        typedef float khronos_float_t;
+        typedef enum { KHRONOS_FALSE = 0, KHRONOS_TRUE = 1 } khronos_boolean_enum_t;
+        typedef long Count;
+        """)
+        try tree.write("gpu/ipc/common/counts.h", "typedef int32_t Count;\n")
+        let inventory = try tree.scan()
+        XCTAssertEqual(try inventory.message("GpuMsg_Stamp").inputs.map(\.resolvedType), [nil, nil, nil, "float"])
+    }
+
     func testTypedefsAndAliasesResolveParameterTypes() throws {
         let inventory = try scanSource("""
         namespace foo {

@@ -12,4 +12,5 @@ map->Add<printing::mojom::PrintHost>(base::BindRepeating(&BindPrintHost));
 map->Add<chrome::mojom::ChromeViewHost>(base::BindRepeating(&BindChromeViewHost));
 map->Add<chrome::mojom::MimeRegistry>(base::BindRepeating(&BindMimeRegistry));
 map->Add<extensions::mojom::ExtensionHost>(base::BindRepeating(&BindExtensionHost));
+map->Add<extensions::mojom::ExtensionWorkerHost>(base::BindRepeating(&BindExtensionWorkerHost));
 map->Add<printing::mojom::PrintHostProcess>(base::BindRepeating(&BindPrintHostProcess));

@@ -23,6 +23,10 @@ void ExtensionHostImpl::ReportStorageUsage(const std::string& extension_id, int6
   extension_message_filter_->OnReportStorageUsage(extension_id, bytes_in_use, usage_by_area);
 }
 
+void ExtensionHostImpl::ShouldSuspendAck(const std::string& extension_id, uint64_t sequence_id) {
+  extension_message_filter_->OnShouldSuspendAck(extension_id, sequence_id);
+}
+
 void BindExtensionHost(mojo::PendingReceiver<mojom::ExtensionHost> receiver) {
   // TODO(mojify): pass the ExtensionMessageFilter this connection belongs to
   // (for a frame-scoped interface, the frame's; migration guide 2.5.7), e.g.

@@ -21,6 +21,7 @@ class ExtensionHostImpl : public mojom::ExtensionHost {
   // mojom::ExtensionHost:
   void SubscribeToEvent(const std::string& extension_id, const std::string& event_name) override;
   void ReportStorageUsage(const std::string& extension_id, int64_t bytes_in_use, base::Value::Dict usage_by_area) override;
+  void ShouldSuspendAck(const std::string& extension_id, uint64_t sequence_id) override;
 
  private:
   ExtensionMessageFilter* const extension_message_filter_;
