@@ -73,14 +73,17 @@ extension MigrateFlow {
                     let added = SyntaxCheck.newErrors(before: before.errors, after: after.errors)
                     // In a file that parsed with errors before (headers the tree lacks), a new error is the patch's
                     // where it names what the patch removed, or where it is on a written line and either names what
-                    // the patch wrote (a getter, a mojom type) or is not reported on any line the patch left. The
-                    // same error there, before or after, is clang's view of a declaration the missing headers broke
-                    // (after: once a written include brings in more of them), not the written line's.
+                    // the patch wrote (a getter, a mojom type) or is one the missing headers do not explain: not
+                    // only an undeclared name, and not reported on any line the patch left. The same error there,
+                    // before or after, is clang's view of a declaration the missing headers broke (after: once a
+                    // written include brings in more of them), not the written line's.
                     let seen = Set(before.errors.map(\.message) + after.errors.filter { !written[file]!.contains($0.line) }.map(\.message))
+                    let unseen = !before.unseen.isEmpty || !after.unseen.isEmpty
                     let (counted, others) = added.partitioned { error in
                         before.isClean || names(removed, in: error.message)
                             || (written[file]!.contains(error.line)
-                                && (!seen.contains(error.message) || error.message.contains("mojom::") || names(introduced, in: error.message)))
+                                && (error.message.contains("mojom::") || names(introduced, in: error.message)
+                                    || !(seen.contains(error.message) || (unseen && CompileCheck.isUndeclaredName(error.message)))))
                     }
                     let (unconfirmed, uncounted) = others.partitioned { written[file]!.contains($0.line) }
                     findings.added = counted.map { (file, $0) }
@@ -182,7 +185,7 @@ extension MigrateFlow {
             lines += listing(findings.added, limit: nil)
         }
         if !findings.unconfirmed.isEmpty {
-            lines.append("types: \(findings.unconfirmed.count) new error\(findings.unconfirmed.count == 1 ? "" : "s") on rewritten lines not counted: the same error is reported on lines the patch left in \(findings.unconfirmed.count == 1 ? "its file" : "their files"), before or after it (a declaration that headers the tree lacks broke); check by hand")
+            lines.append("types: \(findings.unconfirmed.count) new error\(findings.unconfirmed.count == 1 ? "" : "s") on rewritten lines not counted: an undeclared name, or an error lines the patch left have too, in \(findings.unconfirmed.count == 1 ? "a file" : "files") whose headers the tree lacks in part (they may declare the name, or broke a declaration); check by hand")
             lines += listing(findings.unconfirmed)
         }
         if findings.uncounted > 0 {

@@ -107,6 +107,15 @@ public enum CompileCheck {
         }
     }
 
+    /// Whether an error only says a name is not declared (`use of undeclared identifier 'content'`, `no member
+    /// named 'TimeTicks' in namespace 'base'`, `unknown type name`): in a file whose parse could not see some of its
+    /// headers, those headers may well declare it. A missing member of a class the parse saw is not of this kind.
+    public static func isUndeclaredName(_ message: String) -> Bool {
+        message.hasPrefix("use of undeclared identifier") || message.hasPrefix("unknown type name") || message.hasPrefix("no template named")
+            || message.hasPrefix("unknown class name")
+            || ((message.hasPrefix("no member named") || message.hasPrefix("no type named")) && message.contains("' in namespace '"))
+    }
+
     /// Whether the build makes the header (bindings, protobufs, resources, build flags), as opposed to one the
     /// tree or a separate checkout holds.
     public static func isGenerated(_ include: String) -> Bool {

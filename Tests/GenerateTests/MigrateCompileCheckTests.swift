@@ -65,21 +65,22 @@ final class MigrateCompileCheckTests: XCTestCase {
         XCTAssertEqual(MigrateFlow.compileSummary(nil, blocking: false).first?.hasPrefix("types: not checked;"), true)
     }
 
-    /// A file that parsed with errors before (a header the tree lacks) counts a new error where it names what the
-    /// patch wrote or removed, or where a written line has an error the file did not have before (emblink's
-    /// `GetView()->WasShown()` calling the widget's view); an error the file had before, elsewhere, is shown
-    /// unconfirmed (a class whose base the missing headers broke, whose every member call fails alike).
-    func testInAnUncleanFileErrorsOfThePatchsWorkOrNewKindsCount() throws {
+    /// A file that parsed with errors before (a header the tree lacks) counts a new error on a written line where it
+    /// names what the patch wrote or removed, or where the missing header cannot explain it (emblink's
+    /// `GetView()->WasShown()`: no member named 'WasShown' in a class the parse saw). An undeclared name, which the
+    /// missing header may declare, and an error lines the patch left have too (a class whose base the missing
+    /// headers broke fails every member call alike) are shown unconfirmed.
+    func testInAnUncleanFileErrorsTheMissingHeadersCannotExplainCount() throws {
         let scratch = try temporaryFolder(files: [
-            "a/use.cc": "#include \"gen/missing.h\"\nvoid Use() {\n  Missing();\n  Old();\n}\n",
+            "a/use.cc": "#include \"gen/missing.h\"\nstruct Foo { void Bar(); };\nvoid Use(Foo& foo) {\n  Missing();\n  foo.Bar();\n}\n",
         ])
         let source = try scratch.read("a/use.cc")
-        let rewritten = "#include \"gen/missing.h\"\nvoid Use() {\n  Missing();\n  GetFrameHost()->DidStop();\n  Missing(1);\n  AlsoMissing();\n}\n"
+        let rewritten = "#include \"gen/missing.h\"\nstruct Foo { void Bar(); };\nvoid Use(Foo& foo) {\n  Missing();\n  GetFrameHost()->DidStop();\n  Missing(1);\n  AlsoMissing();\n  foo.Baz();\n}\n"
         let patch = MigrationPatch(diff: "", files: ["a/use.cc"], outcomes: [], rewritten: ["a/use.cc": rewritten])
         let options = MigrateOptions(input: InventoryInput(scan: ScanOptions(paths: [scratch.path])), out: scratch.path + "/out")
         let findings = try MigrateFlow.compileCheck(patch, sources: ["a/use.cc": source], drafts: [:], declarations: try examplesDeclarations(), root: scratch.path, options: options)
-        XCTAssertEqual(findings.added.map(\.error.message), ["use of undeclared identifier 'GetFrameHost'", "use of undeclared identifier 'AlsoMissing'"])
-        XCTAssertEqual(findings.unconfirmed.map(\.error.message), ["use of undeclared identifier 'Missing'"])
+        XCTAssertEqual(findings.added.map(\.error.message), ["use of undeclared identifier 'GetFrameHost'", "no member named 'Baz' in 'Foo'"])
+        XCTAssertEqual(findings.unconfirmed.map(\.error.message), ["use of undeclared identifier 'Missing'", "use of undeclared identifier 'AlsoMissing'"])
         XCTAssertEqual(findings.unseen, ["gen/missing.h"])
     }
 

@@ -42,8 +42,8 @@ final class MigrateVerifyTests: XCTestCase {
         // A sender rewrite that lost its closing parenthesis.
         let file = "extensions/browser/extension_message_filter.cc"
         let rewritten = try XCTUnwrap(patch.rewritten[file])
-        let call = try XCTUnwrap(rewritten.range(of: "GetExtension()->SetPopupAnchor(extension_id, anchor);"))
-        patch.rewritten[file] = rewritten.replacingCharacters(in: call, with: "GetExtension()->SetPopupAnchor(extension_id, anchor;")
+        let call = try XCTUnwrap(rewritten.range(of: "GetExtensionProcess()->ShouldSuspend(extension_id, sequence_id);"))
+        patch.rewritten[file] = rewritten.replacingCharacters(in: call, with: "GetExtensionProcess()->ShouldSuspend(extension_id, sequence_id;")
         let line = rewritten[..<call.lowerBound].filter { $0 == "\n" }.count + 1
         let regressions = MigrateFlow.syntaxRegressions(patch, sources: sources)
         XCTAssertEqual(regressions.map(\.file), [file], "\(regressions)")
