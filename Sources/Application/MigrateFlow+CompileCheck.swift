@@ -38,7 +38,13 @@ extension MigrateFlow {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mojify-check-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let declared = folder + "/declared", drafted = folder + "/drafted"
-        for (path, text) in declarations.headers { try write(text, to: declared + "/" + path) }
+        // A header below an include folder (`chromium_src/`) is included as its legacy header is, relative to
+        // that folder (`chrome/common/tts.mojom.h`): it is declared there too.
+        let includeRoots = includeFolders(options, root: root).compactMap { $0.hasPrefix(root + "/") ? String($0.dropFirst(root.count + 1)) + "/" : nil }
+        for (path, text) in declarations.headers {
+            let aliases = includeRoots.filter(path.hasPrefix).map { String(path.dropFirst($0.count)) }.filter { declarations.headers[$0] == nil }
+            for name in [path] + aliases { try write(text, to: declared + "/" + name) }
+        }
         for (path, text) in drafts { try write(text, to: drafted + "/" + path) }
 
         var setup = CompileCheck.Setup(root: root)
@@ -158,16 +164,9 @@ extension MigrateFlow {
     /// The `#include` paths of a file, as spelt, but those of legacy IPC itself, which the bindings replace.
     static func includes(of text: String) -> [String] {
         text.split(separator: "\n").compactMap { line -> String? in
-            let trimmed = line.drop { $0 == " " || $0 == "\t" }
-            guard trimmed.hasPrefix("#") else { return nil }
-            let directive = trimmed.dropFirst().drop { $0 == " " || $0 == "\t" }
-            guard directive.hasPrefix("include") else { return nil }
-            let rest = directive.dropFirst("include".count).drop { $0 == " " || $0 == "\t" }
-            guard let open = rest.first, open == "\"" || open == "<" else { return nil }
-            let path = rest.dropFirst().prefix { $0 != (open == "<" ? ">" : "\"") }
-            guard !path.isEmpty, SafeName.isSafePath(String(path)) else { return nil }
+            guard let path = IncludeDirective.path(in: line, angleBrackets: true), SafeName.isSafePath(path) else { return nil }
             let legacy = path.hasPrefix("ipc/") || path.hasSuffix("_messages.h") || path.contains("message_generator")
-            return legacy ? nil : String(path)
+            return legacy ? nil : path
         }
     }
 

@@ -163,7 +163,7 @@ extension CppRewriter {
             // Only a line that starts with `#` can include; the others are not turned into text.
             for start in source.lineStarts where source.hasBytes("#", at: source.skipSpace(from: start)) {
                 let end = source.lineEnd(of: start)
-                guard let included = Self.includedPath(source.text(start..<end)),
+                guard let included = IncludeDirective.path(in: source.text(start..<end)),
                       deletedFiles.contains(where: { $0 == included || $0.hasSuffix("/" + included) }) else { continue }
                 _ = add(UnifiedDiff.Edit(range: source.wholeLines(start, end), replacement: ""), in: file)
             }

@@ -562,7 +562,7 @@ struct CppRewriter {
     func includeLine(of header: String, in source: CppSource) -> (range: Range<Int>, written: String)? {
         for start in source.lineStarts {
             let end = source.lineEnd(of: start)
-            guard let included = Self.includedPath(source.text(start..<end)) else { continue }
+            guard let included = IncludeDirective.path(in: source.text(start..<end)) else { continue }
             if header == included || header.hasSuffix("/" + included) || included.hasSuffix("/" + header) { return (start..<end, included) }
         }
         return nil
@@ -583,19 +583,8 @@ struct CppRewriter {
         var found: (Range<Int>, String)?
         for start in source.lineStarts {
             let end = source.lineEnd(of: start)
-            if let included = Self.includedPath(source.text(start..<end)) { found = (start..<end, included) }
+            if let included = IncludeDirective.path(in: source.text(start..<end)) { found = (start..<end, included) }
         }
         return found
-    }
-
-    /// `#include "a/b.h"` -> `a/b.h`; nil for other lines and `<...>` includes.
-    static func includedPath(_ line: String) -> String? {
-        var text = line.trimmingCharacters(in: .whitespaces)
-        guard text.hasPrefix("#") else { return nil }
-        text = String(text.dropFirst()).trimmingCharacters(in: .whitespaces)
-        guard text.hasPrefix("include") else { return nil }
-        text = String(text.dropFirst("include".count)).trimmingCharacters(in: .whitespaces)
-        guard text.hasPrefix("\""), let close = text.dropFirst().firstIndex(of: "\"") else { return nil }
-        return String(text[text.index(after: text.startIndex)..<close])
     }
 }

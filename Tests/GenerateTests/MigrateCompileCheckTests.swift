@@ -84,6 +84,22 @@ final class MigrateCompileCheckTests: XCTestCase {
         XCTAssertEqual(findings.unseen, ["gen/missing.h"])
     }
 
+    /// Electron includes its `chromium_src/chrome/common/tts_messages.h` as `chrome/common/tts_messages.h`, and the
+    /// patch its bindings as `chrome/common/tts.mojom.h`: the declared header answers that spelling too.
+    func testADeclaredHeaderBelowAnIncludeFolderIsFoundAsThePatchSpellsIt() throws {
+        let scratch = try temporaryFolder(files: ["chromium_src/chrome/renderer/use.cc": "void Use() {\n}\n"])
+        let source = try scratch.read("chromium_src/chrome/renderer/use.cc")
+        var declarations = try examplesDeclarations()
+        declarations.headers = ["chromium_src/chrome/common/tts.mojom.h": "#pragma once\nstruct TtsDeclared {};\n"]
+        let rewritten = "#include \"chrome/common/tts.mojom.h\"\nvoid Use() {\n  TtsDeclared tts;\n}\n"
+        let patch = MigrationPatch(diff: "", files: ["chromium_src/chrome/renderer/use.cc"], outcomes: [], rewritten: ["chromium_src/chrome/renderer/use.cc": rewritten])
+        var options = MigrateOptions(input: InventoryInput(scan: ScanOptions(paths: [scratch.path])), out: scratch.path + "/out")
+        options.input.scan.includeDirs = ["chromium_src"]
+        let findings = try MigrateFlow.compileCheck(patch, sources: ["chromium_src/chrome/renderer/use.cc": source], drafts: [:], declarations: declarations, root: scratch.path, options: options)
+        XCTAssertEqual(findings.added.map(\.error.message), [])
+        XCTAssertEqual(findings.checkedFiles, 1)
+    }
+
     /// A legacy enum value passed where the bindings take the plan's new mojom enum does not convert.
     func testASenderPassingALegacyValueOfAChangedTypeLeavesItsMessageWhole() throws {
         let patch = try MigrateTests.migrate(root: repositoryRoot + "/Examples").patch
