@@ -28,12 +28,31 @@ extension MigrateFlow {
         /// Errors inside mojify's own declarations: a type of the plan they could not spell.
         var declarationErrors: Set<String> = []
         var standIns: [String] = []
+        /// Folders of the tree's BUILD.gn `include_dirs` the check searched, as tree paths.
+        var buildIncludeDirs: [String] = []
     }
 
-    /// Runs the check. `drafts` are the files written under --out (path relative to it -> text).
+    /// Runs the check. `drafts` are the files written under --out (path relative to it -> text). `buildIncludeDirs`
+    /// are the folders the tree's BUILD.gn files add to include paths (tree paths): where one alone holds a header
+    /// the first round could not see, the check runs again with those folders searched last.
     static func compileCheck(
         _ patch: MigrationPatch, sources: [String: String], drafts: [String: String], declarations: MojomDeclarations,
-        root: String, options: MigrateOptions
+        root: String, options: MigrateOptions, buildIncludeDirs: [String] = []
+    ) throws -> CompileFindings {
+        let first = try compileCheck(patch, sources: sources, drafts: drafts, declarations: declarations, root: root, options: options, searching: [])
+        var answering: Set<String> = []
+        for header in first.unseen {
+            let holders = buildIncludeDirs.filter { FileManager.default.fileExists(atPath: treePath($0 + "/" + header, root: root)) }
+            // A header two folders hold (`config.h`) would be a guess.
+            if holders.count == 1 { answering.insert(holders[0]) }
+        }
+        guard !answering.isEmpty else { return first }
+        return try compileCheck(patch, sources: sources, drafts: drafts, declarations: declarations, root: root, options: options, searching: answering.sorted())
+    }
+
+    private static func compileCheck(
+        _ patch: MigrationPatch, sources: [String: String], drafts: [String: String], declarations: MojomDeclarations,
+        root: String, options: MigrateOptions, searching buildIncludeDirs: [String]
     ) throws -> CompileFindings {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mojify-check-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -49,6 +68,7 @@ extension MigrateFlow {
 
         var setup = CompileCheck.Setup(root: root)
         setup.includeDirs = includeFolders(options, root: root)
+        setup.buildIncludeDirs = buildIncludeDirs.map { treePath($0, root: root) }
         setup.fallbackDirs = [declared]
         setup.compileCommands = options.input.scan.compileCommands
         let checker = try CompileCheck.Checker(setup)
@@ -117,7 +137,7 @@ extension MigrateFlow {
             }
             count = jobs
         }
-        var total = CompileFindings(standIns: declarations.standIns)
+        var total = CompileFindings(standIns: declarations.standIns, buildIncludeDirs: buildIncludeDirs)
         for result in results {
             total.added += result.added
             total.uncounted += result.uncounted
@@ -146,6 +166,17 @@ extension MigrateFlow {
             },
             treeHas: { path in folders.contains { FileManager.default.fileExists(atPath: $0 + "/" + path) } }
         )
+    }
+
+    /// The folders the listed BUILD.gn and `.gni` files add with `include_dirs`, as tree paths.
+    static func buildIncludeDirs(listed: [String], root: String) -> [String] {
+        var files: [String: String] = [:]
+        for path in listed where path.hasSuffix("BUILD.gn") || path.hasSuffix(".gni") {
+            guard !TreeWriter.isBehindLink(path, in: root), let data = FileManager.default.contents(atPath: treePath(path, root: root)),
+                  let text = String(validating: data, as: UTF8.self) else { continue }
+            files[path] = text
+        }
+        return MigrationPatch.buildIncludeDirs(of: files)
     }
 
     /// `--include-dir` folders, absolute.
@@ -195,6 +226,10 @@ extension MigrateFlow {
             let unsure = findings.uncountedInDrafts == 0 ? "" : "; \(findings.uncountedInDrafts) other error\(findings.uncountedInDrafts == 1 ? "" : "s") not counted, in drafts that include headers the tree lacks"
             lines.append("types: drafts: \(findings.checkedDrafts) checked, \(withErrors) with errors\(withErrors == 0 ? "" : " (the drafts' TODOs say what to finish)")\(unsure)")
             lines += listing(findings.draftErrors)
+        }
+        if !findings.buildIncludeDirs.isEmpty {
+            let count = findings.buildIncludeDirs.count
+            lines.append("types: searched \(count) folder\(count == 1 ? "" : "s") of the tree's BUILD.gn include_dirs, each the one holding a header the tree's paths did not answer: \(findings.buildIncludeDirs.joined(separator: ", ").escapingControlCharacters)")
         }
         if !findings.unseen.isEmpty {
             let (generated, absent) = findings.unseen.sorted().partitioned(by: CompileCheck.isGenerated)

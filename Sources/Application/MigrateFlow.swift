@@ -51,7 +51,10 @@ public enum MigrateFlow {
         // The headers listing message classes and the .gni files, and the files that show the era, come from the
         // scan's own walk, with the files mappings are learned from.
         let probe = EraProbe(options.input.scan)
-        let (inventory, learned, listed) = try options.input.loadLearningMappings(listing: MigrationPatch.listing.union(probe.listing), skipping: [options.out])
+        let checking = options.check || options.apply
+        // The include-aware check also reads the BUILD.gn files' include_dirs.
+        let listing = MigrationPatch.listing.union(probe.listing).union(checking ? FileNameSelection(names: ["BUILD.gn"]) : FileNameSelection())
+        let (inventory, learned, listed) = try options.input.loadLearningMappings(listing: listing, skipping: [options.out])
         let target = MojoTarget(evidence: probe.evidence(listed: listed, skipping: [options.out], maxFileBytes: options.input.scan.maxFileBytes), registry: options.registry, api: options.mojoAPI)
         if target.api == .legacy, target.registry == .binders {
             let binders = "BinderMap (--registry binders) came in 2020 and takes only mojo::PendingReceiver"
@@ -93,10 +96,10 @@ public enum MigrateFlow {
         // without its includes (a constructor it could not read), not something the patch wrote.
         let (regressions, unattributed) = syntaxRegressions(patch, sources: sources).partitioned { $0.rewrittenLine != nil }
         // The include-aware check costs a full parse of each file twice: run where its answer gates something.
-        let compiled = options.check || options.apply ? try compileCheck(
+        let compiled = checking ? try compileCheck(
             patch, sources: sources, drafts: drafts,
             declarations: declarations(plan: plan, migration: migration, inventory: inventory, rules: rules, target: target, sources: sources, root: root, options: options),
-            root: root, options: options
+            root: root, options: options, buildIncludeDirs: buildIncludeDirs(listed: listed.first?.relativePaths ?? [], root: root)
         ) : nil
         let passes = regressions.isEmpty && compiled?.added.isEmpty != false
         let applying = options.apply && passes

@@ -227,3 +227,21 @@ struct GNFile {
         return SourceLocation(file: path, line: line, column: offset - source.lineStarts[line - 1] + 1)
     }
 }
+
+extension MigrationPatch {
+    /// The folders the `include_dirs` lists of these BUILD.gn and `.gni` files (path -> text) add, as tree paths,
+    /// sorted: `"//a/include"` from the root, `"include"` from the file's folder; lists removed with `-=` and
+    /// strings with a `$` expansion are left out.
+    public static func buildIncludeDirs(of files: [String: String]) -> [String] {
+        var folders: Set<String> = []
+        for (path, text) in files where GNFile.isGNFile(path) && text.contains("include_dirs") {
+            let file = GNFile(path: path, source: CppSource(text))
+            for index in file.tokens.indices where file.tokens[index].isString {
+                guard let assignment = file.assignment(listing: index), assignment.variable == "include_dirs", !assignment.isRemoval,
+                      let folder = GNFile.path(file.tokens[index].text, from: file.folder) else { continue }
+                folders.insert(folder)
+            }
+        }
+        return folders.sorted()
+    }
+}

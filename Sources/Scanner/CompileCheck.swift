@@ -15,6 +15,9 @@ public enum CompileCheck {
         public var root: String
         /// More `-I` folders, absolute (`--include-dir`).
         public var includeDirs: [String] = []
+        /// Folders of the tree's own BUILD.gn `include_dirs`, searched after the above (`-idirafter`): they answer
+        /// only what the tree's paths do not (`SkUserConfig.h`, which skia's config includes from its own folder).
+        public var buildIncludeDirs: [String] = []
         /// Folders searched after everything else (`-idirafter`): declarations of generated headers and stand-ins,
         /// which a header of the tree's own always wins over.
         public var fallbackDirs: [String] = []
@@ -67,7 +70,7 @@ public enum CompileCheck {
             } else {
                 arguments += ([setup.root] + setup.includeDirs).flatMap { ["-I", $0] }
             }
-            return arguments + setup.fallbackDirs.flatMap { ["-idirafter", $0] }
+            return arguments + (setup.buildIncludeDirs + setup.fallbackDirs).flatMap { ["-idirafter", $0] }
         }
 
         /// Parses `text` as the file `path` (absolute), with `overlay` (absolute path -> contents) read instead of

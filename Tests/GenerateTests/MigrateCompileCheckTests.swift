@@ -100,6 +100,40 @@ final class MigrateCompileCheckTests: XCTestCase {
         XCTAssertEqual(findings.checkedFiles, 1)
     }
 
+    /// The folders BUILD.gn files add with `include_dirs`, from the root or the file's folder; removals and
+    /// expansions are not folders of the tree.
+    func testBuildIncludeDirsAreReadFromGNLists() {
+        let files = [
+            "third/lib/BUILD.gn": "config(\"lib_config\") {\n  include_dirs = [ \"include\", \"//third/lib/extra\" ]\n  include_dirs += [ \"$root_gen_dir/lib\" ]\n  include_dirs -= [ \"gone\" ]\n}\n",
+            "x/BUILD.gn": "source_set(\"x\") {\n  sources = [ \"x.cc\" ]\n}\n",
+            "x/x.cc": "include_dirs = [ \"not/gn\" ]\n",
+        ]
+        XCTAssertEqual(MigrationPatch.buildIncludeDirs(of: files), ["third/lib/extra", "third/lib/include"])
+    }
+
+    /// Skia's `SkUserConfig.h` is included by name, from a folder skia's BUILD.gn adds: the check runs again with
+    /// such a folder searched, where it alone holds a header the first round could not see, and the file it makes
+    /// clean counts its new errors. A header two folders hold stays unseen.
+    func testAFolderOfTheTreesIncludeDirsAnswersWhatTheTreesPathsDoNot() throws {
+        let scratch = try temporaryFolder(files: [
+            "third/lib/include/libconf.h": "#pragma once\nstruct LibConf { int size; };\n",
+            "third/a/dup.h": "#pragma once\n",
+            "third/b/dup.h": "#pragma once\n",
+            "a/use.cc": "#include \"libconf.h\"\n#include \"dup.h\"\nint Use(LibConf& conf) {\n  return conf.size;\n}\n",
+        ])
+        let source = try scratch.read("a/use.cc")
+        let patch = MigrationPatch(diff: "", files: ["a/use.cc"], outcomes: [], rewritten: ["a/use.cc": source.replacingOccurrences(of: "conf.size", with: "conf.count")])
+        let options = MigrateOptions(input: InventoryInput(scan: ScanOptions(paths: [scratch.path])), out: scratch.path + "/out")
+        let findings = try MigrateFlow.compileCheck(
+            patch, sources: ["a/use.cc": source], drafts: [:], declarations: try examplesDeclarations(), root: scratch.path, options: options,
+            buildIncludeDirs: ["third/a", "third/b", "third/lib/include", "third/unrelated"]
+        )
+        XCTAssertEqual(findings.buildIncludeDirs, ["third/lib/include"])
+        XCTAssertEqual(findings.unseen, ["dup.h"])
+        XCTAssertEqual(findings.added.map(\.error.message), ["no member named 'count' in 'LibConf'"])
+        XCTAssertTrue(MigrateFlow.compileSummary(findings, blocking: true).contains("types: searched 1 folder of the tree's BUILD.gn include_dirs, each the one holding a header the tree's paths did not answer: third/lib/include"))
+    }
+
     /// A legacy enum value passed where the bindings take the plan's new mojom enum does not convert.
     func testASenderPassingALegacyValueOfAChangedTypeLeavesItsMessageWhole() throws {
         let patch = try MigrateTests.migrate(root: repositoryRoot + "/Examples").patch
