@@ -127,7 +127,7 @@ extension CppRewriter {
             members[header, default: [:]][insertion.offset] = (insertion, lines)
             // The sender's own file gets the mojom include from the include rewrite.
             let senderSource = sources[sender.location.file]!
-            let mojomHeader = Self.includePath(of: target.mojomFile, writtenLegacy: includeLine(of: target.mojomFile.sourceHeader, in: senderSource)?.written)
+            let mojomHeader = Self.includePath(of: target.mojomFile, writtenLegacy: includeLine(of: target.mojomFile.sourceHeader, in: senderSource)?.written ?? spelling(of: target.mojomFile.sourceHeader))
             includes[header, default: []].formUnion([connection.include] + (header == sender.location.file ? [] : [mojomHeader]))
             record(.remote, caller.interface, sender.location, reason: nil)
         }

@@ -542,7 +542,7 @@ struct CppRewriter {
             for mojom in plan.files where used.contains(mojom.path) {
                 let legacy = includeLine(of: mojom.sourceHeader, in: source)
                 guard let include = legacy ?? lastIncludeLine(in: source) else { continue }
-                let mojomInclude = "#include \"\(Self.includePath(of: mojom, writtenLegacy: legacy?.written))\""
+                let mojomInclude = "#include \"\(Self.includePath(of: mojom, writtenLegacy: legacy?.written ?? spelling(of: mojom.sourceHeader)))\""
                 if source.text(0..<source.bytes.count).contains(mojomInclude) { continue }
                 let keep = legacy == nil || !fullyConverted.contains(mojom.sourceHeader) || definesAny(of: named, header: mojom.sourceHeader)
                 let original = source.text(include.range)
@@ -559,6 +559,17 @@ struct CppRewriter {
 
     /// The line including `header` (written in full, relative to an include folder, or from above the scanned
     /// root), and the path as written.
+    /// How most of the files read include `header` by a path with a folder: a file that does not include it spells
+    /// its bindings as the others do (Electron writes `chrome/common/tts_messages.h` for
+    /// `chromium_src/chrome/common/tts_messages.h`), so that one header is not included two ways.
+    func spelling(of header: String) -> String? {
+        var counts: [String: Int] = [:]
+        for source in sources.values {
+            if let written = includeLine(of: header, in: source)?.written, written.contains("/") { counts[written, default: 0] += 1 }
+        }
+        return counts.min { ($1.value, $0.key) < ($0.value, $1.key) }?.key
+    }
+
     func includeLine(of header: String, in source: CppSource) -> (range: Range<Int>, written: String)? {
         for start in source.lineStarts {
             let end = source.lineEnd(of: start)

@@ -150,6 +150,22 @@ final class MigrateRemoteTests: XCTestCase {
         XCTAssertTrue(kept.isRewritten("TestHostMsg_Bar"), "\(kept.patch.outcomes)")
     }
 
+    /// Electron's `tts_message_filter.cc` sends what `chromium_src/chrome/common/tts_messages.h` defines without
+    /// including it (its header does, as `chrome/common/tts_messages.h`): the bindings are included as the tree
+    /// includes the legacy header, never by a second spelling.
+    func testABindingsIncludeIsSpeltAsTheTreeSpellsTheLegacyHeader() throws {
+        let scratch = try temporaryFolder()
+        try scratch.write("vendor_src/content/common/test_messages.h", Self.messages)
+        try scratch.write("content/renderer/test_sender.h", Self.observerHeader.replacingOccurrences(
+            of: "#include \"base/memory/weak_ptr.h\"", with: "#include \"base/memory/weak_ptr.h\"\n#include \"content/common/test_messages.h\""))
+        try scratch.write("content/renderer/test_sender.cc", Self.observerSource.replacingOccurrences(of: "#include \"content/common/test_messages.h\"\n", with: ""))
+        let result = try MigrateTests.migrate(root: scratch.path)
+        XCTAssertTrue(result.isRewritten("TestHostMsg_Bar"), "\(result.patch.outcomes)")
+        let diff = result.patch.diff
+        XCTAssertTrue(diff.contains("+#include \"content/common/test.mojom.h\""), diff)
+        XCTAssertFalse(diff.contains("vendor_src/content/common/test.mojom.h\""), diff)
+    }
+
     /// `Send(new ViewHostMsg_ShowFullscreenWidget(opener_id_, routing_id()))` goes to the opener's view, not to the
     /// sender's own frame: the class's remote would call the wrong peer, so the sender is listed.
     func testARoutedMessageBuiltWithAnotherObjectsRoutingIDIsListed() throws {
