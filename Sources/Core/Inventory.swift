@@ -34,7 +34,8 @@ public struct Inventory: Codable, Equatable, Sendable {
     public var removedMessages: [MessageDefinition]?
     /// Uses of a message's class other than sends and map entries (`FooMsg_Bar::ID` in a switch,
     /// `FooMsg_Bar::WriteReplyParams(...)` in a delayed reply): code that names the definition, which must go or
-    /// change with it. Absent when the tree has none.
+    /// change with it; lint and the report count them as uses, like handlers and senders. Absent when the tree has
+    /// none.
     public var references: [MessageReference]?
 
     public init(

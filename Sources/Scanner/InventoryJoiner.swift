@@ -320,7 +320,13 @@ struct InventoryJoiner {
         }
 
         let sent = Set(inventory.senders.map(\.location))
-        let named = references.filter { defined.contains($0.message) && !sent.contains($0.location) }
+        // A member of a class named like a message (`FooMsg_Bar::ID`) stays when the tree no longer defines it,
+        // as a sender does: a conversion removes the definition first, and `--files` scans no header. A name
+        // alone stays only for defined messages: undefined, it is as often an IPC struct.
+        let named = references.filter { reference in
+            !sent.contains(reference.location) && (defined.contains(reference.message)
+                || (reference.member != nil && IPCNaming.stem(of: reference.message) != nil && !structs.contains(reference.message)))
+        }
         if !named.isEmpty { inventory.references = named }
 
         let traitTypes = Set(inventory.enumTraits.map(\.type) + inventory.structTraits.map(\.type) + inventory.structs.compactMap(\.parent))
