@@ -37,6 +37,11 @@ public struct Inventory: Codable, Equatable, Sendable {
     /// change with it; lint and the report count them as uses, like handlers and senders. Absent when the tree has
     /// none.
     public var references: [MessageReference]?
+    /// Headers with IPC constructs under an overlay folder (Electron's `chromium_src/`, a fork's `<vendor>_src/`),
+    /// whose subfolders mirror those of the Chromium the tree builds against: path in the tree -> the upstream path
+    /// it mirrors, as the code includes it (`chromium_src/chrome/common/tts_messages.h` ->
+    /// `chrome/common/tts_messages.h`). Absent when there is none.
+    public var overlayHeaders: [String: String]?
 
     public init(
         tool: String = "mojify",

@@ -329,6 +329,16 @@ struct InventoryJoiner {
         }
         if !named.isEmpty { inventory.references = named }
 
+        // The tree's own files with constructs (a patch's constructs are in the file it patches, upstream's path).
+        let placed = inventory.messages.map { ($0.location, $0.patch) } + inventory.structs.map { ($0.location, $0.patch) }
+            + inventory.structTraits.map { ($0.location, $0.patch) } + inventory.enumTraits.map { ($0.location, $0.patch) }
+        let headers = Set(placed.filter { $0.1 == nil }.map(\.0.file))
+        let includers = foundInOrder.filter { !$0.result.includes.isEmpty && !FileWalker.isPatch(files[$0.index].relativePath) }.map {
+            OverlayFolders.Includer(path: files[$0.index].relativePath, includes: $0.result.includes)
+        }
+        let overlays = OverlayFolders.mirroredPaths(of: headers, includers: includers, treeFiles: { Set(files.map(\.relativePath)) })
+        if !overlays.isEmpty { inventory.overlayHeaders = overlays }
+
         let traitTypes = Set(inventory.enumTraits.map(\.type) + inventory.structTraits.map(\.type) + inventory.structs.compactMap(\.parent))
         var seen = Set<String>()
         inventory.typeDefinitions = types.sorted { $0.location < $1.location }.filter { type in
