@@ -37,7 +37,7 @@ enum ConvertedStillPresent: LintRule {
               }
             }
             """], ledger: RuleExample.ledgerCSV([("FooHostMsg_Ping", .converted)]),
-            findings: [FindingSpec(message: "'FooHostMsg_Ping' is marked converted in the ledger but is still named here (FooHostMsg_Ping::ID)")]),
+            findings: [FindingSpec(message: "'FooHostMsg_Ping' is marked converted in the ledger but is still named (FooHostMsg_Ping::ID) here")]),
         .quiet(["foo/foo_messages.h": """
             #define IPC_MESSAGE_START FooMsgStart
             IPC_MESSAGE_CONTROL0(FooMsg_Ping)
@@ -63,9 +63,7 @@ enum ConvertedStillPresent: LintRule {
             handler.message.flatMap { converted.contains($0) ? ($0, handler.location, "handled here") : nil }
         }
         let senders = inventory.senders.filter { converted.contains($0.message) }.map { ($0.message, $0.location, "sent here") }
-        let references = (inventory.references ?? []).filter { converted.contains($0.message) }.map { reference in
-            (reference.message, reference.location, "named here" + (reference.member.map { " (\(reference.message)::\($0))" } ?? ""))
-        }
+        let references = (inventory.references ?? []).filter { converted.contains($0.message) }.map { ($0.message, $0.location, $0.namedUse + " here") }
         return (definitions + handlers + senders + references).map { name, location, use in
             finding(location: location,
                     message: "'\(name)' is marked converted in the ledger but is still \(use); remove the legacy code or set the row back to in-progress",

@@ -61,10 +61,7 @@ enum OrphanSender: LintRule {
 
     static func check(_ context: LintContext) -> [Finding] {
         let sends = context.inventory.senders.map { ($0.message, $0.function, $0.conditions, $0.location, "is sent") }
-        let names = (context.inventory.references ?? []).map { reference in
-            (reference.message, reference.function, reference.conditions, reference.location,
-             "is named" + (reference.member.map { " (\(reference.message)::\($0))" } ?? ""))
-        }
+        let names = (context.inventory.references ?? []).map { ($0.message, $0.function, $0.conditions, $0.location, "is " + $0.namedUse) }
         return (sends + names).compactMap { message, function, conditions, location, use in
             guard !conditions.disabled, !context.definedMessages.contains(message), !context.isMarkedConverted(message),
                   !context.upstream.structs.contains(message), let evidence = context.orphanEvidence(for: message) else { return nil }
