@@ -115,15 +115,16 @@ public enum LintFlow {
         return folder.isEmpty ? "." : folder
     }
 
-    /// With `--files`, the orphan rules must know whether messages handled or sent in the changed files are defined
-    /// anywhere, and whether the tree defines their conventional message classes. Rather than parse the tree, a
-    /// byte search finds the headers that mention those names or classes (`FooMsgStart`), and they are parsed one
-    /// at a time, `*_messages.h` first, until every name and class is found: usually one header per message class.
+    /// With `--files`, the orphan rules must know whether messages handled, sent or named in the changed files are
+    /// defined anywhere, and whether the tree defines their conventional message classes. Rather than parse the
+    /// tree, a byte search finds the headers that mention those names or classes (`FooMsgStart`), and they are parsed
+    /// one at a time, `*_messages.h` first, until every name and class is found: usually one header per message class.
     /// Only a name defined nowhere (an orphan, or a message defined upstream) makes every header that mentions it be
     /// parsed.
     static func definitions(neededBy inventory: Inventory, outside changed: [String], scan: ScanOptions) throws -> [MessageDefinition] {
         let defined = Set(inventory.messages.filter { !$0.conditions.disabled }.map(\.name))
-        let used = Set(inventory.activeHandlers.compactMap(\.message) + inventory.senders.filter { !$0.conditions.disabled }.map(\.message))
+        let used = Set(inventory.activeHandlers.compactMap(\.message) + inventory.senders.filter { !$0.conditions.disabled }.map(\.message)
+            + (inventory.references ?? []).filter { !$0.conditions.disabled }.map(\.message))
         let missing = used.subtracting(defined)
         let ownClasses = Set(inventory.messages.filter { $0.patch == nil }.map(\.messageClass))
         // A word is wanted until a definition of that name, or of that class, is found.

@@ -15,10 +15,20 @@ struct FileLayout {
     /// Classes in the order their first construct appears in each header.
     private var classesByHeader: [String: [String]] = [:]
     private var headerByClass: [String: String] = [:]
+    /// Headers under an overlay folder -> the upstream paths they mirror (`Inventory.overlayHeaders`).
+    private let overlayHeaders: [String: String]
+    /// Per header, the outermost namespace of each type its traits macros name in one (`printing` for
+    /// `printing::PageSizeMargins`).
+    private var traitNamespaces: [String: [String]] = [:]
 
     init(inventory: Inventory, rules: ConversionRules) {
         self.rules = rules
         self.naming = Naming(rules: rules)
+        overlayHeaders = inventory.overlayHeaders ?? [:]
+        for (type, location) in inventory.structTraits.map({ ($0.type, $0.location) }) + inventory.enumTraits.map({ ($0.type, $0.location) }) {
+            let parts = type.components(separatedBy: "::").filter { !$0.isEmpty }
+            if parts.count > 1 { traitNamespaces[location.file, default: []].append(parts[0]) }
+        }
         var seen: [(SourceLocation, String, String)] = []
         for message in inventory.messages { seen.append((message.location, Self.header(of: message.location, patch: message.patch), message.messageClass)) }
         for item in inventory.structs { seen.append((item.location, Self.header(of: item.location, patch: item.patch), item.messageClass)) }
@@ -51,6 +61,9 @@ struct FileLayout {
         let rawPath = (rawFolder.isEmpty ? "" : rawFolder + "/") + (stem.isEmpty ? "messages" : stem) + ".mojom"
         var path = rawPath.split(separator: "/", omittingEmptySubsequences: false).map(SafeName.pathComponent).joined(separator: "/")
         var module = Self.module(forPath: path, skipping: rules.moduleSkipFolders, reserved: rules.reservedWords)
+        if let mirrored = overlayHeaders[home] {
+            module = Self.module(forOverlayHeader: mirrored, namespaces: traitNamespaces[home] ?? [], skipping: rules.moduleSkipFolders, reserved: rules.reservedWords)
+        }
         var renamed = path != rawPath
         if let chosenClass, let override = rules.classes[chosenClass] {
             renamed = renamed && override.file == nil
@@ -66,7 +79,27 @@ struct FileLayout {
     static func module(forPath path: String, skipping: [String], reserved: Set<String>) -> String {
         var folders = path.split(separator: "/").dropLast().map(String.init)
         while folders.count > 1, skipping.contains(folders[0]) { folders.removeFirst() }
-        let first = folders.first.map { String($0.map { Naming.isWordCharacter($0) ? $0 : "_" }) } ?? "mojify"
-        return (Naming.isIdentifier(first) && !reserved.contains(first) ? first : "m_" + first) + ".mojom"
+        return moduleNamed(folders.first ?? "mojify", reserved: reserved)
+    }
+
+    /// A header under an overlay folder serves the component of the upstream path it mirrors
+    /// (`chromium_src/chrome/common/tts_messages.h` -> `chrome.mojom`), unless most of the namespaced types its
+    /// traits name live in one namespace, which then names the part of the code it belongs to more closely
+    /// (`chromium_src/chrome/common/print_messages.h`, of `printing::` types -> `printing.mojom`). Types of the
+    /// global namespace (`PrintMsg_Print_Params`) say nothing.
+    static func module(forOverlayHeader mirrored: String, namespaces: [String], skipping: [String], reserved: Set<String>) -> String {
+        let counts = Dictionary(namespaces.map { ($0, 1) }, uniquingKeysWith: +)
+        if let namespace = counts.first(where: { $0.value * 2 > namespaces.count })?.key {
+            return moduleNamed(namespace, reserved: reserved)
+        }
+        let path = mirrored.split(separator: "/", omittingEmptySubsequences: false).map(SafeName.pathComponent).joined(separator: "/")
+        return module(forPath: path, skipping: skipping, reserved: reserved)
+    }
+
+    /// `name.mojom`, with characters that are no word characters as `_`, and an `m_` prefix where the name is no
+    /// identifier or is a reserved word.
+    private static func moduleNamed(_ name: String, reserved: Set<String>) -> String {
+        let word = String(name.map { Naming.isWordCharacter($0) ? $0 : "_" })
+        return (Naming.isIdentifier(word) && !reserved.contains(word) ? word : "m_" + word) + ".mojom"
     }
 }

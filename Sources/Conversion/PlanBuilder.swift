@@ -449,31 +449,35 @@ private struct PlanBuilder {
     }
 
     /// Two headers of one folder (`chrome_utility_messages.h`, `chrome_utility_printing_messages.h`) can give
-    /// one interface name in one module, which the bindings cannot compile. The first file (by path) keeps the
+    /// one interface name, which the bindings cannot compile in one module, and which the drafts, mocks and binder
+    /// registrations, named by the interface alone, cannot tell apart in two. The first file (by path) keeps the
     /// name; the others take their file's name (`ChromeUtilityHost` -> `ChromeUtilityPrintingHost`).
     mutating func separateDuplicateInterfaces() {
         var taken: [String: String] = [:]
         for path in files.keys.sorted() {
-            for name in files[path]!.interfaces.map(\.name) { taken[files[path]!.module + "." + name] = taken[files[path]!.module + "." + name] ?? path }
+            for name in files[path]!.interfaces.map(\.name) { taken[name] = taken[name] ?? path }
         }
         for path in files.keys.sorted() {
             let module = files[path]!.module
             let stem = naming.upperCamel(String(path.split(separator: "/").last!.dropLast(".mojom".count)))
             for index in files[path]!.interfaces.indices {
                 let name = files[path]!.interfaces[index].name
-                guard let owner = taken[module + "." + name], owner != path else { continue }
+                guard let owner = taken[name], owner != path else { continue }
                 let shared = zip(name, stem).prefix { $0 == $1 }.count
                 let base = stem + name.dropFirst(shared)
                 var renamed = base
                 var number = 2
-                while taken[module + "." + renamed] != nil {
+                while taken[renamed] != nil {
                     renamed = "\(base)\(number)"
                     number += 1
                 }
-                taken[module + "." + renamed] = path
+                taken[renamed] = path
                 files[path]!.interfaces[index].name = renamed
-                files[path]!.interfaces[index].comments.append("TODO(mojify): named \(renamed), not \(name), because \(owner) has an interface \(name) in module \(module) too; merge the two if they belong together.")
-                warnings.append("\(path): \(owner) also defines interface \(name) in module \(module); this one is named \(renamed). Merge them, or give one file another module with a 'classes' rule.")
+                let ownerModule = files[owner]!.module
+                let sameModule = ownerModule == module
+                let place = sameModule ? "in module \(module)" : "in module \(ownerModule) (drafts and registrations go by the interface's name alone)"
+                files[path]!.interfaces[index].comments.append("TODO(mojify): named \(renamed), not \(name), because \(owner) has an interface \(name) \(place) too; merge the two if they belong together.")
+                warnings.append("\(path): \(owner) also defines interface \(name) \(place); this one is named \(renamed). Merge them" + (sameModule ? ", or give one file another module with a 'classes' rule." : " if they belong together."))
             }
         }
     }

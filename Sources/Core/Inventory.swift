@@ -34,8 +34,14 @@ public struct Inventory: Codable, Equatable, Sendable {
     public var removedMessages: [MessageDefinition]?
     /// Uses of a message's class other than sends and map entries (`FooMsg_Bar::ID` in a switch,
     /// `FooMsg_Bar::WriteReplyParams(...)` in a delayed reply): code that names the definition, which must go or
-    /// change with it. Absent when the tree has none.
+    /// change with it; lint and the report count them as uses, like handlers and senders. Absent when the tree has
+    /// none.
     public var references: [MessageReference]?
+    /// Headers with IPC constructs under an overlay folder (Electron's `chromium_src/`, a fork's `<vendor>_src/`),
+    /// whose subfolders mirror those of the Chromium the tree builds against: path in the tree -> the upstream path
+    /// it mirrors, as the code includes it (`chromium_src/chrome/common/tts_messages.h` ->
+    /// `chrome/common/tts_messages.h`). Absent when there is none.
+    public var overlayHeaders: [String: String]?
 
     public init(
         tool: String = "mojify",

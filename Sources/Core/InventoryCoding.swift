@@ -65,7 +65,7 @@ extension Inventory {
         }
     }
 
-    /// Checks a saved inventory against the folder it is used with: every file its messages, senders and maps name
+    /// Checks a saved inventory against the folder it is used with: every file its messages, senders, references and maps name
     /// must be a relative path inside `root` (no `..`, not absolute; `load` checked every location for that) and be
     /// there. An inventory used from another folder would otherwise read
     /// the wrong lines without a word, and one naming `../x` would read outside the tree.
@@ -73,6 +73,7 @@ extension Inventory {
         var files = Set<String>()
         for message in messages { files.insert(message.location.file) }
         for sender in senders { files.insert(sender.location.file) }
+        for reference in references ?? [] { files.insert(reference.location.file) }
         for map in messageMaps { files.insert(map.location.file) }
         for file in files.sorted() {
             guard SourceLocation.isInsideTree(file) else {

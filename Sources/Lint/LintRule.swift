@@ -159,3 +159,10 @@ extension LintContext {
         ledger?.ledger.row(for: message)?.status == .converted
     }
 }
+
+extension MessageReference {
+    /// What a finding says the code does with the message: `named (FooMsg_Bar::ID)`, or `named` for its name alone.
+    var namedUse: String {
+        member.map { "named (\(message)::\($0))" } ?? "named"
+    }
+}

@@ -52,6 +52,7 @@ extension Inventory {
         files.formUnion(structs.map(\.location.file))
         files.formUnion(messageMaps.flatMap { map in [map.location.file] + map.handlers.map(\.location.file) })
         files.formUnion(senders.map(\.location.file))
+        files.formUnion((references ?? []).map(\.location.file))
         return files
     }
 

@@ -20,13 +20,15 @@ enum DrillDownData {
         var definitions: [Definition]
         var handlers: [Site]
         var senders: [Site]
+        /// Other uses of the message's class; absent when none, as for most messages.
+        var references: [Site]?
         var unmapped: [String]?
         var banned: [String]?
         var findings: [Finding]?
 
         enum CodingKeys: String, CodingKey {
             case owner = "o", notes = "t", bug = "g", claimedOn = "cl", updatedOn = "up", lastSeen = "w", interface = "i", method = "m", skipReason = "sk"
-            case definitions = "def", handlers = "h", senders = "snd", unmapped = "u", banned = "b", findings = "f"
+            case definitions = "def", handlers = "h", senders = "snd", references = "ref", unmapped = "u", banned = "b", findings = "f"
         }
     }
 
@@ -125,6 +127,7 @@ enum DrillDownData {
             lastSeen: entry.definitions.isEmpty ? entry.location.map { "\($0.file):\($0.line)" } : nil,
             interface: entry.proposal?.interface, method: entry.proposal?.methodText, skipReason: entry.skipReason, definitions: definitions,
             handlers: sites(entry.handlers), senders: sites(entry.senders),
+            references: entry.references.isEmpty ? nil : sites(entry.references),
             unmapped: entry.unmappedTypes.isEmpty ? nil : entry.unmappedTypes,
             banned: entry.bannedTypes.isEmpty ? nil : entry.bannedTypes,
             findings: entry.findings.isEmpty ? nil : entry.findings.map { finding in

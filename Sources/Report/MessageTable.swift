@@ -8,7 +8,7 @@ enum MessageTable {
         html += "<select class=\"status-filter js-only\" hidden aria-label=\"Status\" data-table=\"messages-table\" data-column=\"5\"><option value=\"\">All statuses</option>"
         for status in LedgerStatus.allCases { html += "<option value=\"\(rank(status))\">\(status.label)</option>" }
         html += "</select><span class=\"shown js-only\" hidden></span></div>"
-        html += "<p class=\"fine\">Select a message for its definition, handlers, senders and proposed mojom method. "
+        html += "<p class=\"fine\">Select a message for its definition, handlers, senders, other uses and proposed mojom method. "
         html += "Flags: <span class=\"flag warn\">unmapped</span> parameter types without a mojom mapping, "
         html += "<span class=\"flag err\">banned</span> types that must not cross processes, <span class=\"flag err\">lint</span> lint errors, "
         html += "<span class=\"flag\">#if</span> defined under a preprocessor condition, <span class=\"flag\">patch</span> added by a patch file.</p>"

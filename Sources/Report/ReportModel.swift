@@ -107,6 +107,9 @@ public struct MessageEntry: Sendable, Equatable {
     public var definitions: [MessageDefinition]
     public var handlers: [CodeSite]
     public var senders: [CodeSite]
+    /// Other code that names the message's class (`FooMsg_Bar::ID`, `FooMsg_Bar::WriteReplyParams`): uses as much as
+    /// handlers and senders are, which must go before the message is converted.
+    public var references: [CodeSite]
     /// The message's ledger row: status, owner, bug, notes, dates; absent without a ledger or before its next sync.
     public var ledger: LedgerRow?
     /// The interface and method `mojify generate` would write, or the ledger's record of them.
@@ -121,7 +124,7 @@ public struct MessageEntry: Sendable, Equatable {
 
     public init(
         name: String, messageClass: String, definitions: [MessageDefinition], handlers: [CodeSite] = [], senders: [CodeSite] = [],
-        ledger: LedgerRow? = nil, proposal: Proposal? = nil, skipReason: String? = nil, unmappedTypes: [String] = [],
+        references: [CodeSite] = [], ledger: LedgerRow? = nil, proposal: Proposal? = nil, skipReason: String? = nil, unmappedTypes: [String] = [],
         bannedTypes: [String] = [], findings: [Finding] = []
     ) {
         self.name = name
@@ -129,6 +132,7 @@ public struct MessageEntry: Sendable, Equatable {
         self.definitions = definitions
         self.handlers = handlers
         self.senders = senders
+        self.references = references
         self.ledger = ledger
         self.proposal = proposal
         self.skipReason = skipReason
@@ -165,10 +169,10 @@ public struct MessageEntry: Sendable, Equatable {
     public var isConditional: Bool { definitions.contains { !$0.conditions.isEmpty } }
 }
 
-/// A handler or sender of a message: where it is and which function does it.
+/// A handler, sender or other use of a message: where it is and which function does it.
 public struct CodeSite: Sendable, Equatable {
     public var location: SourceLocation
-    /// The handling method or the sending function, as the scanner reports it.
+    /// The handling method, or the function that sends or names the message, as the scanner reports it.
     public var function: String?
     /// Extra facts worth a word, e.g. `delay reply`, `#if defined(OS_ANDROID)`.
     public var remarks: [String]

@@ -6,25 +6,34 @@ import MojifyLint
 
 /// Builds the inventory part of a `ReportModel`; the ledger, conversion and lint parts are merged in afterwards.
 public enum ReportModelBuilder {
-    /// One entry per message name with its definitions, handlers and senders, sorted by name.
+    /// One entry per message name with its definitions, handlers, senders and references, sorted by name.
     public static func messages(from inventory: Inventory) -> [MessageEntry] {
         let definitions = Dictionary(grouping: inventory.messages, by: \.name)
-        let (handlers, senders) = sites(from: inventory)
+        let uses = sites(from: inventory)
         return definitions.keys.sorted().map { name in
             let found = definitions[name]!.sorted { $0.location < $1.location }
-            return MessageEntry(
-                name: name,
-                messageClass: found[0].messageClass,
-                definitions: found,
-                handlers: handlers[name] ?? [],
-                senders: senders[name] ?? []
-            )
+            return uses.attach(to: MessageEntry(name: name, messageClass: found[0].messageClass, definitions: found))
         }
     }
 
-    /// Every handler and sender in the tree by message name, sorted by place, whether or not the message is
-    /// defined here: lint names the handlers and senders of messages that left the tree too.
-    static func sites(from inventory: Inventory) -> (handlers: [String: [CodeSite]], senders: [String: [CodeSite]]) {
+    /// The uses of messages in the tree, by message name.
+    struct Sites {
+        var handlers: [String: [CodeSite]]
+        var senders: [String: [CodeSite]]
+        var references: [String: [CodeSite]]
+
+        func attach(to message: MessageEntry) -> MessageEntry {
+            var message = message
+            message.handlers = handlers[message.name] ?? []
+            message.senders = senders[message.name] ?? []
+            message.references = references[message.name] ?? []
+            return message
+        }
+    }
+
+    /// Every handler, sender and reference in the tree by message name, sorted by place, whether or not the message
+    /// is defined here: lint names the uses of messages that left the tree too.
+    static func sites(from inventory: Inventory) -> Sites {
         var handlers: [String: [CodeSite]] = [:]
         for map in inventory.messageMaps {
             for handler in map.handlers {
@@ -44,21 +53,22 @@ public enum ReportModelBuilder {
                 CodeSite(location: sender.location, function: sender.function, remarks: conditionRemarks(sender.conditions))
             )
         }
+        var references: [String: [CodeSite]] = [:]
+        for reference in inventory.references ?? [] {
+            let member = reference.member.map { ["::" + $0] } ?? []
+            references[reference.message, default: []].append(
+                CodeSite(location: reference.location, function: reference.function, remarks: member + conditionRemarks(reference.conditions))
+            )
+        }
         let byPlace: ([CodeSite]) -> [CodeSite] = { $0.sorted { $0.location < $1.location } }
-        return (handlers.mapValues(byPlace), senders.mapValues(byPlace))
+        return Sites(handlers: handlers.mapValues(byPlace), senders: senders.mapValues(byPlace), references: references.mapValues(byPlace))
     }
 
-    /// Gives the entries of messages that are no longer defined (ledger rows) the handlers and senders still in
-    /// the tree, the ones lint reports (`converted-still-present`, `orphan-handler`).
+    /// Gives the entries of messages that are no longer defined (ledger rows) the handlers, senders and references
+    /// still in the tree, the ones lint reports (`converted-still-present`, `orphan-handler`, `orphan-sender`).
     public static func attachSites(from inventory: Inventory, to messages: [MessageEntry]) -> [MessageEntry] {
-        let (handlers, senders) = sites(from: inventory)
-        return messages.map { message in
-            guard message.definitions.isEmpty else { return message }
-            var message = message
-            message.handlers = handlers[message.name] ?? []
-            message.senders = senders[message.name] ?? []
-            return message
-        }
+        let uses = sites(from: inventory)
+        return messages.map { $0.definitions.isEmpty ? uses.attach(to: $0) : $0 }
     }
 
     /// Joins the ledger's rows to the scanned messages by name. Rows of messages that left the tree (converted,

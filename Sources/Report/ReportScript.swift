@@ -222,7 +222,7 @@ enum ReportScript {
       panel.appendChild(block);
     });
 
-    [["Handlers", message.h], ["Senders", message.snd]].forEach(function (group) {
+    [["Handlers", message.h], ["Senders", message.snd], ["Other uses", message.ref || []]].forEach(function (group) {
       heading(group[0] + " (" + group[1].length + ")");
       if (group[1].length) { list("sites", group[1], site); } else { muted("None found in the tree."); }
     });

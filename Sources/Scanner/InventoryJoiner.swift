@@ -320,8 +320,24 @@ struct InventoryJoiner {
         }
 
         let sent = Set(inventory.senders.map(\.location))
-        let named = references.filter { defined.contains($0.message) && !sent.contains($0.location) }
+        // A member of a class named like a message (`FooMsg_Bar::ID`) stays when the tree no longer defines it,
+        // as a sender does: a conversion removes the definition first, and `--files` scans no header. A name
+        // alone stays only for defined messages: undefined, it is as often an IPC struct.
+        let named = references.filter { reference in
+            !sent.contains(reference.location) && (defined.contains(reference.message)
+                || (reference.member != nil && IPCNaming.stem(of: reference.message) != nil && !structs.contains(reference.message)))
+        }
         if !named.isEmpty { inventory.references = named }
+
+        // The tree's own files with constructs (a patch's constructs are in the file it patches, upstream's path).
+        let placed = inventory.messages.map { ($0.location, $0.patch) } + inventory.structs.map { ($0.location, $0.patch) }
+            + inventory.structTraits.map { ($0.location, $0.patch) } + inventory.enumTraits.map { ($0.location, $0.patch) }
+        let headers = Set(placed.filter { $0.1 == nil }.map(\.0.file))
+        let includers = foundInOrder.filter { !$0.result.includes.isEmpty && !FileWalker.isPatch(files[$0.index].relativePath) }.map {
+            OverlayFolders.Includer(path: files[$0.index].relativePath, includes: $0.result.includes)
+        }
+        let overlays = OverlayFolders.mirroredPaths(of: headers, includers: includers, treeFiles: { Set(files.map(\.relativePath)) })
+        if !overlays.isEmpty { inventory.overlayHeaders = overlays }
 
         let traitTypes = Set(inventory.enumTraits.map(\.type) + inventory.structTraits.map(\.type) + inventory.structs.compactMap(\.parent))
         var seen = Set<String>()

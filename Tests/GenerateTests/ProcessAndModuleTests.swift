@@ -124,4 +124,18 @@ final class ProcessAndModuleTests: XCTestCase {
         XCTAssertEqual(FileLayout.module(forPath: "src/components/pdf/common/pdf.mojom", skipping: try Fixtures.rules().moduleSkipFolders, reserved: []), "pdf.mojom")
         XCTAssertEqual(FileLayout.module(forPath: "chromium_src/x.mojom", skipping: try Fixtures.rules().moduleSkipFolders, reserved: []), "chromium_src.mojom", "the last folder stays")
     }
+
+    /// Drafts, mocks and binder registrations are named by the interface alone: a name stays one interface's
+    /// across modules too.
+    func testOneInterfaceNamePerTree() throws {
+        let rules = try Fixtures.rules(overriding: "classes:\n  ChromeUtilityPrintingMsgStart: {module: printing.mojom}\n")
+        let plan = try Fixtures.plan([
+            Fixtures.message("ChromeUtilityMsg_ParseJSON", messageClass: "ChromeUtilityMsgStart", kind: .control, line: 1, file: "chrome/common/chrome_utility_messages.h"),
+            Fixtures.message("ChromeUtilityMsg_RenderPDF", messageClass: "ChromeUtilityPrintingMsgStart", kind: .control, line: 1, file: "chrome/common/chrome_utility_printing_messages.h"),
+        ], rules: rules)
+        XCTAssertEqual(plan.files.map(\.module), ["chrome.mojom", "printing.mojom"])
+        XCTAssertEqual(plan.files.map { $0.interfaces.map(\.name) }, [["ChromeUtility"], ["ChromeUtilityPrinting"]])
+        XCTAssertEqual(plan.warnings.filter { $0.contains("also defines interface ChromeUtility in module chrome.mojom (drafts and registrations go by the interface's name alone)") }.count, 1,
+                       "\(plan.warnings)")
+    }
 }

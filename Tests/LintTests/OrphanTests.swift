@@ -104,6 +104,27 @@ final class OrphanTests: XCTestCase {
         XCTAssertTrue(restricted.first?.message.contains("class FooMsgStart") ?? false, "\(restricted)")
     }
 
+    /// With `--files`, a `::ID` in a changed file is a use of its message: defined in a header that did not change,
+    /// no orphan; marked converted, still present.
+    func testChangedFilesCountTheIDOfAMessageDefinedElsewhere() throws {
+        var files = Self.embedder
+        files["foo/foo_filter.cc"] = """
+            void FooFilter::OverrideThreadForMessage(const IPC::Message& message, BrowserThread::ID* thread) {
+              if (message.type() == FooHostMsg_Ping::ID)
+                *thread = BrowserThread::UI;
+            }
+            """
+        let tree = try temporaryFolder(files: files)
+        let list = try tree.write("changed.txt", "foo/foo_filter.cc\n")
+        // The ledger row would make the message an orphan, were its definition not looked up.
+        let inProgress = try tree.write("in-progress.csv", RuleExample.ledgerCSV([("FooHostMsg_Ping", .inProgress), ("FooMsg_Pong", .unclaimed)]))
+        XCTAssertEqual(try findings([tree.path, "--files", list, "--ledger", inProgress]).map(\.rule), [])
+        let ledger = try tree.write("converted.csv", RuleExample.ledgerCSV([("FooHostMsg_Ping", .converted), ("FooMsg_Pong", .unclaimed)]))
+        let converted = try findings([tree.path, "--files", list, "--ledger", ledger])
+        XCTAssertEqual(converted.map(\.rule), ["converted-still-present"])
+        XCTAssertEqual(converted.first?.file, "foo/foo_filter.cc")
+    }
+
     /// What the upstream checkout defines, given as its inventory or in the rules file, is never an orphan; a
     /// message that a patch of the tree removes always is.
     func testUpstreamInventoryAndRulesSayWhatIsDefinedElsewhere() throws {

@@ -141,3 +141,50 @@ final class ReportAgreesWithLintTests: XCTestCase {
         XCTAssertTrue(attention.contains("converted-still-present"), attention)
     }
 }
+
+extension ReportAgreesWithLintTests {
+    /// A converted message whose class code still names (`::ID` in a thread override, `::WriteReplyParams` in a
+    /// delayed reply) is no finished one: lint reports each use, and the drill-down lists them.
+    func testAConvertedMessageThatCodeStillNamesIsNotClean() throws {
+        let folder = try temporaryFolder()
+        let tree = folder.path
+        try folder.write("content/common/frame_messages.h", "#define IPC_MESSAGE_START FrameMsgStart\nIPC_MESSAGE_ROUTED0(FrameHostMsg_Stays)\n")
+        try folder.write("content/browser/frame_filter.cc", """
+            void FrameFilter::OverrideThreadForMessage(const IPC::Message& message, BrowserThread::ID* thread) {
+              if (message.type() == FrameHostMsg_Gone::ID)
+                *thread = BrowserThread::UI;
+            }
+            void FrameFilter::OnGoneDone(IPC::Message* reply, bool ok) {
+              FrameHostMsg_Gone::WriteReplyParams(reply, ok);
+            }
+            """)
+        let ledger = Ledger(rows: [
+            LedgerRow(message: "FrameHostMsg_Gone", messageClass: "FrameMsgStart", kind: .routed, sync: true, file: "content/common/frame_messages.h", line: 3,
+                      status: .converted, owner: "bob"),
+            LedgerRow(message: "FrameHostMsg_Stays", messageClass: "FrameMsgStart", kind: .routed, sync: false, file: "content/common/frame_messages.h", line: 2,
+                      status: .unclaimed),
+        ])
+        let inventory = try IPCScanner.scan(ScanOptions(paths: [tree]))
+        let options = try LintOptions.standard(root: tree)
+        let findings = try Linter.lint(inventory: inventory, ledger: LedgerReference(ledger: ledger, path: tree + "/ledger.csv", root: tree), options: options)
+        let named = findings.filter { $0.messageName == "FrameHostMsg_Gone" }
+        XCTAssertEqual(named.map(\.ruleID), ["converted-still-present", "converted-still-present"])
+        XCTAssertEqual(named.map(\.location.line), [2, 6])
+        let sources = ReportSources(inventory: inventory, ledger: ledger, history: nil, plan: try ConversionPlan.make(inventory: inventory, rules: try ConversionRules.load()),
+                                    findings: findings, bannedTypes: options.bannedTypes)
+        let model = ReportModelBuilder.model(sources, title: "t", generatedAt: nil)
+        let gone = try XCTUnwrap(model.messages.first { $0.name == "FrameHostMsg_Gone" })
+        XCTAssertEqual(gone.handlers + gone.senders, [])
+        XCTAssertEqual(gone.references, [
+            CodeSite(location: SourceLocation(file: "content/browser/frame_filter.cc", line: 2, column: 25), function: "FrameFilter::OverrideThreadForMessage", remarks: ["::ID"]),
+            CodeSite(location: SourceLocation(file: "content/browser/frame_filter.cc", line: 6, column: 3), function: "FrameFilter::OnGoneDone", remarks: ["::WriteReplyParams"]),
+        ])
+        let html = try ReportPage.render(model)
+        XCTAssertEqual(try ReportPage.render(model), html, "deterministic")
+        XCTAssertTrue(MessageTable.flags(gone).contains("lint"))
+        let attention = try XCTUnwrap(html.components(separatedBy: "<section id=\"attention\"").dropFirst().first?.components(separatedBy: "</section>").first)
+        XCTAssertTrue(attention.contains("<summary>Lint errors <span class=\"count\">2</span>"), attention)
+        XCTAssertTrue(html.contains(#",2,"FrameFilter::OverrideThreadForMessage","::ID"],["#) && html.contains(#",6,"FrameFilter::OnGoneDone","::WriteReplyParams"]]"#),
+                      "the drill-down lists the uses")
+    }
+}

@@ -286,7 +286,8 @@ final class StructAndMapTests: XCTestCase {
     }
 }
 
-/// `FooMsg_Bar::ID` and the other members of a message's class named in code: kept for defined messages only.
+/// `FooMsg_Bar::ID` and the other members of a message's class named in code: kept for defined messages, and for
+/// members of classes named like messages.
 final class MessageReferenceTests: XCTestCase {
     func testMembersOfDefinedMessagesAreReferencesAndOtherNamesAreNot() throws {
         let inventory = try scanSource("""
@@ -310,5 +311,26 @@ final class MessageReferenceTests: XCTestCase {
         XCTAssertEqual(references.map { "\($0.message)::\($0.member ?? "") \($0.location.line):\($0.location.column) \($0.function ?? "")" },
                        ["TestMsg_Bar::ID 5:10 F::Route", "TestMsg_Bar::Read 10:7 F::Route", "TestMsg_Bar:: 10:34 F::Route", "TestMsg_Bar:: 11:12 F::Route", "TestMsg_Bar:: 11:25 F::Route"])
         XCTAssertEqual(inventory.senders.map(\.location.line), [12])
+    }
+
+    /// A conversion removes the definition first: the `::ID` it leaves behind is still a use of the message.
+    func testMembersOfUndefinedMessagesAreReferencesButTheirNamesAloneAreNot() throws {
+        let inventory = try scanSource("""
+        #define IPC_MESSAGE_START TestMsgStart
+        IPC_STRUCT_BEGIN(TestMsg_Data)
+          IPC_STRUCT_MEMBER(int, value)
+        IPC_STRUCT_END()
+        void F::Route(const IPC::Message& m) {
+          switch (m.type()) {
+            case TestMsg_Gone::ID:
+            case TestMsg_Data::ID:
+            case Unknown::ID:
+              break;
+          }
+          Dispatch<TestMsg_Gone>(this);
+        }
+        """, named: "test/test_messages.cc")
+        XCTAssertEqual(inventory.references?.map { "\($0.message)::\($0.member ?? "") \($0.location.line)" }, ["TestMsg_Gone::ID 7"],
+                       "an IPC struct, a name without the message form and an undefined name alone are no references")
     }
 }
