@@ -104,15 +104,19 @@ public struct ConversionRules: Sendable, Equatable {
         public var moveOnly = false
         /// `copyable_pass_by_value`: passed by value itself (not inside a container).
         public var byValue = false
+        /// `nullable_is_same_type`: a nullable value is the C++ type itself (an empty `GURL`, a null
+        /// `SkBitmap`), not wrapped in an optional.
+        public var nullableIsSameType = false
         /// The first era the rule holds in; nil for every era before the next rule's.
         public var since: MojoEra?
         /// Other names of the same C++ type (`base::string16` for `std::u16string`).
         public var aliases: [String] = []
 
-        public init(cpp: String, moveOnly: Bool = false, byValue: Bool = false, since: MojoEra? = nil, aliases: [String] = []) {
+        public init(cpp: String, moveOnly: Bool = false, byValue: Bool = false, nullableIsSameType: Bool = false, since: MojoEra? = nil, aliases: [String] = []) {
             self.cpp = cpp
             self.moveOnly = moveOnly
             self.byValue = byValue
+            self.nullableIsSameType = nullableIsSameType
             self.since = since
             self.aliases = aliases
         }
@@ -458,7 +462,7 @@ private struct CppTypeRules: Decodable {
     init(from decoder: Decoder) throws {
         let reader = RulesReader(decoder)
         let mojom = reader.key
-        let shape = "cpp_types: '\(mojom)' must be {cpp: TYPE} (with move_only, by_value, since, aliases) or a list of those"
+        let shape = "cpp_types: '\(mojom)' must be {cpp: TYPE} (with move_only, by_value, nullable_is_same_type, since, aliases) or a list of those"
         let list: [ConversionRules.CppTypeRule]
         if var items = try? decoder.unkeyedContainer() {
             var rules: [ConversionRules.CppTypeRule] = []
@@ -481,7 +485,7 @@ private struct CppTypeRules: Decodable {
     private static func rule(_ decoder: Decoder, mojom: String, shape: String) throws -> ConversionRules.CppTypeRule {
         let reader = RulesReader(decoder)
         let fields = try reader.fields(orFail: shape)
-        guard Set(fields.allKeys.map(\.stringValue)).isSubset(of: ["cpp", "move_only", "by_value", "since", "aliases"]),
+        guard Set(fields.allKeys.map(\.stringValue)).isSubset(of: ["cpp", "move_only", "by_value", "nullable_is_same_type", "since", "aliases"]),
               let cpp = RulesReader.requiredText("cpp", in: fields) else { throw reader.fail(shape) }
         try reader.checkWritten(cpp, as: .cppType, in: "cpp_types: '\(mojom)': cpp")
         func flag(_ key: String) throws -> Bool {
@@ -500,7 +504,9 @@ private struct CppTypeRules: Decodable {
         }
         let aliases = try reader.texts("aliases", in: fields, orFail: shape) ?? []
         for alias in aliases { try reader.checkWritten(alias, as: .cppType, in: "cpp_types: '\(mojom)': aliases") }
-        return ConversionRules.CppTypeRule(cpp: cpp, moveOnly: try flag("move_only"), byValue: try flag("by_value"), since: since, aliases: aliases)
+        return ConversionRules.CppTypeRule(
+            cpp: cpp, moveOnly: try flag("move_only"), byValue: try flag("by_value"), nullableIsSameType: try flag("nullable_is_same_type"), since: since, aliases: aliases
+        )
     }
 }
 

@@ -94,7 +94,8 @@ public struct TreeTypeMappings: Sendable, Equatable {
                 // What the bindings spell: the first mapping of a mojom type, as the bindings generator takes it.
                 if result.cppTypes[mojom] == nil, ConversionRules.isWritable(cppType: cppName) {
                     result.cppTypes[mojom] = ConversionRules.CppTypeRule(
-                        cpp: cppName, moveOnly: GNText.isSet("move_only", in: attributes), byValue: GNText.isSet("copyable_pass_by_value", in: attributes)
+                        cpp: cppName, moveOnly: GNText.isSet("move_only", in: attributes), byValue: GNText.isSet("copyable_pass_by_value", in: attributes),
+                        nullableIsSameType: GNText.isSet("nullable_is_same_type", in: attributes)
                     )
                 }
                 guard ConversionRules.isWritable(mojomType: mojom) else { return }

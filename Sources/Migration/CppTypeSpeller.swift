@@ -119,7 +119,10 @@ struct CppTypeSpeller {
         let type = mojom.trimmingCharacters(in: .whitespaces)
         if type.hasSuffix("?") {
             let inner = String(type.dropLast())
-            if structs[qualified(inner, module: module)] != nil { return value(inner, module: module, original: original) }
+            // A struct's pointer is nullable itself, and so is a typemapped type the typemap says is.
+            if structs[qualified(inner, module: module)] != nil || mappings[inner]?.nullableIsSameType == true {
+                return value(inner, module: module, original: original)
+            }
             return "\(optionalTemplate)<\(value(inner, module: module, original: Self.unwrapOptional(original)))>"
         }
         if let scalar = Self.scalars[type] { return scalar }

@@ -82,4 +82,24 @@ extension MigrateTests {
         XCTAssertEqual(method.parameters.map(\.type), ["base::TimeDelta", "const base::ListValue&"])
         XCTAssertEqual(method.parameters.map(\.needsConversion), [false, false])
     }
+
+    /// A typemap entry marked `nullable_is_same_type` (a `GURL` is empty, not absent) spells a nullable value as the
+    /// type itself, as the bindings do; other nullable types keep the era's optional.
+    func testANullableTypeTheTypemapSaysIsTheSameTypeIsNotWrapped() throws {
+        let scratch = try temporaryFolder()
+        try scratch.write("content/common/test_messages.h", "#define IPC_MESSAGE_START TestMsgStart\nIPC_MESSAGE_ROUTED2(TestHostMsg_Linked, base::Optional<GURL> /* link */, base::Optional<base::TimeDelta> /* delay */)\n")
+        try scratch.write("url/mojo/url.mojom", "module url.mojom;\n[Native]\nstruct Url;\n")
+        try scratch.write("mojo/common/common_custom_types.mojom", "module mojo.common.mojom;\n[Native]\nstruct TimeDelta;\n")
+        try scratch.write("url/mojo/gurl.typemap", "mojom = \"//url/mojo/url.mojom\"\ntype_mappings = [ \"url.mojom.Url=GURL[nullable_is_same_type]\" ]\n")
+        try scratch.write("mojo/common/common_custom_types.typemap", "mojom = \"//mojo/common/common_custom_types.mojom\"\ntype_mappings = [ \"mojo.common.mojom.TimeDelta=base::TimeDelta[copyable_pass_by_value]\" ]\n")
+        var options = ScanOptions(paths: [scratch.path])
+        options.listing = FileNameSelection(suffixes: TreeTypeMappings.sourceSuffixes)
+        let scanned = try IPCScanner.scanListing(options)
+        let learned = scanned.listed.map { TreeTypeMappings.learn(root: $0.root, files: $0.relativePaths) }
+        let rules = try ConversionRules.load(learned: learned)
+        let plan = try ConversionPlan.make(inventory: scanned.inventory, rules: rules)
+        let migration = CppMigration(plan: plan, inventory: scanned.inventory, rules: rules, era: .interfaceRegistry)
+        let method = try XCTUnwrap(migration.interfaces.first?.methods.first)
+        XCTAssertEqual(method.parameters.map(\.type), ["const GURL&", "base::Optional<base::TimeDelta>"])
+    }
 }
