@@ -72,6 +72,8 @@ private struct PlanBuilder {
     var warnings: [String] = []
     var unmapped: [String: [UnmappedType.Use]] = [:]
     var folded: [FoldedPair] = []
+    /// By message: its handler's name without `On`, where every map handles it with that one method.
+    let handlerNames: [String: String]
 
     init(inventory: Inventory, rules: ConversionRules, only: Set<String>) throws {
         self.inventory = inventory
@@ -81,6 +83,30 @@ private struct PlanBuilder {
         matcher = try DirectionMatcher(rules: rules)
         layout = FileLayout(inventory: inventory, rules: rules)
         mapper = TypeMapper(rules: rules)
+        handlerNames = Self.handlerNames(inventory)
+    }
+
+    /// The guide keeps the handler's name and drops `On` (2.5.1): `ShowAutofillPopup` for
+    /// `AtomAutofillFrameHostMsg_ShowPopup`, handled by `OnShowAutofillPopup`. A message two methods handle, or one
+    /// whose handler is not `OnX` (a lambda, a forward to another object), keeps the name its message gives.
+    static func handlerNames(_ inventory: Inventory) -> [String: String] {
+        var methods: [String: Set<String>] = [:]
+        for map in inventory.messageMaps where !map.conditions.disabled {
+            for handler in map.handlers where !handler.conditions.disabled {
+                guard let message = handler.message else { continue }
+                methods[message, default: []].insert(handler.method ?? "")
+            }
+        }
+        return methods.compactMapValues { names in
+            guard names.count == 1, let name = names.first, name.hasPrefix("On"), name.count > 2,
+                  let first = name.dropFirst(2).first, first.isUppercase, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { return nil }
+            return String(name.dropFirst(2))
+        }
+    }
+
+    /// A method's name: its handler's, else its message's.
+    func methodName(_ route: Route) -> String {
+        handlerNames[route.message.name].map(naming.upperCamel) ?? naming.upperCamel(route.stem)
     }
 
     // MARK: - Files
@@ -368,7 +394,7 @@ private struct PlanBuilder {
             guard let proven = provenByTheCode(pair) else { continue }
             pairs[proven.request.message.name] = proven
             folded.append(FoldedPair(request: proven.request.message.name, replies: ([proven.success] + (proven.error.map { [$0] } ?? [])).map(\.message.name),
-                                     method: naming.upperCamel(proven.request.stem)))
+                                     method: methodName(proven.request)))
         }
         return pairs
     }
@@ -593,7 +619,7 @@ private struct PlanBuilder {
         }
         comments += notes
         return MojomMethod(
-            name: naming.upperCamel(route.stem), messages: [message.name] + (pair.map { [$0.success.message.name] + ($0.error.map { [$0.message.name] } ?? []) } ?? []),
+            name: methodName(route), messages: [message.name] + (pair.map { [$0.success.message.name] + ($0.error.map { [$0.message.name] } ?? []) } ?? []),
             definitions: [message.location] + (pair.map { [$0.success.message.location] + ($0.error.map { [$0.message.location] } ?? []) } ?? []),
             attributes: attributes, parameters: parameters, response: response, comments: comments
         )

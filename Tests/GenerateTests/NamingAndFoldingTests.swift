@@ -335,6 +335,36 @@ final class NamingAndFoldingTests: XCTestCase {
         XCTAssertEqual(plan.proposals["AccessibilityHostMsg_HitTest_Result"]?.declaration, "HitTestResult(int32 node_id);")
     }
 
+    /// The guide keeps the handler's name without `On` (2.5.1), as Electron's engineers named
+    /// `AtomAutofillFrameHostMsg_ShowPopup` `ShowAutofillPopup` after `OnShowAutofillPopup`; a message two methods
+    /// handle, or none, keeps its message's name. `generate` and `migrate` share the rule through the plan.
+    func testAMethodIsNamedAfterItsOneHandler() throws {
+        let tree = try temporaryFolder()
+        try tree.write("atom/common/api/api_messages.h", """
+            #define IPC_MESSAGE_START ShellMsgStart
+            IPC_MESSAGE_ROUTED1(AtomAutofillFrameHostMsg_ShowPopup, int /* x */)
+            IPC_MESSAGE_ROUTED1(AtomAutofillFrameHostMsg_HidePopup, int /* x */)
+            IPC_MESSAGE_ROUTED1(AtomAutofillFrameHostMsg_Unhandled, int /* x */)
+            """)
+        try tree.write("atom/browser/autofill_driver.cc", """
+            bool AutofillDriver::OnMessageReceived(const IPC::Message& message) {
+              IPC_BEGIN_MESSAGE_MAP(AutofillDriver, message)
+                IPC_MESSAGE_HANDLER(AtomAutofillFrameHostMsg_ShowPopup, OnShowAutofillPopup)
+                IPC_MESSAGE_HANDLER(AtomAutofillFrameHostMsg_HidePopup, OnHideAutofillPopup)
+              IPC_END_MESSAGE_MAP()
+            }
+            bool OtherDriver::OnMessageReceived(const IPC::Message& message) {
+              IPC_BEGIN_MESSAGE_MAP(OtherDriver, message)
+                IPC_MESSAGE_HANDLER(AtomAutofillFrameHostMsg_HidePopup, OnHideAll)
+              IPC_END_MESSAGE_MAP()
+            }
+            """)
+        let plan = try ConversionPlan.make(inventory: try IPCScanner.scan(ScanOptions(paths: [tree.path])), rules: try Fixtures.rules())
+        XCTAssertEqual(plan.proposals["AtomAutofillFrameHostMsg_ShowPopup"]?.declaration, "ShowAutofillPopup(int32 x);")
+        XCTAssertEqual(plan.proposals["AtomAutofillFrameHostMsg_HidePopup"]?.declaration, "HidePopup(int32 x);")
+        XCTAssertEqual(plan.proposals["AtomAutofillFrameHostMsg_Unhandled"]?.declaration, "Unhandled(int32 x);")
+    }
+
     func testSyncMethodsHaveAReplyEvenWithoutOutputs() throws {
         let plan = try Fixtures.plan([Fixtures.message("FooHostMsg_Flush", sync: true, inputs: [Parameter(type: "int", name: "sequence")])])
         XCTAssertEqual(plan.proposals["FooHostMsg_Flush"]?.declaration, "[Sync] Flush(int32 sequence) => ();")

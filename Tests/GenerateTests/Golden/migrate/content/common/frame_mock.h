@@ -15,7 +15,7 @@ class MockFrame : public mojom::Frame {
   ~MockFrame() override = default;
 
   MOCK_METHOD(void, Stop, (), (override));
-  MOCK_METHOD(void, SetFocus, (bool, content::mojom::FocusSource), (override));
+  MOCK_METHOD(void, SetFocusInTree, (bool, content::mojom::FocusSource), (override));
   MOCK_METHOD(void, SetAccessibilityMode, (uint32_t), (override));
 };
 

@@ -18,7 +18,7 @@ void FrameImpl::Stop() {
   render_frame_impl_->OnStop();
 }
 
-void FrameImpl::SetFocus(bool focused, content::mojom::FocusSource source) {
+void FrameImpl::SetFocusInTree(bool focused, content::mojom::FocusSource source) {
   // TODO(mojify): OnSetFocusInTree takes the legacy C++ types; convert source
   // from the interface's types.
   render_frame_impl_->OnSetFocusInTree(focused, source);

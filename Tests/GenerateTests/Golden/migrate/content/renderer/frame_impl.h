@@ -20,7 +20,7 @@ class FrameImpl : public mojom::Frame {
 
   // mojom::Frame:
   void Stop() override;
-  void SetFocus(bool focused, content::mojom::FocusSource source) override;
+  void SetFocusInTree(bool focused, content::mojom::FocusSource source) override;
   void SetAccessibilityMode(uint32_t ax_mode) override;
 
  private:
