@@ -91,6 +91,9 @@ public struct TreeTypeMappings: Sendable, Equatable {
             var candidates: [String: [ConversionRules.TypeRule]] = [:]
             func add(mojom: String, cpp: String, declaredIn: String?, source: String, attributes: String) {
                 let cppName = CppType(parsing: cpp.split(separator: "[").first.map(String.init) ?? cpp).description
+                // mojom spells these itself: `mojo_base.mojom.BigString=std::string` is for the rare huge string,
+                // not for every string a message carries.
+                guard !TreeTypeMappings.nativeTypes.contains(cppName) else { return }
                 // What the bindings spell: the first mapping of a mojom type, as the bindings generator takes it.
                 if result.cppTypes[mojom] == nil, ConversionRules.isWritable(cppType: cppName) {
                     result.cppTypes[mojom] = ConversionRules.CppTypeRule(
@@ -125,6 +128,10 @@ public struct TreeTypeMappings: Sendable, Equatable {
             // `arc.mojom.ScreenRect=gfx::Rect`), which must not win over the general one because of the path order.
             for (cppName, rules) in candidates {
                 let ranked = rules.sorted { result.ranks($0, before: $1, for: cppName) }
+                // A product's own mapping (ARC's `arc.mojom.PrinterCapabilities` for
+                // `printing::PrinterSemanticCapsAndDefaults`) is not the type's, even when it is the only one: no
+                // other component imports it, it is not in the type's namespace, and its name is another.
+                guard result.isGeneral(ranked[0], for: cppName) else { continue }
                 result.types[cppName] = ranked[0]
                 if ranked.count > 1 { result.alternatives[cppName] = ranked }
             }
@@ -154,6 +161,18 @@ public struct TreeTypeMappings: Sendable, Equatable {
         let (a, b) = (key(first), key(second))
         if a != b { return a.lexicographicallyPrecedes(b, by: >) }
         return (first.source ?? "", first.mojom) < (second.source ?? "", second.mojom)
+    }
+
+    /// The C++ types mojom has types of its own for, which no typemap replaces.
+    static let nativeTypes: Set<String> = [
+        "std::string", "bool", "float", "double", "int8_t", "uint8_t", "int16_t", "uint16_t", "int32_t", "uint32_t", "int64_t", "uint64_t",
+    ]
+
+    /// Whether a mapping shows it is the C++ type's, not one product's: its file is imported from another component,
+    /// or its module is the type's namespace, or it is named like the type.
+    func isGeneral(_ rule: ConversionRules.TypeRule, for cppName: String) -> Bool {
+        (rule.importPath.map { outsideImporters[$0] ?? 0 } ?? 0) > 0 || Self.isHome(mojom: rule.mojom, cpp: cppName)
+            || Self.nameLikeness(mojom: rule.mojom, cpp: cppName) > 0
     }
 
     /// 2 when the mojom type's name is the C++ type's, 1 when the C++ name ends with it (`SkBitmap`, `Bitmap`).

@@ -273,6 +273,30 @@ final class TreeTypeMappingTests: XCTestCase {
         XCTAssertFalse(mojom.contains("arc.mojom") || mojom.contains("chrome_cleaner"), mojom)
     }
 
+    /// A Chromium 83 tree (Qt WebEngine's): ARC's typemap is the only one of `printing::PrinterSemanticCapsAndDefaults`,
+    /// and `mojo_base.mojom.BigString` maps `std::string`. Neither is the type's: the first is one product's, and
+    /// mojom has `string` itself, which 279 parameters of that tree had become `BigString`.
+    func testASoleProductTypemapAndTypemapsOfTypesMojomHasAreNotUsed() throws {
+        let tree = try temporaryFolder()
+        try tree.write("components/arc/mojom/print.mojom", "module arc.mojom;\n\nstruct PrinterCapabilities {\n  int32 dpi;\n};\n")
+        try tree.write("components/arc/mojom/print.typemap", """
+            mojom = "//components/arc/mojom/print.mojom"
+            type_mappings = [ "arc.mojom.PrinterCapabilities=printing::PrinterSemanticCapsAndDefaults" ]
+            """)
+        try tree.write("mojo/public/mojom/base/big_string.mojom", "module mojo_base.mojom;\n\nstruct BigString {\n  array<uint8> data;\n};\n")
+        try tree.write("mojo/public/mojom/base/BUILD.gn", """
+            mojom("base") {
+              sources = [ "big_string.mojom" ]
+              cpp_typemaps = [ { types = [ { mojom = "mojo_base.mojom.BigString" cpp = "::std::string" } ] } ]
+            }
+            """)
+        try tree.write("components/printing/common/printer_mojom_user.mojom", "module printing.mojom;\nimport \"mojo/public/mojom/base/big_string.mojom\";\n")
+        let learned = learn(tree.path)
+        XCTAssertNil(learned.types["printing::PrinterSemanticCapsAndDefaults"])
+        XCTAssertNil(learned.types["std::string"])
+        XCTAssertNil(learned.cppTypes["mojo_base.mojom.BigString"])
+    }
+
     /// A Chromium 56 checkout (emblink): `mojo/common/common_custom_types.mojom` where today's `mojo_base` files
     /// would be, no `mojo.common` File or ProcessId, and a stale typemap entry for a type no `.mojom` declares.
     func testEveryImportNamesAFileTheTreeHoldsOrTheRunWrites() throws {
