@@ -274,13 +274,21 @@ struct Recognizer {
 
     // MARK: - Code
 
+    /// `callback.Run(...)`, `std::move(callback_).Run(...)`: a callback run, never a call of the file's own `Run`
+    /// (an entry point its framework calls), which would link a reply handler to the request that `Run` starts.
+    private static func runsACallback(at index: Int, in tokens: [Token]) -> Bool {
+        index > 0 && tokens[index].text == "Run" && (tokens[index - 1].is(".") || tokens[index - 1].is("->"))
+    }
+
     /// Handles the code token at `index` and returns the index of the next token to look at.
     private mutating func handleCode(at index: Int) -> Int {
         // The token is read in place, not copied: this runs for every token of the file.
         scopes.observe(index, in: tokens)
         switch tokens[index].kind {
         case .identifier:
-            if let function = scopes.currentFunction { namesInFunctions[function, default: []].insert(tokens[index].text) }
+            if let function = scopes.currentFunction, !Self.runsACallback(at: index, in: tokens) {
+                namesInFunctions[function, default: []].insert(tokens[index].text)
+            }
             let next = nextCodeIndex(after: index)
             let open = next.flatMap { tokens[$0].is("(") ? $0 : nil }
             // Every IPC macro starts with `I`: most names are told apart by that byte alone.

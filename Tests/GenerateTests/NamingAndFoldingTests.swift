@@ -335,6 +335,62 @@ final class NamingAndFoldingTests: XCTestCase {
         XCTAssertEqual(plan.proposals["AccessibilityHostMsg_HitTest_Result"]?.declaration, "HitTestResult(int32 node_id);")
     }
 
+    /// A Chromium 83 browser class sends a query from its constructor and handles the result; the renderer's
+    /// handler of the query sends the result. The file's own `Run`, which makes that class, is not what the result
+    /// handler's `std::move(callback_).Run(...)` calls, so the query is never taken for the result's reply.
+    func testACallbackRunIsNoCallOfTheFilesOwnRun() throws {
+        let tree = try temporaryFolder()
+        try tree.write("extensions/common/query_messages.h", """
+            #define IPC_MESSAGE_START ExtensionMsgStart
+            IPC_MESSAGE_ROUTED2(ExtensionMsg_Query, int /* request_id */, int /* node */)
+            IPC_MESSAGE_ROUTED2(ExtensionHostMsg_Query_Result, int /* request_id */, int /* result */)
+            """)
+        try tree.write("extensions/browser/query_function.cc", """
+            class QueryHandler : public content::WebContentsObserver {
+             public:
+              QueryHandler(content::WebContents* contents, int request_id, Callback callback) : callback_(std::move(callback)) {
+                content::RenderFrameHost* rfh = contents->GetMainFrame();
+                rfh->Send(new ExtensionMsg_Query(rfh->GetRoutingID(), request_id, 1));
+              }
+              bool OnMessageReceived(const IPC::Message& message, content::RenderFrameHost* host) override {
+                IPC_BEGIN_MESSAGE_MAP(QueryHandler, message)
+                  IPC_MESSAGE_HANDLER(ExtensionHostMsg_Query_Result, OnQueryResponse)
+                IPC_END_MESSAGE_MAP()
+                return true;
+              }
+             private:
+              void OnQueryResponse(int request_id, int result) {
+                std::move(callback_).Run(result);
+                delete this;
+              }
+              Callback callback_;
+            };
+            ExtensionFunction::ResponseAction QueryFunction::Run() {
+              new QueryHandler(GetContents(), 1, base::BindOnce(&QueryFunction::OnResponse, this));
+              return RespondLater();
+            }
+            """)
+        try tree.write("extensions/renderer/query_helper.cc", """
+            bool QueryHelper::OnMessageReceived(const IPC::Message& message) {
+              IPC_BEGIN_MESSAGE_MAP(QueryHelper, message)
+                IPC_MESSAGE_HANDLER(ExtensionMsg_Query, OnQuery)
+              IPC_END_MESSAGE_MAP()
+            }
+            void QueryHelper::OnQuery(int request_id, int node) {
+              if (!document_) {
+                Send(new ExtensionHostMsg_Query_Result(routing_id(), request_id, -1));
+                return;
+              }
+              Send(new ExtensionHostMsg_Query_Result(routing_id(), request_id, Find(node)));
+            }
+            """)
+        let plan = try ConversionPlan.make(inventory: try IPCScanner.scan(ScanOptions(paths: [tree.path])), rules: try Fixtures.rules())
+        // The renderer's sends after an early return read as conditional, so nothing folds; never the result as
+        // the request.
+        XCTAssertEqual(plan.foldedPairs.map(\.request), [])
+        XCTAssertEqual(plan.proposals["ExtensionHostMsg_Query_Result"]?.declaration, "QueryResponse(int32 request_id, int32 result);")
+    }
+
     /// The guide keeps the handler's name without `On` (2.5.1), as Electron's engineers named
     /// `AtomAutofillFrameHostMsg_ShowPopup` `ShowAutofillPopup` after `OnShowAutofillPopup`; a message two methods
     /// handle, or none, keeps its message's name. `generate` and `migrate` share the rule through the plan.
