@@ -71,14 +71,7 @@ extension MigrateTests {
         ]
 
         """)
-        var options = ScanOptions(paths: [scratch.path])
-        options.listing = FileNameSelection(suffixes: TreeTypeMappings.sourceSuffixes)
-        let scanned = try IPCScanner.scanListing(options)
-        let learned = scanned.listed.map { TreeTypeMappings.learn(root: $0.root, files: $0.relativePaths) }
-        let rules = try ConversionRules.load(learned: learned)
-        let plan = try ConversionPlan.make(inventory: scanned.inventory, rules: rules)
-        let migration = CppMigration(plan: plan, inventory: scanned.inventory, rules: rules, era: .interfaceRegistry)
-        let method = try XCTUnwrap(migration.interfaces.first?.methods.first)
+        let method = try Self.firstMethodLearningTypemaps(in: scratch.path)
         XCTAssertEqual(method.parameters.map(\.type), ["base::TimeDelta", "const base::ListValue&"])
         XCTAssertEqual(method.parameters.map(\.needsConversion), [false, false])
     }
@@ -92,14 +85,20 @@ extension MigrateTests {
         try scratch.write("mojo/common/common_custom_types.mojom", "module mojo.common.mojom;\n[Native]\nstruct TimeDelta;\n")
         try scratch.write("url/mojo/gurl.typemap", "mojom = \"//url/mojo/url.mojom\"\ntype_mappings = [ \"url.mojom.Url=GURL[nullable_is_same_type]\" ]\n")
         try scratch.write("mojo/common/common_custom_types.typemap", "mojom = \"//mojo/common/common_custom_types.mojom\"\ntype_mappings = [ \"mojo.common.mojom.TimeDelta=base::TimeDelta[copyable_pass_by_value]\" ]\n")
-        var options = ScanOptions(paths: [scratch.path])
+        let method = try Self.firstMethodLearningTypemaps(in: scratch.path)
+        XCTAssertEqual(method.parameters.map(\.type), ["const GURL&", "base::Optional<base::TimeDelta>"])
+    }
+
+    /// The first method of the 2016-era migration of `root`, with the typemaps the tree holds learned as migrate
+    /// learns them.
+    static func firstMethodLearningTypemaps(in root: String) throws -> CppMigration.Method {
+        var options = ScanOptions(paths: [root])
         options.listing = FileNameSelection(suffixes: TreeTypeMappings.sourceSuffixes)
         let scanned = try IPCScanner.scanListing(options)
         let learned = scanned.listed.map { TreeTypeMappings.learn(root: $0.root, files: $0.relativePaths) }
         let rules = try ConversionRules.load(learned: learned)
         let plan = try ConversionPlan.make(inventory: scanned.inventory, rules: rules)
         let migration = CppMigration(plan: plan, inventory: scanned.inventory, rules: rules, era: .interfaceRegistry)
-        let method = try XCTUnwrap(migration.interfaces.first?.methods.first)
-        XCTAssertEqual(method.parameters.map(\.type), ["const GURL&", "base::Optional<base::TimeDelta>"])
+        return try XCTUnwrap(migration.interfaces.first?.methods.first)
     }
 }
