@@ -776,7 +776,8 @@ struct Recognizer {
 
     private mutating func noteSender(_ name: Token) {
         var use = candidate(name)
-        use.conditional = scopes.isConditional(in: tokens)
+        use.conditional = scopes.isConditional(in: tokens, sending: name.text)
+        scopes.noteSend(name.text)
         findings.senders.append(use)
     }
 

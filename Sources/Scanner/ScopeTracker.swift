@@ -14,6 +14,11 @@ struct ScopeTracker {
     private var head: [Int] = []
     /// Whether the innermost function has returned before the current point: what follows runs only sometimes.
     private var returnedInFunction = false
+    /// Per open scope of the innermost function (its body, then each block inside), the messages sent in it so far.
+    private var sentInScopes: [Set<String>] = []
+    /// The messages every `return` so far was preceded by on its path: a reply sent before each early return, and
+    /// again at the end, is sent on every path.
+    private var sentBeforeEveryReturn: Set<String> = []
 
     var insideFunction: Bool {
         scopes.contains { if case .function = $0 { true } else { false } }
@@ -32,13 +37,19 @@ struct ScopeTracker {
 
     /// Whether code at the current point runs on only some paths of its function: inside a block of it (an `if`,
     /// a loop, a lambda), in a statement headed by a condition (`if (x) Send(...)`, `a ? Send(...) : ...`), or
-    /// after a `return`.
-    func isConditional(in tokens: [Token]) -> Bool {
+    /// after a `return` whose path did not send `message` too.
+    func isConditional(in tokens: [Token], sending message: String? = nil) -> Bool {
         guard insideFunction else { return false }
         if case .block? = scopes.last { return true }
-        if returnedInFunction { return true }
+        if returnedInFunction && !(message.map(sentBeforeEveryReturn.contains) ?? false) { return true }
         let conditionWords: Set<String> = ["if", "else", "for", "while", "do", "switch", "case", "default", "?", "&&", "||"]
         return head.contains { conditionWords.contains(tokens[$0].text) }
+    }
+
+    /// Notes a send of `message` at the current point, for the returns that follow.
+    mutating func noteSend(_ message: String) {
+        guard insideFunction, !sentInScopes.isEmpty else { return }
+        sentInScopes[sentInScopes.count - 1].insert(message)
     }
 
     mutating func statementBoundary() {
@@ -49,17 +60,30 @@ struct ScopeTracker {
     mutating func observe(_ index: Int, in tokens: [Token]) {
         // Most tokens are names: only punctuation is compared with the three that matter.
         guard tokens[index].kind == .punctuation else {
-            if tokens[index].kind == .keyword && tokens[index].is("return") && insideFunction { returnedInFunction = true }
+            if tokens[index].kind == .keyword && tokens[index].is("return") && insideFunction {
+                let sent = sentInScopes.reduce(into: Set<String>()) { $0.formUnion($1) }
+                sentBeforeEveryReturn = returnedInFunction ? sentBeforeEveryReturn.intersection(sent) : sent
+                returnedInFunction = true
+            }
             return head.append(index)
         }
         if tokens[index].is("{") {
             let scope = classify(head.map { tokens[$0] })
-            if case .function = scope { returnedInFunction = false }
+            switch scope {
+            case .function:
+                returnedInFunction = false
+                sentBeforeEveryReturn = []
+                sentInScopes = [[]]
+            case .block where insideFunction:
+                sentInScopes.append([])
+            default:
+                break
+            }
             scopes.append(scope)
             head.removeAll(keepingCapacity: true)
         } else if tokens[index].is("}") {
             // An unbalanced `}` (say, from both branches of an `#if`) resets rather than underflows.
-            _ = scopes.popLast()
+            if scopes.popLast() != nil, !sentInScopes.isEmpty { sentInScopes.removeLast() }
             head.removeAll(keepingCapacity: true)
         } else if tokens[index].is(";") {
             head.removeAll(keepingCapacity: true)

@@ -337,7 +337,8 @@ final class NamingAndFoldingTests: XCTestCase {
 
     /// A Chromium 83 browser class sends a query from its constructor and handles the result; the renderer's
     /// handler of the query sends the result. The file's own `Run`, which makes that class, is not what the result
-    /// handler's `std::move(callback_).Run(...)` calls, so the query is never taken for the result's reply.
+    /// handler's `std::move(callback_).Run(...)` calls, so the query is never taken for the result's reply. The
+    /// renderer replies before each early return, so its reply is sent on every path.
     func testACallbackRunIsNoCallOfTheFilesOwnRun() throws {
         let tree = try temporaryFolder()
         try tree.write("extensions/common/query_messages.h", """
@@ -385,10 +386,10 @@ final class NamingAndFoldingTests: XCTestCase {
             }
             """)
         let plan = try ConversionPlan.make(inventory: try IPCScanner.scan(ScanOptions(paths: [tree.path])), rules: try Fixtures.rules())
-        // The renderer's sends after an early return read as conditional, so nothing folds; never the result as
-        // the request.
-        XCTAssertEqual(plan.foldedPairs.map(\.request), [])
-        XCTAssertEqual(plan.proposals["ExtensionHostMsg_Query_Result"]?.declaration, "QueryResponse(int32 request_id, int32 result);")
+        // The renderer's handler replies before its early return and at its end: on every path, so the query is
+        // the request and the result its reply; never the other way round.
+        XCTAssertEqual(plan.foldedPairs.map(\.request), ["ExtensionMsg_Query"])
+        XCTAssertEqual(plan.proposals["ExtensionMsg_Query"]?.declaration, "Query(int32 request_id, int32 node) => (int32 request_id, int32 result);")
     }
 
     /// The guide keeps the handler's name without `On` (2.5.1), as Electron's engineers named
