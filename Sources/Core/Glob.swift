@@ -1,4 +1,5 @@
-/// Shell-style patterns as `.gitignore`, `--exclude` and ledger selections use them:
+/// Shell-style patterns as the ledger's selections use them (`ledger edit`, `--class`); the walk's `.gitignore`
+/// and `--exclude` patterns are the scanner's `WildMatch`, which follows git exactly:
 /// `*` matches within one path component, `**` across components, `?` one character, `[a-z]` and `[!a-z]` a set.
 public struct Glob: Hashable, Sendable {
     public let pattern: String
