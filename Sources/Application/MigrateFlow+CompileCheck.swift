@@ -59,7 +59,8 @@ extension MigrateFlow {
         let declared = folder + "/declared", drafted = folder + "/drafted"
         // A header below an include folder (`chromium_src/`) is included as its legacy header is, relative to
         // that folder (`chrome/common/tts.mojom.h`): it is declared there too.
-        let includeRoots = includeFolders(options, root: root).compactMap { $0.hasPrefix(root + "/") ? String($0.dropFirst(root.count + 1)) + "/" : nil }
+        let folders = includeFolders(options, root: root)
+        let includeRoots = folders.compactMap { $0.hasPrefix(root + "/") ? String($0.dropFirst(root.count + 1)) + "/" : nil }
         for (path, text) in declarations.headers {
             let aliases = includeRoots.filter(path.hasPrefix).map { String(path.dropFirst($0.count)) }.filter { declarations.headers[$0] == nil }
             for name in [path] + aliases { try write(text, to: declared + "/" + name) }
@@ -67,7 +68,7 @@ extension MigrateFlow {
         for (path, text) in drafts { try write(text, to: drafted + "/" + path) }
 
         var setup = CompileCheck.Setup(root: root)
-        setup.includeDirs = includeFolders(options, root: root)
+        setup.includeDirs = folders
         setup.buildIncludeDirs = buildIncludeDirs.map { treePath($0, root: root) }
         setup.fallbackDirs = [declared]
         setup.compileCommands = options.input.scan.compileCommands

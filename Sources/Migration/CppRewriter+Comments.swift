@@ -1,5 +1,4 @@
 import Foundation
-import MojifyScanner
 
 extension CppRewriter {
     /// Comments that name a converted message name the method it became, so that no line of the patched tree names
@@ -15,7 +14,7 @@ extension CppRewriter {
         guard !methods.isEmpty else { return }
         for file in sources.keys.sorted() where !GNFile.isGNFile(file) && !deletedFiles.contains(file) {
             let bytes = sources[file]!.bytes
-            for comment in CodeLexer.comments(of: bytes) {
+            for comment in sources[file]!.comments {
                 for word in Self.words(in: bytes, range: comment) {
                     guard let method = methods[String(decoding: bytes[word], as: UTF8.self)] else { continue }
                     // Fails only inside code another pass removed, which takes the comment with it.

@@ -557,8 +557,6 @@ struct CppRewriter {
             || inventory.structs.contains { $0.location.file == header && names.contains($0.name) }
     }
 
-    /// The line including `header` (written in full, relative to an include folder, or from above the scanned
-    /// root), and the path as written.
     /// How most of the files read include `header` by a path with a folder: a file that does not include it spells
     /// its bindings as the others do (Electron writes `chrome/common/tts_messages.h` for
     /// `chromium_src/chrome/common/tts_messages.h`), so that one header is not included two ways.
@@ -570,6 +568,8 @@ struct CppRewriter {
         return counts.min { ($1.value, $0.key) < ($0.value, $1.key) }?.key
     }
 
+    /// The line including `header` (written in full, relative to an include folder, or from above the scanned
+    /// root), and the path as written.
     func includeLine(of header: String, in source: CppSource) -> (range: Range<Int>, written: String)? {
         for start in source.lineStarts {
             let end = source.lineEnd(of: start)

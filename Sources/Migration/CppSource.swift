@@ -8,13 +8,15 @@ struct CppSource {
     let lineStarts: [Int]
     /// The code's tokens (`CodeLexer`): every rewrite reads the same ones, so they are read once per file.
     private(set) var tokens: [CodeToken] = []
+    /// The byte ranges of its comments, from the same reading.
+    private(set) var comments: [Range<Int>] = []
 
     init(_ text: String) {
         bytes = Array(text.utf8)
         var starts = [0]
         for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") { starts.append(index + 1) }
         lineStarts = starts
-        tokens = CodeLexer.tokens(of: bytes)
+        (tokens, comments) = CodeLexer.lex(bytes)
     }
 
     /// The byte offset of a 1-based line and column, or nil past the end.

@@ -23,14 +23,22 @@ public enum CodeLexer {
     /// The code tokens of `bytes`. Punctuators other than `::` and `->` come one character each (`>>` is two
     /// `>`), so that template brackets and references match as a reader of declarations needs them.
     public static func tokens(of bytes: [UInt8]) -> [CodeToken] {
+        lex(bytes).tokens
+    }
+
+    /// The code tokens of `bytes`, as `tokens(of:)` gives them, and the byte ranges of its comments (`//` and
+    /// `/* */` alike, in directives too), from one reading.
+    public static func lex(_ bytes: [UInt8]) -> (tokens: [CodeToken], comments: [Range<Int>]) {
         var raw = RawLexer.tokens(of: bytes) ?? ClangSession().lexBatch([bytes])?.tokens(ofFileAt: 0) ?? []
         LogicalSpelling.apply(to: &raw, source: bytes)
         var result: [CodeToken] = []
+        var comments: [Range<Int>] = []
         result.reserveCapacity(raw.count)
         var directiveEnd = -1
         var previousLine = 0
         for token in raw {
             defer { previousLine = token.line }
+            if token.kind == .comment { comments.append(token.start..<token.end) }
             guard token.kind != .comment, token.start >= directiveEnd else { continue }
             // A `#` first on its line starts a directive (the first token of the file is on a line after "line 0").
             if token.is("#"), token.line != previousLine {
@@ -58,13 +66,7 @@ public enum CodeLexer {
                 break
             }
         }
-        return result
-    }
-
-    /// The byte ranges of the comments of `bytes`, `//` and `/* */` alike, as the scanner's lexer reads them.
-    public static func comments(of bytes: [UInt8]) -> [Range<Int>] {
-        let raw = RawLexer.tokens(of: bytes) ?? ClangSession().lexBatch([bytes])?.tokens(ofFileAt: 0) ?? []
-        return raw.filter { $0.kind == .comment }.map { $0.start..<$0.end }
+        return (result, comments)
     }
 
     /// The offset of the line break that ends the directive starting at `start`, past line splices.
