@@ -126,6 +126,11 @@ public struct ConversionRules: Sendable, Equatable {
     /// C++ types the built-in table or the tree maps to a mojom type the tree does not hold, with the reason: they
     /// stay unmapped rather than import a file of another era.
     public var unavailable: [String: String] = [:]
+    /// The `.mojom` files the tree holds, relative to its root: a generated file never takes one's path.
+    public var treeMojomFiles: Set<String> = []
+    /// Qualified interfaces (and other types) the tree's `.mojom` files declare -> the first file declaring each:
+    /// a generated interface never takes one's name in its module.
+    public var treeDeclarations: [String: String] = [:]
     public var containers: [String: ContainerKind]
     public var directions: [Direction]
     public var syncImplementedIn: String
@@ -192,6 +197,8 @@ public struct ConversionRules: Sendable, Equatable {
         types = (base?.types ?? [:]).merging(given) { _, new in new }
         // A type the rules file maps is mapped, whatever the tree lacks.
         unavailable = (base?.unavailable ?? [:]).filter { given[$0.key] == nil }
+        treeMojomFiles = base?.treeMojomFiles ?? []
+        treeDeclarations = base?.treeDeclarations ?? [:]
         containers = (base?.containers ?? [:]).merging(file.containers) { _, new in new }
         directions = file.directions + (base?.directions ?? [])
         syncImplementedIn = file.syncImplementedIn ?? base?.syncImplementedIn ?? "browser"

@@ -8,6 +8,8 @@ struct FileLayout {
         var header: String
         /// The header's folder or file name had characters that names mojify writes may not hold.
         var renamedUnsafeName: Bool
+        /// The tree's own `.mojom` file whose path the file would have taken.
+        var treeFileAvoided: String?
     }
 
     private let rules: ConversionRules
@@ -65,12 +67,27 @@ struct FileLayout {
             module = Self.module(forOverlayHeader: mirrored, namespaces: traitNamespaces[home] ?? [], skipping: rules.moduleSkipFolders, reserved: rules.reservedWords)
         }
         var renamed = path != rawPath
+        var avoided: String?
         if let chosenClass, let override = rules.classes[chosenClass] {
             renamed = renamed && override.file == nil
             path = override.file ?? path
             module = override.module ?? module
         }
-        return Target(path: path, module: module, header: home, renamedUnsafeName: renamed)
+        // `frame_messages.h` next to the tree's own `frame.mojom` (Chromium 83): the tree's file would be
+        // overwritten, so the messages go to a file named after their header, `frame_messages.mojom`.
+        if rules.treeMojomFiles.contains(path), rules.classes[chosenClass ?? ""]?.file == nil {
+            avoided = path
+            let folder = path.split(separator: "/").dropLast().joined(separator: "/")
+            let headerStem = SafeName.pathComponent(String((home.split(separator: "/").last ?? "").split(separator: ".").first ?? "messages"))
+            let base = (folder.isEmpty ? "" : folder + "/") + (headerStem + ".mojom" == path.split(separator: "/").last.map(String.init) ? headerStem + "_ipc" : headerStem)
+            path = base + ".mojom"
+            var number = 2
+            while rules.treeMojomFiles.contains(path) {
+                path = "\(base)\(number).mojom"
+                number += 1
+            }
+        }
+        return Target(path: path, module: module, header: home, renamedUnsafeName: renamed, treeFileAvoided: avoided)
     }
 
     /// `content/common/frame.mojom` -> `content.mojom`; `components/printing/...` -> `printing.mojom`;

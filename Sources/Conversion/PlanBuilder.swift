@@ -118,6 +118,9 @@ private struct PlanBuilder {
                 path: target.path, module: target.module, sourceHeader: target.header, messageClasses: [], imports: [],
                 dependencies: [], interfaces: [], structs: [], enums: [], placeholders: [], features: []
             )
+            if let avoided = target.treeFileAvoided {
+                warnings.append("\(target.header): the tree already has \(avoided); the file for this header's messages is \(target.path)")
+            }
             if target.renamedUnsafeName {
                 warnings.append("\(target.header): the name has characters mojify never writes into paths, GN or mojom (it keeps to A-Z a-z 0-9 _ . -); its file is \(target.path)")
             }
@@ -410,14 +413,25 @@ private struct PlanBuilder {
         let replies = [pair.success] + (pair.error.map { [$0] } ?? [])
         // With an error reply each of the two is sent on some paths only, by design.
         let findings = replies.map { sendEvidence(of: $0.message.name, fromHandlerOf: pair.request.message.name, everyPath: pair.error == nil) }
-        if findings.allSatisfy({ $0 == nil }) { return pair }
+        if findings.allSatisfy({ $0 == nil }) { return unlessTheSenderWaits(pair) }
         if pair.error == nil, sendEvidence(of: pair.request.message.name, fromHandlerOf: pair.success.message.name, everyPath: true) == nil {
             var turned = Pair(request: pair.success, success: pair.request, error: nil, documented: pair.documented)
             turned.turned = true
-            return turned
+            return unlessTheSenderWaits(turned)
         }
         let reasons = zip(replies, findings).compactMap { reply, finding in finding.map { "\(reply.message.name) \($0)" } }
         warnings.append("\(pair.request.message.location): \(pair.request.message.name) was not folded with its reply: \(reasons.joined(separator: "; ")); it stays two methods")
+        return nil
+    }
+
+    /// The pair, unless a sender of its request then blocks its thread until the reply's handler, on another
+    /// thread, signals it (`TextInputClientMac` waits on a condition for `TextInputClientReplyMsg_*`): a reply
+    /// callback would be run on the thread that is waiting for it. Chromium kept such pairs two methods.
+    mutating func unlessTheSenderWaits(_ pair: Pair) -> Pair? {
+        guard let waiting = inventory.senders.first(where: { $0.message == pair.request.message.name && $0.blocksAfter == true && !$0.conditions.disabled }) else { return pair }
+        warnings.append("\(pair.request.message.location): \(pair.request.message.name) was not folded with its reply \(pair.success.message.name): "
+            + "\(waiting.function ?? "its sender") (\(waiting.location)) blocks its thread after sending it until the reply's handler signals, "
+            + "so a reply callback would run on the waiting thread; it stays two methods")
         return nil
     }
 
@@ -488,17 +502,25 @@ private struct PlanBuilder {
             let stem = naming.upperCamel(String(path.split(separator: "/").last!.dropLast(".mojom".count)))
             for index in files[path]!.interfaces.indices {
                 let name = files[path]!.interfaces[index].name
-                guard let owner = taken[name], owner != path else { continue }
-                let shared = zip(name, stem).prefix { $0 == $1 }.count
+                // The tree's own `content.mojom.FrameHost` (Chromium 83's frame.mojom) is as taken as a generated one.
+                let treeOwner = rules.treeDeclarations[module + "." + name]
+                guard let owner = treeOwner ?? taken[name], owner != path else { continue }
+                // Whole words shared with the file's name (`ChromeUtility` of `ChromeUtilityPrinting`) are not repeated.
+                let shared = zip(Naming.words(name), Naming.words(stem)).prefix { $0 == $1 }.map(\.0.count).reduce(0, +)
                 let base = stem + name.dropFirst(shared)
                 var renamed = base
                 var number = 2
-                while taken[renamed] != nil {
+                while taken[renamed] != nil || rules.treeDeclarations[module + "." + renamed] != nil {
                     renamed = "\(base)\(number)"
                     number += 1
                 }
                 taken[renamed] = path
                 files[path]!.interfaces[index].name = renamed
+                if treeOwner != nil {
+                    files[path]!.interfaces[index].comments.append("TODO(mojify): named \(renamed), not \(name), because the tree's \(owner) declares \(module).\(name); move these methods into it if they belong together.")
+                    warnings.append("\(path): the tree's \(owner) declares \(module).\(name); this one is named \(renamed). Move its methods into the tree's interface if they belong together.")
+                    continue
+                }
                 let ownerModule = files[owner]!.module
                 let sameModule = ownerModule == module
                 let place = sameModule ? "in module \(module)" : "in module \(ownerModule) (drafts and registrations go by the interface's name alone)"

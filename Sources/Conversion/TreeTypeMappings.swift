@@ -266,6 +266,8 @@ public struct TreeTypeMappings: Sendable, Equatable {
         }
         result.types.merge(learned) { _, learned in learned }
         result.cppTypes.merge(cppTypes.mapValues { [$0] }) { _, learned in learned }
+        result.treeMojomFiles = mojomFiles
+        result.treeDeclarations = declarations.compactMapValues { $0.min() }
         return result
     }
 

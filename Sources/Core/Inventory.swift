@@ -511,19 +511,25 @@ public struct Sender: Codable, Hashable, Sendable {
     public var location: SourceLocation
     public var patch: PatchOrigin?
     /// True when the send runs on only some paths of its function (inside an `if`, a loop or a lambda, under a
-    /// condition, or after a `return`); nil otherwise. A reply sent so is no evidence for folding.
+    /// condition, or after a `return`), or of every handler that reaches it (`reachedFrom`); nil otherwise. A
+    /// reply sent so is no evidence for folding.
     public var conditional: Bool?
     /// The message-map handlers (`Class::Method`) of the same file whose code reaches the function the send is in,
     /// through calls or bound callbacks (`base::BindOnce(&Foo::OnDone, ...)`); nil when none does.
     public var reachedFrom: [String]?
+    /// True when the function then blocks its thread until another thread signals (`condition_.TimedWait(...)`):
+    /// the answer to this message cannot be a callback run on that thread. Nil otherwise.
+    public var blocksAfter: Bool?
 
-    public init(message: String, function: String?, conditions: Conditions, location: SourceLocation, patch: PatchOrigin? = nil, conditional: Bool? = nil) {
+    public init(message: String, function: String?, conditions: Conditions, location: SourceLocation, patch: PatchOrigin? = nil,
+                conditional: Bool? = nil, blocksAfter: Bool? = nil) {
         self.message = message
         self.function = function
         self.conditions = conditions
         self.location = location
         self.patch = patch
         self.conditional = conditional
+        self.blocksAfter = blocksAfter
     }
 }
 

@@ -199,8 +199,11 @@ struct InventoryJoiner {
     }
 
     /// `senders` with the handlers of `maps` whose code reaches them: a send in a function that a handler's body
-    /// names, or one that function names, a few calls deep (a reply sent from a callback the handler binds).
-    static func reached(_ senders: [Sender], from maps: [MessageMap], calls: [String: [String]]) -> [Sender] {
+    /// names, or one that function names, a few calls deep (a reply sent from a callback the handler binds). Such a
+    /// send is on only some paths of those handlers unless one of them sends its message on every path (see
+    /// `messagesSentOnEveryPath`): a handler that returns early without replying, or calls the sending function in
+    /// some branches only, does not always reply.
+    static func reached(_ senders: [Sender], from maps: [MessageMap], calls: [String: [String]], pathSites: [String: [PathSite]]) -> [Sender] {
         guard !maps.isEmpty, !calls.isEmpty else { return senders }
         var callees: [String: Set<String>] = [:]
         var callers: [String: Set<String>] = [:]
@@ -212,9 +215,11 @@ struct InventoryJoiner {
             }
         }
         var reachers: [String: Set<String>] = [:]
+        var handlers: Set<String> = []
         for map in maps {
             for method in Set(map.handlers.compactMap(\.method)) {
                 let handler = IPCNaming.classAndMethod(method, of: map.handlerClass)
+                handlers.insert(handler)
                 var seen: Set<String> = [handler]
                 var frontier: Set<String> = [handler]
                 for _ in 0 ..< 4 where !frontier.isEmpty {
@@ -228,11 +233,45 @@ struct InventoryJoiner {
                 }
             }
         }
+        let always = messagesSentOnEveryPath(pathSites)
         return senders.map { sender in
             var sender = sender
-            if let handlers = reachers[IPCNaming.classAndMethod(sender.function ?? "")] { sender.reachedFrom = handlers.sorted() }
+            let function = IPCNaming.classAndMethod(sender.function ?? "")
+            if let reaching = reachers[function] {
+                sender.reachedFrom = reaching.sorted()
+                // A handler's own send is judged on its own paths.
+                if !handlers.contains(function) && !reaching.contains(where: { always[$0]?.contains(sender.message) ?? false }) {
+                    sender.conditional = true
+                }
+            }
             return sender
         }
+    }
+
+    /// Function (`Class::Method`) -> the messages it sends on every path, itself or through the functions it calls:
+    /// a send or call outside any branch, after no `return` or after returns whose paths each sent the message, or
+    /// called a function that always does (an error reply before an early return, then the reply's callback bound).
+    static func messagesSentOnEveryPath(_ pathSites: [String: [PathSite]]) -> [String: Set<String>] {
+        let sites = Dictionary(pathSites.map { (IPCNaming.classAndMethod($0.key), $0.value) }, uniquingKeysWith: +)
+        var always: [String: Set<String>] = [:]
+        func sends(_ name: String, _ message: String) -> Bool {
+            name == message || always[IPCNaming.classAndMethod(name)]?.contains(message) == true
+        }
+        var changed = true
+        while changed {
+            changed = false
+            for (function, list) in sites {
+                for site in list {
+                    let messages = site.isCall ? Array(always[IPCNaming.classAndMethod(site.name)] ?? []) : [site.name]
+                    for message in messages where !(always[function]?.contains(message) ?? false) {
+                        guard site.after.map({ $0.contains { sends($0, message) } }) ?? true else { continue }
+                        always[function, default: []].insert(message)
+                        changed = true
+                    }
+                }
+            }
+        }
+        return always
     }
 
     /// Marks a typedef name declared with two different targets.
@@ -265,7 +304,7 @@ struct InventoryJoiner {
             inventory.enumTraits += partial.enumTraits
             inventory.messageMaps += partial.messageMaps
             inventory.diagnostics += partial.diagnostics
-            senders += Self.reached(partial.senders, from: partial.messageMaps, calls: partial.calls ?? [:])
+            senders += Self.reached(partial.senders, from: partial.messageMaps, calls: partial.calls ?? [:], pathSites: partial.pathSites ?? [:])
             references += partial.references
             types += result.types
             if let unread = partial.unread {

@@ -28,6 +28,16 @@ enum LocationMapper {
     }
 }
 
+/// A send of a message, or a call (or bind) of a function of the same file, outside any branch of its function.
+/// It is on every path of the function unless a `return` came before it: then it is on the paths those returns did
+/// not take, and `after` holds the names (messages, functions) every such return's path held.
+struct PathSite: Codable, Hashable, Sendable {
+    /// The message sent, or the function called.
+    var name: String
+    var isCall: Bool
+    var after: [String]?
+}
+
 /// One file's share of the inventory, with positions already mapped to the tree.
 struct PartialInventory: Codable {
     var messages: [MessageDefinition] = []
@@ -44,6 +54,8 @@ struct PartialInventory: Codable {
     var unread: UnreadFile?
     /// Function -> the functions of the same file its body names, to tell which sends a handler reaches.
     var calls: [String: [String]]?
+    /// Function -> its sends and calls of the file's functions outside any branch of it (see `PathSite`).
+    var pathSites: [String: [PathSite]]?
 
     var isEmpty: Bool {
         messages.isEmpty && removedMessages.isEmpty && structs.isEmpty && structTraits.isEmpty && enumTraits.isEmpty
@@ -107,10 +119,12 @@ struct PartialInventory: Codable {
             if isOwn(found.at) || !value.handlers.isEmpty { messageMaps.append(value) }
         }
         if !findings.calls.isEmpty { calls = (calls ?? [:]).merging(findings.calls) { Array(Set($0 + $1)).sorted() } }
+        if !findings.pathSites.isEmpty { pathSites = (pathSites ?? [:]).merging(findings.pathSites) { $0 + $1 } }
         for found in findings.senders where isOwn(found.at) {
             senders.append(Sender(
                 message: found.message, function: found.function, conditions: conditions(found.conditions, found.at),
-                location: place(found.at), patch: mapper.patchOrigin(line: found.at.line), conditional: found.conditional ? true : nil
+                location: place(found.at), patch: mapper.patchOrigin(line: found.at.line), conditional: found.conditional ? true : nil,
+                blocksAfter: found.blocksAfter ? true : nil
             ))
         }
         for (found, member) in findings.references where isOwn(found.at) {

@@ -40,6 +40,8 @@ struct FileFindings: Sendable {
         var at: RawLocation
         /// Reached on only some paths of its function (see `ScopeTracker.isConditional`).
         var conditional = false
+        /// The function then blocks its thread waiting (`condition_.TimedWait(...)`, `event.Wait()`).
+        var blocksAfter = false
     }
 
     struct Problem: Sendable {
@@ -68,6 +70,8 @@ struct FileFindings: Sendable {
     var unfollowed: [(at: RawLocation, detail: String)] = []
     /// Function -> the functions of the same file whose names its body holds (a call, `&Foo::OnDone`).
     var calls: [String: [String]] = [:]
+    /// Function -> the sends and the calls of the file's functions that no branch of it holds.
+    var pathSites: [String: [PathSite]] = [:]
 }
 
 /// Reads a file's raw token stream and recognises the IPC constructs in it. Works on tokens, not text:
@@ -84,6 +88,8 @@ struct Recognizer {
     private var findings = FileFindings()
     /// The names each function's body holds, reduced to the file's own functions at the end.
     private var namesInFunctions: [String: Set<String>] = [:]
+    /// The sends and calls outside any branch of each function, reduced to the file's own functions at the end.
+    private var sitesOutsideBranches: [String: [PathSite]] = [:]
     private var conditions = ConditionStack()
     private var messageClass = ""
     private var exportMacro: String?
@@ -133,6 +139,16 @@ struct Recognizer {
         for (function, names) in namesInFunctions {
             let callees = names.flatMap { defined[$0] ?? [] }.filter { $0 != function }
             if !callees.isEmpty { findings.calls[function] = Array(Set(callees)).sorted() }
+        }
+        for (function, sites) in sitesOutsideBranches {
+            // A name that is a function of the file stands for each function of that name.
+            let kept = sites.flatMap { site in
+                // What earlier returns' paths held is spelled as written (`SendReply`): named as the file's functions.
+                let after = site.after.map { names in Array(Set(names.flatMap { defined[$0] ?? [$0] })).sorted() }
+                return site.isCall ? (defined[site.name] ?? []).filter { $0 != function }.map { PathSite(name: $0, isCall: true, after: after) }
+                    : [PathSite(name: site.name, isCall: false, after: after)]
+            }
+            if !kept.isEmpty { findings.pathSites[function] = kept }
         }
         return findings
     }
@@ -280,17 +296,38 @@ struct Recognizer {
         index > 0 && tokens[index].text == "Run" && (tokens[index - 1].is(".") || tokens[index - 1].is("->"))
     }
 
+    /// `condition_.TimedWait(...)`, `event->Wait()`: the thread stops until another thread signals, so a reply
+    /// to what it sent before cannot come back to it as a callback.
+    private static func blocksTheThread(at index: Int, in tokens: [Token]) -> Bool {
+        index > 0 && (tokens[index].text == "TimedWait" || tokens[index].text == "Wait") && (tokens[index - 1].is(".") || tokens[index - 1].is("->"))
+    }
+
+    /// Marks the sends of the enclosing function so far as followed by a wait.
+    private mutating func noteBlockingWait(at index: Int) {
+        guard let function = enclosingFunction(at: tokens[index].start) else { return }
+        for sender in findings.senders.indices.reversed() {
+            guard findings.senders[sender].function == function else { break }
+            findings.senders[sender].blocksAfter = true
+        }
+    }
+
     /// Handles the code token at `index` and returns the index of the next token to look at.
     private mutating func handleCode(at index: Int) -> Int {
         // The token is read in place, not copied: this runs for every token of the file.
         scopes.observe(index, in: tokens)
         switch tokens[index].kind {
         case .identifier:
-            if let function = scopes.currentFunction, !Self.runsACallback(at: index, in: tokens) {
-                namesInFunctions[function, default: []].insert(tokens[index].text)
-            }
             let next = nextCodeIndex(after: index)
             let open = next.flatMap { tokens[$0].is("(") ? $0 : nil }
+            if let function = scopes.currentFunction, !Self.runsACallback(at: index, in: tokens) {
+                namesInFunctions[function, default: []].insert(tokens[index].text)
+                // A call (`SendReply(...)`) or a bound method (`&Foo::OnDone`): whether every path makes it
+                // decides whether a send it reaches is on every path of the handler.
+                if open != nil || index > 0 && tokens[index - 1].is("::") {
+                    noteSite(tokens[index].text, isCall: true, in: function)
+                }
+            }
+            if open != nil, Self.blocksTheThread(at: index, in: tokens) { noteBlockingWait(at: index) }
             // Every IPC macro starts with `I`: most names are told apart by that byte alone.
             if tokens[index].text.utf8.first == UInt8(ascii: "I"), let macro = IPCMacro(name: tokens[index].text) {
                 if let open { return invocation(of: macro, named: tokens[index].text, at: index, openParen: open) }
@@ -777,8 +814,17 @@ struct Recognizer {
     private mutating func noteSender(_ name: Token) {
         var use = candidate(name)
         use.conditional = scopes.isConditional(in: tokens, sending: name.text)
-        scopes.noteSend(name.text)
+        if let function = scopes.currentFunction { noteSite(name.text, isCall: false, in: function) }
         findings.senders.append(use)
+    }
+
+    /// A send or call at the current point of `function`: kept for the paths it is on, and noted for the returns
+    /// that follow.
+    private mutating func noteSite(_ name: String, isCall: Bool, in function: String) {
+        if !scopes.isInsideABranch(in: tokens) {
+            sitesOutsideBranches[function, default: []].append(PathSite(name: name, isCall: isCall, after: scopes.earlierReturnsSent.map { $0.sorted() }))
+        }
+        scopes.noteSend(name)
     }
 
     private func candidate(_ name: Token) -> FileFindings.MessageUse {

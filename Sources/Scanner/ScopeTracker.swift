@@ -40,10 +40,22 @@ struct ScopeTracker {
     /// after a `return` whose path did not send `message` too.
     func isConditional(in tokens: [Token], sending message: String? = nil) -> Bool {
         guard insideFunction else { return false }
-        if case .block? = scopes.last { return true }
         if returnedInFunction && !(message.map(sentBeforeEveryReturn.contains) ?? false) { return true }
+        return isInsideABranch(in: tokens)
+    }
+
+    /// Whether the current point is inside a block of the function or a statement headed by a condition, whatever
+    /// returned before it.
+    func isInsideABranch(in tokens: [Token]) -> Bool {
+        if case .block? = scopes.last { return true }
         let conditionWords: Set<String> = ["if", "else", "for", "while", "do", "switch", "case", "default", "?", "&&", "||"]
         return head.contains { conditionWords.contains(tokens[$0].text) }
+    }
+
+    /// Nil when no `return` came before the current point in its function; else the names (messages sent, functions
+    /// called) every such return's path held: the paths that did not reach this point, and what they did instead.
+    var earlierReturnsSent: Set<String>? {
+        returnedInFunction ? sentBeforeEveryReturn : nil
     }
 
     /// Notes a send of `message` at the current point, for the returns that follow.

@@ -392,6 +392,119 @@ final class NamingAndFoldingTests: XCTestCase {
         XCTAssertEqual(plan.proposals["ExtensionMsg_Query"]?.declaration, "Query(int32 request_id, int32 node) => (int32 request_id, int32 result);")
     }
 
+    /// A reply sent from a helper the handler calls is on every path only when every path calls it. Chromium 63's
+    /// `ExtensionMessageFilter::OnExtensionWakeEventPage` returns early without replying, and calls
+    /// `SendWakeEventPageResponse` in some branches; a handler that calls its reply helper before each early return
+    /// and at its end does reply on every path.
+    func testAReplyFromAHelperIsOnEveryPathOnlyWhenEveryPathCallsIt() throws {
+        let tree = try temporaryFolder()
+        try tree.write("extensions/common/extension_messages.h", """
+            #define IPC_MESSAGE_START ExtensionMsgStart
+            IPC_MESSAGE_CONTROL2(ExtensionHostMsg_WakeEventPage, int /* request_id */, std::string /* extension_id */)
+            IPC_MESSAGE_CONTROL2(ExtensionMsg_WakeEventPageResponse, int /* request_id */, bool /* success */)
+            IPC_MESSAGE_CONTROL1(ExtensionHostMsg_Ping, int /* request_id */)
+            IPC_MESSAGE_CONTROL2(ExtensionMsg_PingResponse, int /* request_id */, bool /* success */)
+            """)
+        try tree.write("extensions/browser/extension_message_filter.cc", """
+            bool ExtensionMessageFilter::OnMessageReceived(const IPC::Message& message) {
+              IPC_BEGIN_MESSAGE_MAP(ExtensionMessageFilter, message)
+                IPC_MESSAGE_HANDLER(ExtensionHostMsg_WakeEventPage, OnExtensionWakeEventPage)
+                IPC_MESSAGE_HANDLER(ExtensionHostMsg_Ping, OnPing)
+              IPC_END_MESSAGE_MAP()
+            }
+            void ExtensionMessageFilter::OnExtensionWakeEventPage(int request_id, const std::string& extension_id) {
+              if (!browser_context_)
+                return;
+              if (IsSuspended(extension_id)) {
+                manager_->WakeEventPage(extension_id, base::Bind(&ExtensionMessageFilter::SendWakeEventPageResponse, this, request_id));
+                return;
+              }
+              SendWakeEventPageResponse(request_id, false);
+            }
+            void ExtensionMessageFilter::SendWakeEventPageResponse(int request_id, bool success) {
+              Send(new ExtensionMsg_WakeEventPageResponse(request_id, success));
+            }
+            void ExtensionMessageFilter::OnPing(int request_id) {
+              if (!browser_context_) {
+                SendPingResponse(request_id, false);
+                return;
+              }
+              SendPingResponse(request_id, true);
+            }
+            void ExtensionMessageFilter::SendPingResponse(int request_id, bool success) {
+              Send(new ExtensionMsg_PingResponse(request_id, success));
+            }
+            """)
+        try tree.write("extensions/renderer/wake_event_page.cc", """
+            void WakeEventPage::Wake(int request_id, const std::string& extension_id) {
+              Send(new ExtensionHostMsg_WakeEventPage(request_id, extension_id));
+            }
+            void WakeEventPage::Ping(int request_id) {
+              Send(new ExtensionHostMsg_Ping(request_id));
+            }
+            """)
+        let inventory = try IPCScanner.scan(ScanOptions(paths: [tree.path]))
+        let reply = try XCTUnwrap(inventory.senders.first { $0.message == "ExtensionMsg_WakeEventPageResponse" })
+        XCTAssertEqual(reply.reachedFrom, ["ExtensionMessageFilter::OnExtensionWakeEventPage"])
+        XCTAssertEqual(reply.conditional, true)
+        XCTAssertNil(inventory.senders.first { $0.message == "ExtensionMsg_PingResponse" }?.conditional)
+        let plan = try ConversionPlan.make(inventory: inventory, rules: try Fixtures.rules())
+        XCTAssertEqual(plan.foldedPairs.map(\.request), ["ExtensionHostMsg_Ping"])
+        let warnings = plan.warnings.joined(separator: "\n")
+        XCTAssertTrue(warnings.contains("ExtensionHostMsg_WakeEventPage was not folded with its reply: ExtensionMsg_WakeEventPageResponse is sent only on some paths"), warnings)
+    }
+
+    /// Chromium 83's `TextInputClientMac` sends `TextInputClientMsg_CharacterIndexForPoint` and then blocks the UI
+    /// thread on a condition until an IO-thread filter's handler of the reply signals it (crbug 121917). A reply
+    /// callback would run on the waiting thread, so the pair stays two methods, as Chromium's
+    /// `blink.mojom.TextInputHost` kept them.
+    func testARequestWhoseSenderBlocksWaitingForTheReplyIsNotFolded() throws {
+        let tree = try temporaryFolder()
+        try tree.write("content/common/text_input_client_messages.h", """
+            #define IPC_MESSAGE_START TextInputClientMsgStart
+            IPC_MESSAGE_ROUTED1(TextInputClientMsg_CharacterIndexForPoint, int /* point */)
+            // Reply message for TextInputClientMsg_CharacterIndexForPoint.
+            IPC_MESSAGE_ROUTED1(TextInputClientReplyMsg_GotCharacterIndexForPoint, uint32_t /* index */)
+            """)
+        try tree.write("content/browser/text_input_client_mac.mm", """
+            uint32_t TextInputClientMac::GetCharacterIndexAtPoint(RenderWidgetHost* rwh, int point) {
+              if (!SendMessageToRenderWidget(rwh, new TextInputClientMsg_CharacterIndexForPoint(rwh->GetRoutingID(), point)))
+                return UINT32_MAX;
+              base::ScopedAllowBaseSyncPrimitives allow_wait;
+              condition_.TimedWait(base::TimeDelta::FromMilliseconds(kWaitTimeout));
+              return character_index_;
+            }
+            """)
+        try tree.write("content/browser/text_input_client_message_filter.mm", """
+            bool TextInputClientMessageFilter::OnMessageReceived(const IPC::Message& message) {
+              IPC_BEGIN_MESSAGE_MAP(TextInputClientMessageFilter, message)
+                IPC_MESSAGE_HANDLER(TextInputClientReplyMsg_GotCharacterIndexForPoint, OnGotCharacterIndexForPoint)
+              IPC_END_MESSAGE_MAP()
+            }
+            void TextInputClientMessageFilter::OnGotCharacterIndexForPoint(uint32_t index) {
+              TextInputClientMac::GetInstance()->SetCharacterIndexAndSignal(index);
+            }
+            """)
+        try tree.write("content/renderer/text_input_client_observer.cc", """
+            bool TextInputClientObserver::OnMessageReceived(const IPC::Message& message) {
+              IPC_BEGIN_MESSAGE_MAP(TextInputClientObserver, message)
+                IPC_MESSAGE_HANDLER(TextInputClientMsg_CharacterIndexForPoint, OnCharacterIndexForPoint)
+              IPC_END_MESSAGE_MAP()
+            }
+            void TextInputClientObserver::OnCharacterIndexForPoint(int point) {
+              Send(new TextInputClientReplyMsg_GotCharacterIndexForPoint(routing_id(), Index(point)));
+            }
+            """)
+        let inventory = try IPCScanner.scan(ScanOptions(paths: [tree.path]))
+        XCTAssertEqual(inventory.senders.first { $0.message == "TextInputClientMsg_CharacterIndexForPoint" }?.blocksAfter, true)
+        XCTAssertNil(inventory.senders.first { $0.message == "TextInputClientReplyMsg_GotCharacterIndexForPoint" }?.blocksAfter)
+        let plan = try ConversionPlan.make(inventory: inventory, rules: try Fixtures.rules())
+        XCTAssertEqual(plan.foldedPairs, [])
+        let warnings = plan.warnings.joined(separator: "\n")
+        XCTAssertTrue(warnings.contains("TextInputClientMsg_CharacterIndexForPoint was not folded with its reply TextInputClientReplyMsg_GotCharacterIndexForPoint: TextInputClientMac::GetCharacterIndexAtPoint"), warnings)
+        XCTAssertTrue(warnings.contains("blocks its thread after sending it until the reply's handler signals"), warnings)
+    }
+
     /// The guide keeps the handler's name without `On` (2.5.1), as Electron's engineers named
     /// `AtomAutofillFrameHostMsg_ShowPopup` `ShowAutofillPopup` after `OnShowAutofillPopup`; a message two methods
     /// handle, or none, keeps its message's name. `generate` and `migrate` share the rule through the plan.

@@ -105,6 +105,44 @@ final class TreeTypeMappingTests: XCTestCase {
         XCTAssertEqual(TypeMapper(rules: override).map(cppType: "gfx::Range")?.mojom, "uint64")
     }
 
+    /// Chromium 83 holds `content/common/frame.mojom` (declaring `content.mojom.Frame` and `FrameHost`) beside
+    /// `frame_messages.h`. The generated file must not take the tree's path, which would overwrite it, nor its
+    /// interfaces' names in the same module, which would not compile.
+    func testAGeneratedFileTakesNeitherTheTreesMojomPathNorItsInterfaceNames() throws {
+        let tree = try temporaryFolder()
+        try tree.write("content/common/frame.mojom", """
+            module content.mojom;
+            interface Frame { GetInterfaceProvider(); };
+            interface FrameHost { CreateNewWindow(); };
+            """)
+        try tree.write("content/common/frame_messages.h", """
+            #define IPC_MESSAGE_START FrameMsgStart
+            IPC_MESSAGE_ROUTED1(FrameMsg_Stop, int /* reason */)
+            IPC_MESSAGE_ROUTED1(FrameHostMsg_DidStop, int /* reason */)
+            IPC_MESSAGE_CONTROL1(FrameHostMsg_Created, int /* routing_id */)
+            """)
+        try tree.write("chrome/common/render_messages.h", """
+            #define IPC_MESSAGE_START ChromeMsgStart
+            IPC_MESSAGE_ROUTED1(ChromeViewHostMsg_Blocked, int /* reason */)
+            """)
+        try tree.write("components/cdm/common/cdm_messages_android.h", """
+            #define IPC_MESSAGE_START EncryptedMediaMsgStart
+            IPC_MESSAGE_ROUTED1(ChromeViewHostMsg_QueryKeySystem, std::string /* name */)
+            """)
+        let rules = try ConversionRules.load(learned: [learn(tree.path)])
+        let plan = try ConversionPlan.make(inventory: try IPCScanner.scan(ScanOptions(paths: [tree.path])), rules: rules)
+        let frame = try XCTUnwrap(plan.files.first { $0.sourceHeader == "content/common/frame_messages.h" })
+        XCTAssertEqual(frame.path, "content/common/frame_messages.mojom")
+        XCTAssertEqual(frame.module, "content.mojom")
+        // Frame and FrameHost are the tree's; FrameHostProcess is free.
+        XCTAssertEqual(frame.interfaces.map(\.name).sorted(), ["FrameHostProcess", "FrameMessages", "FrameMessagesHost"])
+        XCTAssertTrue(plan.warnings.contains("content/common/frame_messages.h: the tree already has content/common/frame.mojom; the file for this header's messages is content/common/frame_messages.mojom"), "\(plan.warnings)")
+        XCTAssertTrue(plan.warnings.contains("content/common/frame_messages.mojom: the tree's content/common/frame.mojom declares content.mojom.FrameHost; this one is named FrameMessagesHost. Move its methods into the tree's interface if they belong together."), "\(plan.warnings)")
+        // A name sharing no whole word with its file's name keeps all of its letters.
+        let names = plan.files.flatMap { $0.interfaces.map(\.name) }
+        XCTAssertTrue(names.contains("CdmMessagesAndroidChromeViewHost"), "\(names)")
+    }
+
     func testTheTreeComesBeforeItsUpstreamAndTheGeneratedFileSaysWhere() throws {
         let tree = try temporaryFolder()
         let upstream = try temporaryFolder()
@@ -268,7 +306,8 @@ final class TreeTypeMappingTests: XCTestCase {
         let result = try MojifyBinary.run(["generate", tree.path, "--out", out.path, "--no-cache"])
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(result.stdout.components(separatedBy: "\n").filter { $0.hasPrefix("C++ types with several typemaps") }, ["C++ types with several typemaps: 4 (the first is used)"])
-        let mojom = try String(contentsOfFile: out.path + "/content/common/frame.mojom", encoding: .utf8)
+        // The tree has a content/common/frame.mojom of its own.
+        let mojom = try String(contentsOfFile: out.path + "/content/common/frame_messages.mojom", encoding: .utf8)
         XCTAssertTrue(mojom.contains("Go(gfx.mojom.Rect rect, mojo.common.mojom.FilePath path);"), mojom)
         XCTAssertFalse(mojom.contains("arc.mojom") || mojom.contains("chrome_cleaner"), mojom)
     }

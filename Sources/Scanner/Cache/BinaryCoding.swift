@@ -3,9 +3,10 @@ import Foundation
 /// A compact positional encoding of `Codable` values for the scan cache, several times quicker to decode than JSON.
 ///
 /// Keys are not written: values follow each other in the order `encode(to:)` writes them, which for synthesised
-/// conformances is the order `init(from:)` reads them. Optionals carry a presence byte, sequences a count.
-/// Types that need to enumerate keys while decoding (dictionaries with string keys, enums with payloads) cannot
-/// be read back: decoding throws, and the cache treats that as a miss, never as a wrong answer.
+/// conformances is the order `init(from:)` reads them. Optionals carry a presence byte, sequences a count, and
+/// dictionaries with string keys a count and their entries, keys sorted. Other types that need to enumerate keys
+/// while decoding (enums with payloads) cannot be read back: decoding throws, and the cache treats that as a
+/// miss, never as a wrong answer.
 enum BinaryCoding {
     static func encode<Value: Encodable>(_ value: Value) throws -> [UInt8] {
         let sink = Sink()
@@ -43,6 +44,7 @@ enum BinaryCoding {
                 if !optional.isNil { try value.encode(to: encoder) }
                 return
             }
+            if let dictionary = value as? StringKeyed { return try dictionary.encodeEntries(to: encoder) }
             switch value {
             case let value as String: string(value)
             case let value as Bool: bytes.append(value ? 1 : 0)
@@ -190,6 +192,13 @@ enum BinaryCoding {
         static var absent: Any { get }
     }
 
+    /// A dictionary with string keys, whose synthesised decoding would need the keys listed: written as a list
+    /// of key, value, key, value... in key order, so that equal dictionaries give equal bytes.
+    fileprivate protocol StringKeyed {
+        func encodeEntries(to encoder: Encoder) throws
+        static func decodeEntries(from decoder: Decoder) throws -> Any
+    }
+
     // MARK: - Decoding
 
     /// Reads with bounds checks: running past the end throws instead of trapping.
@@ -244,6 +253,10 @@ enum BinaryCoding {
                     return none
                 }
                 return try Value(from: decoder)
+            }
+            if let dictionary = type as? StringKeyed.Type {
+                guard let value = try dictionary.decodeEntries(from: decoder) as? Value else { throw Source.corrupt("type mismatch") }
+                return value
             }
             let value: Any
             switch type {
@@ -391,4 +404,24 @@ enum BinaryCoding {
 extension Optional: BinaryCoding.AnyOptional {
     fileprivate var isNil: Bool { self == nil }
     fileprivate static var absent: Any { Optional<Wrapped>.none as Any }
+}
+
+extension Dictionary: BinaryCoding.StringKeyed where Key == String, Value: Codable {
+    fileprivate func encodeEntries(to encoder: Encoder) throws {
+        var list = encoder.unkeyedContainer()
+        for key in keys.sorted() {
+            try list.encode(key)
+            try list.encode(self[key]!)
+        }
+    }
+
+    fileprivate static func decodeEntries(from decoder: Decoder) throws -> Any {
+        var list = try decoder.unkeyedContainer()
+        var result: [String: Value] = [:]
+        while !list.isAtEnd {
+            let key = try list.decode(String.self)
+            result[key] = try list.decode(Value.self)
+        }
+        return result
+    }
 }
