@@ -35,6 +35,10 @@ struct MacroTable {
     private var local: [String: WrapperMacro?] = [:]
     /// Every definition the file made, in order, to share those that reach IPC macros.
     private(set) var definitions: [WrapperMacro] = []
+    /// The definitions (indices into `definitions`) made since the file's last `#include`, by name.
+    private var sinceLastInclude: [String: Int] = [:]
+    /// Definitions an `#undef` removed before any `#include` could see them: no other file has them.
+    private var fileLocal: Set<Int> = []
     /// Tells most names apart without hashing them: asked of every name in the code of a file with macros.
     private var filter = NameFilter()
     private var memo = ReachMemo()
@@ -65,6 +69,7 @@ struct MacroTable {
         // hides another definition. Most headers define nothing else, and their names then need no look-up.
         guard macro.parameters != nil || macro.body.contains(where: { $0.kind != .comment }) || lookup(macro.name) != nil else { return }
         definitions.append(macro)
+        sinceLastInclude[macro.name] = definitions.count - 1
         filter.insert(macro.name)
         if !unconditional, reach(of: macro.name) > .none, reach(macro) == .none { return }
         local[macro.name] = .some(macro)
@@ -73,8 +78,15 @@ struct MacroTable {
 
     mutating func undefine(_ name: String, unconditional: Bool) {
         guard unconditional, lookup(name) != nil else { return }
+        // `#define EXTRA_HANDLER(...) ...` used in a `.cc` file's message map and `#undef`'d after it.
+        if let index = sinceLastInclude.removeValue(forKey: name) { fileLocal.insert(index) }
         local[name] = .some(nil)
         memo = ReachMemo()
+    }
+
+    /// An `#include`: the header it names sees every definition in force.
+    mutating func include() {
+        sinceLastInclude.removeAll()
     }
 
     /// The farthest any definition of `name` in force reaches.
@@ -117,12 +129,13 @@ struct MacroTable {
         return best
     }
 
-    /// The file's definitions that reach IPC macros whatever their arguments, for the other files of the tree. A
+    /// The file's definitions that reach IPC macros whatever their arguments, for the other files of the tree
+    /// (except those the file `#undef`s before it includes anything, which no other file can see). A
     /// macro that only invokes a parameter stays in its file: generic ones abound (test frameworks' assertions),
     /// and named as needles they would have most files read again. Across files such a list macro hands an IPC
     /// macro on by name, which the recogniser reports as not followed.
     func shared() -> [WrapperMacro] {
-        definitions.filter { reach($0) == .always }
+        definitions.indices.filter { !fileLocal.contains($0) && reach(definitions[$0]) == .always }.map { definitions[$0] }
     }
 
     /// The names files must be read again for when the tree's table goes from `old` to `new`: those defined

@@ -202,6 +202,7 @@ struct Recognizer {
             default: macros.undefine(restText, unconditional: isUnconditional)
             }
         case "include", "import", "include_next":
+            macros.include()
             if let path = rest.first, path.kind == .literal, path.text.hasPrefix("\""), path.text.count >= 2 {
                 findings.includes.append(String(path.text.dropFirst().dropLast()))
             } else if let open = rest.first, open.is("<"), let close = rest.first(where: { $0.is(">") }) {
@@ -315,6 +316,10 @@ struct Recognizer {
     private mutating func handleCode(at index: Int) -> Int {
         // The token is read in place, not copied: this runs for every token of the file.
         scopes.observe(index, in: tokens)
+        if !scopes.sentInEveryBranch.isEmpty, let function = scopes.currentFunction {
+            // `if (ok) { Reply(true); } else { Reply(false); }`: on every path through the chain.
+            for name in scopes.sentInEveryBranch.sorted() { noteSite(name, isCall: !findings.senders.contains { $0.message == name }, in: function) }
+        }
         switch tokens[index].kind {
         case .identifier:
             let next = nextCodeIndex(after: index)
@@ -323,7 +328,7 @@ struct Recognizer {
                 namesInFunctions[function, default: []].insert(tokens[index].text)
                 // A call (`SendReply(...)`) or a bound method (`&Foo::OnDone`): whether every path makes it
                 // decides whether a send it reaches is on every path of the handler.
-                if open != nil || index > 0 && tokens[index - 1].is("::") {
+                if open != nil || index > 0 && (tokens[index - 1].is("::") || tokens[index - 1].is("&")) {
                     noteSite(tokens[index].text, isCall: true, in: function)
                 }
             }

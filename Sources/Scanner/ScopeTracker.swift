@@ -19,6 +19,20 @@ struct ScopeTracker {
     /// The messages every `return` so far was preceded by on its path: a reply sent before each early return, and
     /// again at the end, is sent on every path.
     private var sentBeforeEveryReturn: Set<String> = []
+    /// Per entry of `sentInScopes`, which branch of an `if`/`else if`/`else` chain the block is, if any.
+    private var branchKinds: [BranchKind] = []
+    /// Per depth of `sentInScopes`, what each closed branch of the chain open there sent.
+    private var openChains: [Int: [Set<String>]] = [:]
+    /// What every branch of an `if ... else` chain that just closed sent: sent on every path through it.
+    private(set) var sentInEveryBranch: Set<String> = []
+
+    private enum BranchKind {
+        case notABranch, first, further, last
+    }
+
+    /// A return after one of these has reported a bad message, which closes the channel: no reply is owed on
+    /// that path (`bad_message::ReceivedBadMessage(this, ...); return;`).
+    static let badMessageCalls: Set<String> = ["ReceivedBadMessage", "ReportBadMessage", "BadMessageReceived", "ShutdownForBadMessage"]
 
     var insideFunction: Bool {
         scopes.contains { if case .function = $0 { true } else { false } }
@@ -70,12 +84,15 @@ struct ScopeTracker {
 
     /// Follows the code token at `index` of `tokens`.
     mutating func observe(_ index: Int, in tokens: [Token]) {
+        if !sentInEveryBranch.isEmpty { sentInEveryBranch = [] }
         // Most tokens are names: only punctuation is compared with the three that matter.
         guard tokens[index].kind == .punctuation else {
             if tokens[index].kind == .keyword && tokens[index].is("return") && insideFunction {
                 let sent = sentInScopes.reduce(into: Set<String>()) { $0.formUnion($1) }
-                sentBeforeEveryReturn = returnedInFunction ? sentBeforeEveryReturn.intersection(sent) : sent
-                returnedInFunction = true
+                if sent.isDisjoint(with: Self.badMessageCalls) {
+                    sentBeforeEveryReturn = returnedInFunction ? sentBeforeEveryReturn.intersection(sent) : sent
+                    returnedInFunction = true
+                }
             }
             return head.append(index)
         }
@@ -86,8 +103,13 @@ struct ScopeTracker {
                 returnedInFunction = false
                 sentBeforeEveryReturn = []
                 sentInScopes = [[]]
+                branchKinds = [.notABranch]
+                openChains = [:]
             case .block where insideFunction:
+                let kind = branchKind(head.map { tokens[$0].text })
+                if kind == .first { openChains[sentInScopes.count] = [] }
                 sentInScopes.append([])
+                branchKinds.append(openChains[sentInScopes.count - 1] == nil ? .notABranch : kind)
             default:
                 break
             }
@@ -95,13 +117,35 @@ struct ScopeTracker {
             head.removeAll(keepingCapacity: true)
         } else if tokens[index].is("}") {
             // An unbalanced `}` (say, from both branches of an `#if`) resets rather than underflows.
-            if scopes.popLast() != nil, !sentInScopes.isEmpty { sentInScopes.removeLast() }
+            if scopes.popLast() != nil, let sent = sentInScopes.popLast() {
+                closeBranch(branchKinds.popLast() ?? .notABranch, sent: sent)
+            }
             head.removeAll(keepingCapacity: true)
         } else if tokens[index].is(";") {
             head.removeAll(keepingCapacity: true)
         } else {
             head.append(index)
         }
+    }
+
+    private func branchKind(_ head: [String]) -> BranchKind {
+        switch head.first {
+        case "if": .first
+        case "else": head.count == 1 ? .last : head[1] == "if" ? .further : .notABranch
+        default: .notABranch
+        }
+    }
+
+    /// A block of an `if ... else` chain closed: with the chain's last, what every branch sent is sent on every
+    /// path through the chain, in the block around it.
+    private mutating func closeBranch(_ kind: BranchKind, sent: Set<String>) {
+        let depth = sentInScopes.count
+        guard kind != .notABranch, var chain = openChains[depth] else { return }
+        chain.append(sent)
+        guard kind == .last else { return openChains[depth] = chain }
+        openChains[depth] = nil
+        sentInEveryBranch = chain.dropFirst().reduce(chain[0]) { $0.intersection($1) }
+        if depth > 0 { sentInScopes[depth - 1].formUnion(sentInEveryBranch) }
     }
 
     private func classify(_ head: [Token]) -> Scope {

@@ -454,6 +454,83 @@ final class NamingAndFoldingTests: XCTestCase {
         XCTAssertTrue(warnings.contains("ExtensionHostMsg_WakeEventPage was not folded with its reply: ExtensionMsg_WakeEventPageResponse is sent only on some paths"), warnings)
     }
 
+    /// Three shapes of a reply on every path, from Chromium 56-63 handlers whose later mojoms fold the pair:
+    /// returns after reporting a bad message owe no reply (`NotificationMessageFilter::OnShowPersistentNotification`
+    /// binds its reply after two such returns); each branch of an `if ... else` calls the reply's function
+    /// (`RenderFrameImpl::OnSerializeAsMHTML`); a function passed by address (`&GetSettingsCallback`) is a call.
+    func testRepliesOnEveryPathThroughBadMessageReturnsBranchesAndFunctionAddresses() throws {
+        let tree = try temporaryFolder()
+        try tree.write("content/common/demo_messages.h", """
+            #define IPC_MESSAGE_START DemoMsgStart
+            IPC_MESSAGE_CONTROL1(DemoHostMsg_ShowPersistent, int /* request_id */)
+            IPC_MESSAGE_CONTROL1(DemoMsg_DidShowPersistent, int /* request_id */)
+            IPC_MESSAGE_ROUTED1(DemoMsg_Serialize, int /* job_id */)
+            IPC_MESSAGE_ROUTED1(DemoHostMsg_SerializeResponse, int /* job_id */)
+            IPC_MESSAGE_CONTROL1(DemoMsg_GetSettings, int /* request_id */)
+            IPC_MESSAGE_CONTROL1(DemoHostMsg_GetSettingsResult, int /* request_id */)
+            """)
+        try tree.write("content/browser/demo_message_filter.cc", """
+            bool DemoMessageFilter::OnMessageReceived(const IPC::Message& message) {
+              IPC_BEGIN_MESSAGE_MAP(DemoMessageFilter, message)
+                IPC_MESSAGE_HANDLER(DemoHostMsg_ShowPersistent, OnShowPersistent)
+              IPC_END_MESSAGE_MAP()
+            }
+            void DemoMessageFilter::OnShowPersistent(int request_id) {
+              if (!Granted()) {
+                bad_message::ReceivedBadMessage(this, bad_message::NO_PERMISSION);
+                return;
+              }
+              context_->Write(base::Bind(&DemoMessageFilter::DidWrite, weak_factory_.GetWeakPtr(), request_id));
+            }
+            void DemoMessageFilter::DidWrite(int request_id, bool success) {
+              Send(new DemoMsg_DidShowPersistent(request_id));
+            }
+            void DemoMessageFilter::Serialize(int job_id) {
+              Send(new DemoMsg_Serialize(1, job_id));
+            }
+            void DemoMessageFilter::GetSettings(int request_id) {
+              Send(new DemoMsg_GetSettings(request_id));
+            }
+            void DemoMessageFilter::ShowPersistent(int request_id) {
+              Send(new DemoHostMsg_ShowPersistent(request_id));
+            }
+            """)
+        try tree.write("content/renderer/demo_frame.cc", """
+            bool DemoFrame::OnMessageReceived(const IPC::Message& message) {
+              IPC_BEGIN_MESSAGE_MAP(DemoFrame, message)
+                IPC_MESSAGE_HANDLER(DemoMsg_Serialize, OnSerialize)
+                IPC_MESSAGE_HANDLER(DemoMsg_GetSettings, OnGetSettings)
+              IPC_END_MESSAGE_MAP()
+            }
+            void DemoFrame::OnSerialize(int job_id) {
+              if (HasData()) {
+                PostTaskAndReply(base::Bind(&Write), base::Bind(&DemoFrame::OnWriteComplete, weak_factory_.GetWeakPtr(), job_id));
+              } else {
+                file.Close();
+                OnWriteComplete(job_id);
+              }
+            }
+            void DemoFrame::OnWriteComplete(int job_id) {
+              Send(new DemoHostMsg_SerializeResponse(routing_id(), job_id));
+            }
+            void DemoFrame::OnGetSettings(int request_id) {
+              if (operations_) {
+                operations_->GetSettings(&GetSettingsCallback, new Context(request_id));
+                return;
+              }
+              OnGetSettingsCompleted(request_id);
+            }
+            void GetSettingsCallback(void* context) {
+              static_cast<Context*>(context)->frame->OnGetSettingsCompleted(1);
+            }
+            void DemoFrame::OnGetSettingsCompleted(int request_id) {
+              Send(new DemoHostMsg_GetSettingsResult(request_id));
+            }
+            """)
+        let plan = try ConversionPlan.make(inventory: try IPCScanner.scan(ScanOptions(paths: [tree.path])), rules: try Fixtures.rules())
+        XCTAssertEqual(plan.foldedPairs.map(\.request).sorted(), ["DemoHostMsg_ShowPersistent", "DemoMsg_GetSettings", "DemoMsg_Serialize"], plan.warnings.joined(separator: "\n"))
+    }
+
     /// Chromium 83's `TextInputClientMac` sends `TextInputClientMsg_CharacterIndexForPoint` and then blocks the UI
     /// thread on a condition until an IO-thread filter's handler of the reply signals it (crbug 121917). A reply
     /// callback would run on the waiting thread, so the pair stays two methods, as Chromium's

@@ -193,6 +193,37 @@ final class StructAndMapTests: XCTestCase {
         XCTAssertEqual(handlers[1].method, "Delegate::OnB")
     }
 
+    /// A wrapper a `.cc` file defines for its own message map and `#undef`s before including anything is seen by
+    /// that file alone: shared, it would expand in files that cannot see it, and have every file of the tree read
+    /// again for its name. One an `#include` comes between (the X-macro header pattern) stays shared.
+    func testAWrapperUndefinedBeforeAnyIncludeStaysInItsFile() throws {
+        let tree = try temporaryFolder()
+        try tree.write("ext/filter.cc", """
+        #include "ext/filter.h"
+        #define LISTED_HANDLER(msg, method) IPC_MESSAGE_HANDLER(msg, method)
+        #include "ext/handlers.inc"
+        #define LOCAL_HANDLER(msg, method) IPC_MESSAGE_HANDLER(msg, method)
+        bool Filter::OnMessageReceived(const IPC::Message& message) {
+          IPC_BEGIN_MESSAGE_MAP(Filter, message)
+            LOCAL_HANDLER(ExtHostMsg_A, OnA)
+          IPC_END_MESSAGE_MAP()
+        }
+        #undef LOCAL_HANDLER
+        #undef LISTED_HANDLER
+        """)
+        try tree.write("ext/other.cc", """
+        bool Other::OnMessageReceived(const IPC::Message& message) {
+          IPC_BEGIN_MESSAGE_MAP(Other, message)
+            LOCAL_HANDLER(ExtHostMsg_B, OnB)
+            LISTED_HANDLER(ExtHostMsg_C, OnC)
+          IPC_END_MESSAGE_MAP()
+        }
+        """)
+        let inventory = try tree.scan()
+        XCTAssertEqual(inventory.messageMaps.first { $0.handlerClass == "Filter" }?.handlers.map(\.message), ["ExtHostMsg_A"])
+        XCTAssertEqual(inventory.messageMaps.first { $0.handlerClass == "Other" }?.handlers.map(\.message), ["ExtHostMsg_C"])
+    }
+
     func testSendersWithTheirEnclosingFunctions() throws {
         let inventory = try scanSource("""
         #include "foo_messages.h"
