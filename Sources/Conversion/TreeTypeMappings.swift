@@ -1,4 +1,5 @@
 import Foundation
+import MojifyCore
 
 /// The type mappings a Chromium checkout declares for itself: `*.typemap` files (`mojom = "//ui/gfx/range/mojo/range.mojom"`,
 /// `type_mappings = [ "gfx.mojom.Range=gfx::Range" ]`, 2016-2020), `cpp_typemaps` in BUILD.gn `mojom()` targets
@@ -36,27 +37,39 @@ public struct TreeTypeMappings: Sendable, Equatable {
     /// of an earlier run). Unreadable files are passed over: a tree is still converted without what they would
     /// have taught.
     public static func learn(root: String, files: [String], skipping: [String] = []) -> TreeTypeMappings {
-        var sources = Sources()
         let base = URL(fileURLWithPath: root).standardizedFileURL.path
         let skipped = skipping.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
-        for relative in files {
+        let wanted = files.filter { relative in
             let components = relative.split(separator: "/")
-            guard let name = components.last else { continue }
+            guard let name = components.last else { return false }
             // Hidden folders and files, and a checkout's top-level out/ (build output, with copies of generated
             // mojom), teach nothing the sources do not.
-            if components.contains(where: { $0.hasPrefix(".") }) || components.count > 1 && components[0] == "out" { continue }
+            if components.contains(where: { $0.hasPrefix(".") }) || components.count > 1 && components[0] == "out" { return false }
             let path = base + "/" + relative
-            if skipped.contains(where: { path == $0 || path.hasPrefix($0 + "/") }) { continue }
-            let isBuildFile = name == "BUILD.gn"
+            if skipped.contains(where: { path == $0 || path.hasPrefix($0 + "/") }) { return false }
             // The walk may have listed other files for another reader.
-            guard isBuildFile || sourceSuffixes.contains(where: name.hasSuffix) else { continue }
-            guard let data = FileManager.default.contents(atPath: path) else { continue }
-            // Most BUILD.gn files declare no mojom target: those are not worth decoding and parsing.
-            if isBuildFile && data.range(of: Data("mojom".utf8)) == nil { continue }
-            guard let text = String(data: data, encoding: .utf8) else { continue }
-            if name.hasSuffix(".typemap") { sources.typemaps.append((relative, text)) }
-            if name.hasSuffix(".mojom") { sources.mojoms.append((relative, text)) }
-            if isBuildFile { sources.buildFiles.append((relative, text)) }
+            return name == "BUILD.gn" || sourceSuffixes.contains(where: name.hasSuffix)
+        }
+        // Read on every core: a whole tree has thousands of BUILD.gn files, most of which declare no mojom target.
+        var texts = [String?](repeating: nil, count: wanted.count)
+        texts.withUnsafeMutableBufferPointer { buffer in
+            let slots = DisjointSlots(buffer)
+            let next = WorkCounter()
+            DispatchQueue.concurrentPerform(iterations: max(1, min(ProcessInfo.processInfo.activeProcessorCount, wanted.count))) { _ in
+                while case let index = next.next(), index < wanted.count {
+                    guard let data = FileManager.default.contents(atPath: base + "/" + wanted[index]) else { continue }
+                    // Most BUILD.gn files declare no mojom target: those are not worth decoding and parsing.
+                    if wanted[index].split(separator: "/").last == "BUILD.gn" && data.range(of: Data("mojom".utf8)) == nil { continue }
+                    slots.buffer[index] = String(data: data, encoding: .utf8)
+                }
+            }
+        }
+        var sources = Sources()
+        for (relative, text) in zip(wanted, texts) {
+            guard let text else { continue }
+            if relative.hasSuffix(".typemap") { sources.typemaps.append((relative, text)) }
+            if relative.hasSuffix(".mojom") { sources.mojoms.append((relative, text)) }
+            if relative.split(separator: "/").last == "BUILD.gn" { sources.buildFiles.append((relative, text)) }
         }
         return sources.mappings()
     }
@@ -73,8 +86,9 @@ public struct TreeTypeMappings: Sendable, Equatable {
             var result = TreeTypeMappings()
             for (path, text) in mojoms.sorted(by: { $0.path < $1.path }) {
                 result.mojomFiles.insert(path)
-                for type in GNText.declaredTypes(mojom: text) { result.declarations[type, default: []].append(path) }
-                for imported in Set(GNText.imports(mojom: text)) where imported != path {
+                let clean = GNText.uncommented(text)
+                for type in GNText.declaredTypes(clean: clean) { result.declarations[type, default: []].append(path) }
+                for imported in Set(GNText.imports(clean: clean)) where imported != path {
                     result.importers[imported, default: 0] += 1
                     if component(of: imported) != component(of: path) { result.outsideImporters[imported, default: 0] += 1 }
                 }
@@ -286,16 +300,32 @@ public struct TreeTypeMappings: Sendable, Equatable {
 
 /// Just enough of GN's and mojom's syntax to read typemaps, `mojom()` targets and type declarations.
 enum GNText {
+    /// The patterns every tree's files are read with, compiled once: compiling one costs more than matching it
+    /// against a typical file.
+    private static let compiled: [String: NSRegularExpression] = Dictionary(uniqueKeysWithValues: (
+        [assignmentPattern("mojom"), listPattern("type_mappings"), listPattern("sources"), quotedItem, cppTypemapPattern,
+         mojomTargetPattern, importPattern, modulePattern, declarationPattern]
+    ).compactMap { pattern in (try? NSRegularExpression(pattern: pattern)).map { (pattern, $0) } })
+
+    private static func assignmentPattern(_ key: String) -> String { #"(?m)^\s*"# + key + #"\s*=\s*"([^"\n]*)""# }
+    private static func listPattern(_ key: String) -> String { #"(?s)\b"# + key + #"\s*[+]?=\s*\[((?:"[^"\n]*"|[^"\]])*)\]"# }
+    private static let quotedItem = #""([^"\n]*)""#
+    private static let cppTypemapPattern = #"(?s)\bmojom\s*=\s*"([A-Za-z_][\w.]*)"\s*cpp\s*=\s*"([^"\n]*)"([^}]*)"#
+    private static let mojomTargetPattern = #"\bmojom\("([\w-]+)"\)\s*\{"#
+    private static let importPattern = #"(?m)^\s*import\s+"([^"\n]+)"\s*;"#
+    private static let modulePattern = #"(?m)^\s*module\s+([\w.]+)\s*;"#
+    private static let declarationPattern = #"(?m)^(?:\[[^\]\n]*\]\s*)?(?:struct|enum|union|interface)\s+(\w+)"#
+
     /// Quoted values assigned to `key` (`mojom = "//a/b.mojom"`).
     static func assignments(_ text: String, key: String) -> [String] {
-        matches(#"(?m)^\s*"# + key + #"\s*=\s*"([^"\n]*)""#, in: uncommented(text)).map { $0[0] }
+        matches(assignmentPattern(key), in: uncommented(text)).map { $0[0] }
     }
 
     /// The quoted items of the list assigned to `key` (`type_mappings = [ "a", "b" ]`). A `]` inside an item
     /// (`"mojo.common.mojom.Time=base::Time[copyable_pass_by_value]"`) does not end the list.
     static func list(_ text: String, key: String) -> [String] {
-        matches(#"(?s)\b"# + key + #"\s*[+]?=\s*\[((?:"[^"\n]*"|[^"\]])*)\]"#, in: uncommented(text)).flatMap { body in
-            matches(#""([^"\n]*)""#, in: body[0]).map { $0[0] }
+        matches(listPattern(key), in: uncommented(text)).flatMap { body in
+            matches(quotedItem, in: body[0]).map { $0[0] }
         }
     }
 
@@ -307,7 +337,7 @@ enum GNText {
     /// `{ mojom = "gfx.mojom.Range" cpp = "::gfx::Range" move_only = true }` entries of `cpp_typemaps`, with the
     /// text after the C++ type up to the entry's end (`move_only = true`, `copyable_pass_by_value = true`).
     static func cppTypemapPairs(_ text: String) -> [(mojom: String, cpp: String, attributes: String)] {
-        matches(#"(?s)\bmojom\s*=\s*"([A-Za-z_][\w.]*)"\s*cpp\s*=\s*"([^"\n]*)"([^}]*)"#, in: uncommented(text)).map { ($0[0], $0[1], $0[2]) }
+        matches(cppTypemapPattern, in: uncommented(text)).map { ($0[0], $0[1], $0[2]) }
     }
 
     struct MojomTarget {
@@ -319,7 +349,7 @@ enum GNText {
     /// The `mojom("name") { sources = [...] }` targets of a BUILD.gn file.
     static func mojomTargets(_ text: String, folder: String) -> [MojomTarget] {
         let clean = uncommented(text)
-        let starts = matches(#"\bmojom\("([\w-]+)"\)\s*\{"#, in: clean, ranges: true)
+        let starts = matches(mojomTargetPattern, in: clean, ranges: true)
         return starts.enumerated().map { index, start in
             let end = index + 1 < starts.count ? starts[index + 1].range.lowerBound : clean.endIndex
             let body = String(clean[start.range.upperBound ..< end])
@@ -330,31 +360,57 @@ enum GNText {
 
     /// The files a `.mojom` file imports (`import "ui/gfx/geometry/mojo/geometry.mojom";`).
     static func imports(mojom text: String) -> [String] {
-        matches(#"(?m)^\s*import\s+"([^"\n]+)"\s*;"#, in: uncommented(text)).map { $0[0] }
+        imports(clean: uncommented(text))
+    }
+
+    static func imports(clean: String) -> [String] {
+        matches(importPattern, in: clean).map { $0[0] }
     }
 
     /// `gfx.mojom.Rect` for each top-level `struct Rect`, `enum`, `union` or `interface` of a `.mojom` file.
     static func declaredTypes(mojom text: String) -> [String] {
-        let clean = uncommented(text)
-        guard let module = matches(#"(?m)^\s*module\s+([\w.]+)\s*;"#, in: clean).first?[0] else { return [] }
-        return matches(#"(?m)^(?:\[[^\]\n]*\]\s*)?(?:struct|enum|union|interface)\s+(\w+)"#, in: clean).map { module + "." + $0[0] }
+        declaredTypes(clean: uncommented(text))
+    }
+
+    static func declaredTypes(clean: String) -> [String] {
+        guard let module = matches(modulePattern, in: clean).first?[0] else { return [] }
+        return matches(declarationPattern, in: clean).map { module + "." + $0[0] }
     }
 
     /// The text without `#` (GN) and `//` (mojom) comments; a quoted `#` or `//` stays.
     static func uncommented(_ text: String) -> String {
-        text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> Substring in
+        // By bytes: comments and quotes are ASCII, and a tree's typemaps, BUILD.gn and .mojom files are megabytes.
+        var text = text
+        return text.withUTF8 { bytes in
+            var kept: [UInt8] = []
+            kept.reserveCapacity(bytes.count)
             var inString = false
-            var previous: Character = " "
-            for index in line.indices {
-                let character = line[index]
-                if character == "\"" && previous != "\\" { inString.toggle() }
-                if !inString && (character == "#" || character == "/" && previous == "/") {
-                    return line[..<(character == "#" ? index : line.index(before: index))]
+            var inComment = false
+            var previous = UInt8(ascii: " ")
+            for byte in bytes {
+                if byte == UInt8(ascii: "\n") {
+                    inString = false
+                    inComment = false
+                    previous = UInt8(ascii: " ")
+                    kept.append(byte)
+                    continue
                 }
-                previous = character
+                if inComment { continue }
+                if byte == UInt8(ascii: "\"") && previous != UInt8(ascii: "\\") { inString.toggle() }
+                if !inString && byte == UInt8(ascii: "#") {
+                    inComment = true
+                    continue
+                }
+                if !inString && byte == UInt8(ascii: "/") && previous == UInt8(ascii: "/") {
+                    kept.removeLast()
+                    inComment = true
+                    continue
+                }
+                previous = byte
+                kept.append(byte)
             }
-            return line
-        }.joined(separator: "\n")
+            return String(decoding: kept, as: UTF8.self)
+        }
     }
 
     private static func matches(_ pattern: String, in text: String) -> [[String]] {
@@ -362,7 +418,7 @@ enum GNText {
     }
 
     private static func matches(_ pattern: String, in text: String, ranges: Bool) -> [(range: Range<String.Index>, groups: [String])] {
-        guard let expression = try? NSRegularExpression(pattern: pattern) else { return [] }
+        guard let expression = compiled[pattern] ?? (try? NSRegularExpression(pattern: pattern)) else { return [] }
         return expression.matches(in: text, range: NSRange(text.startIndex..., in: text)).compactMap { match in
             guard let whole = Range(match.range, in: text) else { return nil }
             let groups = (1 ..< match.numberOfRanges).map { Range(match.range(at: $0), in: text).map { String(text[$0]) } ?? "" }

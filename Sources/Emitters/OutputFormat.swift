@@ -79,7 +79,9 @@ public enum EmitterText {
     /// Control and format characters (terminal escapes, bidirectional overrides that make code read differently
     /// from how it compiles) shown as `\u{...}`; line breaks become spaces.
     static func commentSafe(_ text: String) -> String {
-        text.replacingScalars { scalar in
+        // Printable ASCII, what nearly every comment and name is, needs no look-up of Unicode properties.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
+        return text.replacingScalars { scalar in
             if scalar.properties.isWhitespace { return scalar == " " ? nil : " " }
             switch scalar.properties.generalCategory {
             case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .unassigned, .privateUse:

@@ -34,9 +34,11 @@ public enum Linter {
         // A file the scan could not read cannot vouch for itself: none of its comments is read, so none silences
         // its unreadable-file finding (nothing else of it was kept to be found).
         let unseen = inventory.unseen
-        let commentFiles = (options.changedFiles
+        var commentFiles = (options.changedFiles
             ?? Set(found.map(\.location.file)).union(inventory.filesWithConstructs).union(inventory.markedFiles ?? []))
             .filter { !unseen.contains($0) }
+        // A scan that looked for the marker knows every file holding one: no other can hold a suppression.
+        if let marked = inventory.markedFiles { commentFiles.formIntersection(marked) }
         let filter = SuppressionFilter(files: commentFiles.sorted(), lines: lines)
         let (kept, outcomes) = filter.apply(to: found, knownRules: Set(LintRules.all.map { $0.id }), ranRules: Set(active.map { $0.id }))
         context.suppressions = outcomes

@@ -64,8 +64,8 @@ struct SuppressionFilter {
     /// Reads the suppression comments of `files`: only real comments, so the file is lexed (where it holds the marker).
     init(files: [String], lines: SourceLines) {
         suppressions = files.flatMap { file -> [Suppression] in
-            let all = lines.lines(of: file)
-            guard all.contains(where: { $0.contains(Suppression.marker) }) else { return [] }
+            let all = lines.linesIfMentioning(Suppression.marker, in: file)
+            guard !all.isEmpty else { return [] }
             let extensionName = file.split(separator: ".").last?.lowercased()
             let comments = SourceComments(lines: all, patch: extensionName == "patch" || extensionName == "diff")
             return all.indices.compactMap { index in

@@ -109,6 +109,21 @@ final class ScanCacheTests: XCTestCase {
         XCTAssertNil(try IPCScanner.scanListing(uncached).inventoryJSON)
     }
 
+    /// A CI job's steps run in different folders: a tree named by its absolute path is the same tree from any of
+    /// them, and its cache serves them all. A relative path names another tree from elsewhere.
+    func testAnAbsolutePathSharesTheCacheAcrossWorkingFolders() throws {
+        let start = FileManager.default.currentDirectoryPath
+        defer { FileManager.default.changeCurrentDirectoryPath(start) }
+        try cachedScan()
+        XCTAssertTrue(FileManager.default.changeCurrentDirectoryPath(folder.path))
+        XCTAssertTrue(try XCTUnwrap(IPCScanner.scanCounting(options()).cache).inventoryReused)
+        XCTAssertTrue(FileManager.default.changeCurrentDirectoryPath(root))
+        _ = try IPCScanner.scanCounting(options { $0.paths = ["."] })
+        XCTAssertTrue(FileManager.default.changeCurrentDirectoryPath(folder.path))
+        XCTAssertFalse(try XCTUnwrap(IPCScanner.scanCounting(options { $0.paths = ["tree/foo"] }).cache).inventoryReused)
+        XCTAssertEqual(try cacheFiles().count, 3, "the absolute path, '.' from the tree, and 'tree/foo' from above it")
+    }
+
     func testSameSizeEditIsSeen() throws {
         try cachedScan()
         try write("foo/common/foo_messages.h", header.replacingOccurrences(of: "Alpha", with: "Gamma"))

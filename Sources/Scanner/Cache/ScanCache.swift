@@ -463,11 +463,14 @@ final class ScanCache: @unchecked Sendable {
             "mojify \(MojifyVersion.current)",
             "build \(buildIdentity)",
             "libclang \(libclangIdentity())",
-            "cwd \(FileManager.default.currentDirectoryPath)",
             "max file bytes \(options.maxFileBytes)",
             "follow symlinks \(options.followSymlinks)",
             "gitignore \(options.honourGitIgnore)",
         ]
+        // Relative paths mean another folder from elsewhere; absolute ones name the same tree from anywhere (a CI
+        // job's steps run in different folders).
+        let given = options.paths + options.includeDirs + (options.compileCommands.map { [$0] } ?? []) + (options.onlyFiles ?? [])
+        if given.contains(where: { !$0.hasPrefix("/") }) { lines.append("cwd \(FileManager.default.currentDirectoryPath)") }
         lines += options.paths.map { "path \($0)" }
         lines += options.excludes.map { "exclude \($0)" }
         lines += options.includeDirs.map { "include dir \($0)" }
