@@ -43,6 +43,10 @@ struct FileAnalyser {
         let typeNames: [[UInt8]]?
         private let typeNameSet: Set<String>
         private let typeNameSearch: NeedleSearch?
+        /// For the pass that only says which files hold one of the scan's markers (`ScanOptions.markers`), them;
+        /// nil for the passes that look for IPC. Its outcome is no match, or an empty result for a marked file.
+        let markers: [String]?
+        private let markerSearch: NeedleSearch?
         /// What the cache files this pass's outcomes under.
         let context: ContentHash
 
@@ -53,7 +57,26 @@ struct FileAnalyser {
             self.typeNames = typeNames.map { $0.map { Array($0.utf8) } }
             typeNameSet = Set(typeNames ?? [])
             typeNameSearch = self.typeNames.map(NeedleSearch.init)
+            markers = nil
+            markerSearch = nil
             context = ScanCache.context(needles: needles, wrappers: wrappers, typeNames: typeNames)
+        }
+
+        init(markers: [String]) {
+            needles = []
+            needleSearch = NeedleSearch([])
+            wrappers = [:]
+            typeNames = nil
+            typeNameSet = []
+            typeNameSearch = nil
+            self.markers = markers
+            markerSearch = NeedleSearch(markers.map { Array($0.utf8) })
+            context = ScanCache.context(markers: markers)
+        }
+
+        /// Whether `bytes` hold one of the marker pass's markers.
+        func marks(_ bytes: UnsafeRawBufferPointer) -> Bool {
+            markerSearch?.matches(bytes) ?? false
         }
 
         /// The types this pass looks for that `file` defines, when they can be had without parsing it alone: none
@@ -98,34 +121,38 @@ struct FileAnalyser {
     let database: CompileDatabase?
     let options: ScanOptions
     let cache: ScanCache?
-    /// Nil without markers.
-    private let markerSearch: NeedleSearch?
+    /// The pass for `options.markers`; nil without markers.
+    let markerPass: Pass?
 
     init(files: [FileWalker.Entry], database: CompileDatabase?, options: ScanOptions, cache: ScanCache?) {
         self.files = files
         self.database = database
         self.options = options
         self.cache = cache
-        markerSearch = options.markers.isEmpty ? nil : NeedleSearch(options.markers.map { Array($0.utf8) })
+        markerPass = options.markers.isEmpty ? nil : Pass(markers: options.markers)
     }
 
     // MARK: - Reading and prefiltering
 
     /// Checks the cache, reads the file into `buffer` and runs the byte prefilter; only a file that passes is
-    /// copied out of it. `marked`: whether the file contains one of `options.markers`.
-    func prefilter(_ index: Int, pass: Pass, buffer: SourceFile.ReadBuffer) -> (step: Step, marked: Bool) {
+    /// copied out of it. `marked`: whether the file contains one of `options.markers`, when it was read (nil when
+    /// the cache answered, or without markers). The marker pass answers that alone, and its step is always
+    /// `.finished(nil)`.
+    func prefilter(_ index: Int, pass: Pass, buffer: SourceFile.ReadBuffer) -> (step: Step, marked: Bool?) {
         // The entry's fields are taken one by one: a copy of the entry retains and releases both its paths.
         let path = files[index].path
-        switch options.markers.isEmpty ? cache?.reuse(index: index, path: path, listed: files[index].stamp, context: pass.context) : nil {
+        switch cache?.reuse(index: index, path: path, listed: files[index].stamp, context: pass.context) {
         case .noMatch?:
-            return (.finished(nil), false)
+            return (.finished(nil), pass.markers == nil ? nil : false)
         case let .result(result)?:
-            return (.finished(result), false)
+            return pass.markers == nil ? (.finished(result), nil) : (.finished(nil), true)
         case nil:
             break
         }
         // A walked file was a regular file when listed; a listed one (`onlyFiles`) may be anything.
         let read = buffer.read(path, maxBytes: options.maxFileBytes, stamped: cache != nil || options.onlyFiles != nil)
+        // The passes that look for IPC report a file too large or unreadable; it holds no marker anyone can read.
+        if pass.markers != nil, case .bytes = read.contents {} else if pass.markers != nil { return (.finished(nil), false) }
         switch read.contents {
         case .bytes:
             break
@@ -136,6 +163,15 @@ struct FileAnalyser {
             return (.finished(unread(index, .unreadable, "cannot read: \(reason)", hint: "check its permissions and type")), false)
         }
         let raw = buffer.contents
+        if pass.markers != nil {
+            var marked = pass.marks(raw)
+            if !marked, let (order, markLength) = TextEncoding.utf16Order(raw),
+               case let .success(text) = TextEncoding.utf8(fromUTF16: raw, order: order, markLength: markLength) {
+                marked = text.withUnsafeBytes(pass.marks)
+            }
+            remember(index, stamp: read.stamp, bytes: raw, result: marked ? .empty(parsed: false) : nil, context: pass.context)
+            return (.finished(nil), marked)
+        }
         // UTF-16 text is scanned as UTF-8: its needles, NUL bytes and positions are those of the transcoded text.
         var transcoded: [UInt8]?
         if let (order, markLength) = TextEncoding.utf16Order(raw) {
@@ -149,8 +185,14 @@ struct FileAnalyser {
                 return (.finished(result), false)
             }
         }
-        func examine(_ bytes: UnsafeRawBufferPointer) -> (step: Step, marked: Bool) {
-            let marked = markerSearch?.matches(bytes) ?? false
+        func examine(_ bytes: UnsafeRawBufferPointer) -> (step: Step, marked: Bool?) {
+            // A file read anyway is searched for the markers too, and the marker pass's outcome kept: a first scan
+            // with markers reads no file twice.
+            let marked = markerPass.map { markerPass in
+                let marked = markerPass.marks(bytes)
+                remember(index, stamp: read.stamp, bytes: raw, result: marked ? .empty(parsed: false) : nil, context: markerPass.context)
+                return marked
+            }
             if !pass.needles.isEmpty && !pass.needleSearch.matches(bytes), case let .includes(included) = NeedlelessLook.examine(bytes) {
                 // The names of unlisted files it includes are kept, for the scan to look them up; the rest is not read.
                 var result: FileResult?

@@ -19,8 +19,9 @@ public struct ScanOptions: Sendable {
     /// Scan only these files, relative to the one folder in `paths` (the changed files of a pull request), instead
     /// of walking it. `--exclude` globs still apply; `.gitignore` does not, since a listed file was chosen on purpose.
     public var onlyFiles: [String]?
-    /// Byte strings to look for in every file besides the IPC needles, at no extra read: the inventory lists the
-    /// files that contain one in `markedFiles`. Files are then read even when a cache could vouch for them.
+    /// Byte strings to look for in every file besides the IPC needles: the inventory lists the files that contain
+    /// one in `markedFiles`. A file read for IPC is searched at no extra read; the cache keeps which files hold
+    /// one, as it keeps their other outcomes.
     public var markers: [String] = []
     /// Folders `#include "..."` paths are relative to, besides the including file's folder and the tree root
     /// (the `-I` folders of the build), absolute or relative to the scanned root: where struct and enum
@@ -74,13 +75,24 @@ public enum IPCScanner {
     /// JSON and they still stand, the stored JSON, with no inventory decoded.
     public static func scanJSON(_ options: ScanOptions, progress: Progress? = nil) throws -> Data {
         try scan(options, progress: progress,
-                 answerFromKept: { kept, _ in kept.json },
+                 answerFromKept: { kept, _, marked in
+                     guard let marked else { return kept.json }
+                     return kept.decodedInventory().flatMap { inventory in
+                         var inventory = inventory
+                         inventory.markedFiles = marked
+                         return try? inventory.jsonData()
+                     }
+                 },
                  answerFromScan: { result in try result.inventoryJSON ?? result.inventory.jsonData() }).answer
     }
 
     private static func scanWithStatistics(_ options: ScanOptions, progress: Progress?) throws -> (result: ScanResult, cache: ScanCache.Statistics?) {
-        let (result, cache) = try scan(options, progress: progress, answerFromKept: { kept, listed in
-            kept.decodedInventory().map { ScanResult(inventory: $0, listed: listed, inventoryJSON: kept.json) }
+        let (result, cache) = try scan(options, progress: progress, answerFromKept: { kept, listed, marked in
+            kept.decodedInventory().map { inventory in
+                var inventory = inventory
+                inventory.markedFiles = marked
+                return ScanResult(inventory: inventory, listed: listed, inventoryJSON: marked == nil ? kept.json : nil)
+            }
         }, answerFromScan: { $0 })
         return (result, cache)
     }
@@ -89,10 +101,10 @@ public enum IPCScanner {
     static let maxSuspects = 256
 
     /// The scan, answered from the cache's kept inventory when it stands and `answerFromKept` can answer from it
-    /// (given the walk's listings), else from a scan of the files.
+    /// (given the walk's listings, and with markers the files holding one), else from a scan of the files.
     private static func scan<Answer>(
         _ options: ScanOptions, progress: Progress?,
-        answerFromKept: (ScanCache.KeptScan, [ListedFiles]) -> Answer?, answerFromScan: (ScanResult) throws -> Answer
+        answerFromKept: (ScanCache.KeptScan, [ListedFiles], [String]?) -> Answer?, answerFromScan: (ScanResult) throws -> Answer
     ) throws -> (answer: Answer, cache: ScanCache.Statistics?) {
         if let empty = options.excludes.first(where: \.isEmpty) { throw ScannerError.invalidExclude(empty) }
         let database = try options.compileCommands.map(CompileDatabase.init(folder:))
@@ -140,8 +152,8 @@ public enum IPCScanner {
         let walkProblems = diagnostics
         let (cache, cacheProblems) = openingCache?.value() ?? (nil, [])
         diagnostics += cacheProblems
-        // Markers ask for every file to be read; the stored inventory never holds them.
-        if let cache, options.markers.isEmpty, let unlisted = cache.keptUnlistedIncludes(), let included = unlisted.entriesIfUnchanged() {
+        // The stored inventory never holds the marked files: the marker pass's stored outcomes give them.
+        if let cache, let unlisted = cache.keptUnlistedIncludes(), let included = unlisted.entriesIfUnchanged() {
             let keptFiles = included.isEmpty ? files : files + included
             let analyser = FileAnalyser(files: keptFiles, database: database, options: options, cache: cache)
             let scheduler = ScanScheduler(analyser: analyser, jobs: options.jobs)
@@ -152,9 +164,13 @@ public enum IPCScanner {
                         _ = scheduler.run(cache.suspects(of: kept, in: pass.context), pass: pass, progress: nil)
                     }
                 }
-                if kept.suspects.isEmpty || cache.outcomesStand(kept) {
+                let marked = analyser.markerPass.map { pass in
+                    cache.markedFiles(of: kept, context: pass.context).map { $0.map { keptFiles[$0].relativePath }.sorted() }
+                }
+                // With markers, only when the cache knows every file's.
+                if kept.suspects.isEmpty || cache.outcomesStand(kept), marked.map({ $0 != nil }) ?? true {
                     kept.renderMissingJSON()
-                    if let answer = answerFromKept(kept, listed) {
+                    if let answer = answerFromKept(kept, listed, marked ?? nil) {
                         // A cache that cannot be written only costs the re-scans after this one time.
                         try? cache.keep(kept, json: kept.json)
                         releaseInBackground((files, keptFiles, analyser, scheduler))
@@ -225,13 +241,20 @@ public enum IPCScanner {
             joiner.add(scheduler.run(includedTypeHeaders, pass: pass, progress: nil))
         }
         var inventory = joiner.inventory(extraDiagnostics: diagnostics, skippedFolders: skippedFolders)
+        // The files no pass read (the cache answered for them) are looked at for the markers alone.
+        let markedFiles = analyser.markerPass.map { pass in
+            let found = scheduler.run(files.indices.filter { joiner.marks[$0] == nil }, pass: pass, progress: nil)
+            let marked = Set(joiner.marks.filter(\.value).keys).union(found.filter { $0.marked == true }.map(\.index))
+            return marked.map { files[$0].relativePath }.sorted()
+        }
         if let cache {
             let before = diagnostics.count
-            let lastScan = options.markers.isEmpty && diagnostics == walkProblems
+            let lastScan = diagnostics == walkProblems
                 ? ScanCache.LastScan(inventory: inventory, surroundings: .init(walkProblems: walkProblems, unlistedIncludes: unlisted)) : nil
             cache.save(paths: files.map(\.path), lastScan: lastScan, diagnostics: &diagnostics)
             if diagnostics.count > before { inventory = joiner.inventory(extraDiagnostics: diagnostics, skippedFolders: skippedFolders) }
         }
+        inventory.markedFiles = markedFiles
         let answer = try answerFromScan(ScanResult(inventory: inventory, listed: listed))
         releaseInBackground((files, analyser, scheduler, joiner, inventory))
         return (answer, cache?.statistics)

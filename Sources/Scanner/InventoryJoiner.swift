@@ -12,8 +12,8 @@ struct InventoryJoiner {
     /// What the passes found, by index in `files`, for the few files where they found anything: the joins between
     /// passes look at these alone, not at a result for each of a large tree's files.
     private var found: [Int: FileResult] = [:]
-    /// Indices of files that contain one of `options.markers`.
-    private var marked = Set<Int>()
+    /// Per file read so far (by index in `files`), whether it contains one of `options.markers`.
+    private(set) var marks: [Int: Bool] = [:]
 
     init(files: [FileWalker.Entry], database: CompileDatabase?, options: ScanOptions) {
         self.files = files
@@ -25,7 +25,7 @@ struct InventoryJoiner {
     /// Takes in a pass's outcomes. A file in which a later pass found none of its needles keeps what it had.
     mutating func add(_ outcomes: [ScanScheduler.Outcome]) {
         for outcome in outcomes {
-            if outcome.marked { marked.insert(outcome.index) }
+            if let marked = outcome.marked { marks[outcome.index] = marked }
             if let result = outcome.result {
                 parsed[outcome.index] = result.parsed
                 found[outcome.index] = result.isEmpty ? nil : result
@@ -335,7 +335,6 @@ struct InventoryJoiner {
         let present = Set(inventory.messages.map(\.name))
         removedMessages.removeAll { present.contains($0.name) }
         if !removedMessages.isEmpty { inventory.removedMessages = removedMessages }
-        if !options.markers.isEmpty { inventory.markedFiles = marked.map { files[$0].relativePath }.sorted() }
         inventory.diagnostics += extraDiagnostics
 
         // In place: a copy of each list through key paths was a tenth of this join, on one thread.

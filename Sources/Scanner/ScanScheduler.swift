@@ -11,8 +11,8 @@ struct ScanScheduler {
         var index: Int
         /// Nil when the file holds none of the pass's needles.
         var result: FileResult?
-        /// Whether the file contains one of the scan's markers.
-        var marked = false
+        /// Whether the file contains one of the scan's markers; nil when the pass did not read it (or without markers).
+        var marked: Bool?
     }
 
     let analyser: FileAnalyser

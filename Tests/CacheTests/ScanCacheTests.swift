@@ -124,6 +124,30 @@ final class ScanCacheTests: XCTestCase {
         XCTAssertEqual(try cacheFiles().count, 3, "the absolute path, '.' from the tree, and 'tree/foo' from above it")
     }
 
+    /// `lint` asks which files hold `mojify:ignore`: the cache keeps that as an outcome of every file, so a lint of
+    /// an unchanged tree reads no file and answers with the last scan's inventory, where it used to scan afresh.
+    func testMarkedFilesComeFromTheCache() throws {
+        try write("foo/browser/plain.cc", "int Plain() { return 1; }  // MARK here\n")
+        let marking: (inout ScanOptions) -> Void = { $0.markers = ["MARK"] }
+        let (first, _) = try cachedScan(marking)
+        XCTAssertEqual(first.markedFiles, ["foo/browser/plain.cc"])
+        let again = try IPCScanner.scanCounting(options(marking))
+        XCTAssertEqual(again.inventory.markedFiles, ["foo/browser/plain.cc"])
+        XCTAssertEqual(try XCTUnwrap(again.cache).computed, 0)
+        XCTAssertTrue(try XCTUnwrap(again.cache).inventoryReused)
+        // A scan without markers leaves none in its inventory, and still answers from the kept one.
+        let plain = try IPCScanner.scanCounting(options())
+        XCTAssertNil(plain.inventory.markedFiles)
+        XCTAssertTrue(try XCTUnwrap(plain.cache).inventoryReused)
+        // A marker added to a file that holds no IPC is seen.
+        try write("foo/common/foo_messages.h", header + "// MARK\n")
+        let (edited, _) = try cachedScan(marking)
+        XCTAssertEqual(edited.markedFiles, ["foo/browser/plain.cc", "foo/common/foo_messages.h"])
+        try write("foo/browser/plain.cc", "int Plain() { return 2; }\n")
+        let (removed, _) = try cachedScan(marking)
+        XCTAssertEqual(removed.markedFiles, ["foo/common/foo_messages.h"])
+    }
+
     func testSameSizeEditIsSeen() throws {
         try cachedScan()
         try write("foo/common/foo_messages.h", header.replacingOccurrences(of: "Alpha", with: "Gamma"))

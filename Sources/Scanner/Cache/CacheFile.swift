@@ -33,7 +33,7 @@ struct CacheFile {
 
     static let magic = Array("MOJIFYSCANCACHE\n".utf8)
     /// Bumped whenever this layout or the meaning of a stored result changes.
-    static let formatVersion: UInt32 = 18
+    static let formatVersion: UInt32 = 19
 
     var key: String
     var files: [Stored]

@@ -34,19 +34,21 @@ final class ScanCache: @unchecked Sendable {
     /// A pass as the cache keeps it, to analyse a file again as the scan that stored its outcome did.
     struct StoredPass: Codable {
         var needles: [String]
-        /// Sorted by name, each name's definitions in their order: a dictionary has no stable order, and the binary
-        /// coding cannot read one back.
+        /// Sorted by name, each name's definitions in their order: a dictionary has no stable order.
         var wrappers: [WrapperMacro]
         var typeNames: [String]?
+        var markers: [String]?
 
         init(_ pass: FileAnalyser.Pass) {
             needles = pass.needles.map { String(decoding: $0, as: UTF8.self) }
             wrappers = ScanCache.flattened(pass.wrappers)
             typeNames = pass.typeNames?.map { String(decoding: $0, as: UTF8.self) }
+            markers = pass.markers
         }
 
         var pass: FileAnalyser.Pass {
-            FileAnalyser.Pass(needles: needles, wrappers: Dictionary(grouping: wrappers, by: \.name), typeNames: typeNames)
+            markers.map(FileAnalyser.Pass.init(markers:))
+                ?? FileAnalyser.Pass(needles: needles, wrappers: Dictionary(grouping: wrappers, by: \.name), typeNames: typeNames)
         }
     }
 
@@ -224,6 +226,26 @@ final class ScanCache: @unchecked Sendable {
         return KeptScan(suspects: suspects, passes: passes, inventory: inventory, json: stored.lastInventoryJSON)
     }
 
+    /// The files (indices) of a kept scan's tree that hold a marker, by the marker pass's outcomes (`context`):
+    /// stored ones, and for the suspects those just worked out again. Nil when a file has none: the scan that
+    /// stored the cache did not look for these markers.
+    func markedFiles(of kept: KeptScan, context: ContentHash) -> [Int]? {
+        let stored = stored
+        let suspects = Set(kept.suspects)
+        var marked: [Int] = []
+        for index in stored.files.indices {
+            let holds: Bool?
+            if suspects.contains(index) {
+                holds = fresh[index]?.outcomes.first { $0.context == context }.map { if case .noMatch = $0.result { false } else { true } }
+            } else {
+                holds = stored.outcomes[stored.files[index].outcomes].first { $0.context == context }.map { $0.result != nil }
+            }
+            guard let holds else { return nil }
+            if holds { marked.append(index) }
+        }
+        return marked
+    }
+
     /// The suspects of `kept` that had an outcome in `context` in the last scan.
     func suspects(of kept: KeptScan, in context: ContentHash) -> [Int] {
         kept.suspects.filter { stored.outcomes[stored.files[$0].outcomes].contains { $0.context == context } }
@@ -254,6 +276,12 @@ final class ScanCache: @unchecked Sendable {
         var bytes = Array(needles.joined(separator: "\n").utf8) + [0] + wrapperBytes
         if let typeNames { bytes += [0, 1] + Array(typeNames.joined(separator: "\n").utf8) }
         return ContentHash(bytes)
+    }
+
+    /// The context of the marker pass (`FileAnalyser.Pass(markers:)`): no pass that looks for IPC has a NUL byte
+    /// leading its needles.
+    static func context(markers: [String]) -> ContentHash {
+        ContentHash([0] + Array("markers\n".utf8) + Array(markers.joined(separator: "\n").utf8))
     }
 
     /// A table of project macros as one list in a stable order: by name, each name's definitions in their order.
