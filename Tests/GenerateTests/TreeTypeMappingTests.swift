@@ -105,6 +105,33 @@ final class TreeTypeMappingTests: XCTestCase {
         XCTAssertEqual(TypeMapper(rules: override).map(cppType: "gfx::Range")?.mojom, "uint64")
     }
 
+    /// The outline of a `.mojom` file is read by bytes, as the patterns it replaced read it: top-level declarations
+    /// (an attribute list may lead the line), not nested or commented ones; the first module; well-formed imports.
+    func testTheOutlineOfAMojomFile() {
+        let outline = GNText.outline(mojom: """
+            // module wrong.mojom;
+            module content.mojom;  // trailing
+            module other.mojom;
+            import "ui/gfx/geometry/mojo/geometry.mojom";
+              import  "url/mojom/url.mojom" ;
+            import "no/semicolon.mojom"
+            // import "commented/out.mojom";
+            [Native]
+            struct Native;
+            [Stable, Extensible] enum Kind { kA, kB };
+            interface FrameHost {
+              struct Nested {};
+              enum InMethod { kX };
+            };
+            union Value { int32 a; };
+            structure NotAKeyword;
+            	interface Indented {};
+            """)
+        XCTAssertEqual(outline.imports, ["ui/gfx/geometry/mojo/geometry.mojom", "url/mojom/url.mojom"])
+        XCTAssertEqual(outline.declaredTypes, ["content.mojom.Native", "content.mojom.Kind", "content.mojom.FrameHost", "content.mojom.Value"])
+        XCTAssertEqual(GNText.outline(mojom: "struct NoModule {};").declaredTypes, [])
+    }
+
     /// Chromium 83 holds `content/common/frame.mojom` (declaring `content.mojom.Frame` and `FrameHost`) beside
     /// `frame_messages.h`. The generated file must not take the tree's path, which would overwrite it, nor its
     /// interfaces' names in the same module, which would not compile.
