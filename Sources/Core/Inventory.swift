@@ -324,10 +324,12 @@ public struct StructTraits: Codable, Hashable, Sendable {
     public var conditions: Conditions
     public var location: SourceLocation
     public var patch: PatchOrigin?
+    /// Where each of `members` is listed, in the same order: a finding about one member points at its line.
+    public var memberLocations: [SourceLocation]?
 
     public init(
         type: String, members: [String], parents: [String], conditions: Conditions,
-        location: SourceLocation, patch: PatchOrigin? = nil, messageClass: String = ""
+        location: SourceLocation, patch: PatchOrigin? = nil, messageClass: String = "", memberLocations: [SourceLocation]? = nil
     ) {
         self.type = type
         self.members = members
@@ -336,6 +338,12 @@ public struct StructTraits: Codable, Hashable, Sendable {
         self.conditions = conditions
         self.location = location
         self.patch = patch
+        self.memberLocations = memberLocations
+    }
+
+    /// Where member `index` is listed, or the traits' own place when that is not known.
+    public func location(ofMember index: Int) -> SourceLocation {
+        memberLocations.flatMap { index < $0.count ? $0[index] : nil } ?? location
     }
 }
 

@@ -100,7 +100,11 @@ struct PartialInventory: Codable {
             return
         }
         messages += findings.messages.filter { isOwn($0.at) }.map { placed($0.value, $0.at) }
-        structTraits += findings.structTraits.filter { isOwn($0.at) }.map { placed($0.value, $0.at) }
+        for found in findings.structTraits where isOwn(found.at) {
+            var value = placed(found.value, found.at)
+            value.memberLocations = found.memberPositions.isEmpty ? nil : found.memberPositions.map(place)
+            structTraits.append(value)
+        }
         enumTraits += findings.enumTraits.filter { isOwn($0.at) }.map { placed($0.value, $0.at) }
         for found in findings.structs where isOwn(found.at) {
             var value = placed(found.value, found.at)

@@ -21,6 +21,12 @@ struct FileFindings: Sendable {
         var memberPositions: [RawLocation]
     }
 
+    struct Traits: Sendable {
+        var value: StructTraits
+        var at: RawLocation
+        var memberPositions: [RawLocation]
+    }
+
     struct Located<Value: Sendable>: Sendable {
         var value: Value
         var at: RawLocation
@@ -56,7 +62,7 @@ struct FileFindings: Sendable {
 
     var messages: [Located<MessageDefinition>] = []
     var structs: [Struct] = []
-    var structTraits: [Located<StructTraits>] = []
+    var structTraits: [Traits] = []
     var enumTraits: [Located<EnumTraits>] = []
     var maps: [Map] = []
     var senders: [MessageUse] = []
@@ -94,7 +100,7 @@ struct Recognizer {
     private var messageClass = ""
     private var exportMacro: String?
     private var openStruct: FileFindings.Struct?
-    private var openTraits: FileFindings.Located<StructTraits>?
+    private var openTraits: FileFindings.Traits?
     private var openMap: FileFindings.Map?
     private var scopes = ScopeTracker()
     /// Whether any code or directive other than comments came before the current point.
@@ -650,7 +656,7 @@ struct Recognizer {
             openTraits = .init(value: StructTraits(
                 type: arguments[0].text, members: [], parents: [], conditions: site.conditions, location: placeholderLocation(at),
                 messageClass: messageClass
-            ), at: at)
+            ), at: at, memberPositions: [])
         case .traitsMember, .traitsParent:
             guard arguments.count == 1 else { return malformed("expected one name") }
             // `IPC_STRUCT_BEGIN_WITH_PARENT(Params, Base)` is followed by `IPC_STRUCT_TRAITS_PARENT(Base)` in
@@ -668,6 +674,7 @@ struct Recognizer {
             }
             if macro == .traitsMember {
                 openTraits!.value.members.append(arguments[0].text)
+                openTraits!.memberPositions.append(at)
             } else {
                 openTraits!.value.parents.append(arguments[0].text)
             }

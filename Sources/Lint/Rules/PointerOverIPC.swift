@@ -26,9 +26,9 @@ enum PointerOverIPC: LintRule {
         .fires(["foo/foo_messages.h": """
             #include "foo/foo_data.h"
             #define IPC_MESSAGE_START FooMsgStart
-            1️⃣IPC_STRUCT_TRAITS_BEGIN(foo::Data)
+            IPC_STRUCT_TRAITS_BEGIN(foo::Data)
               IPC_STRUCT_TRAITS_MEMBER(id)
-              IPC_STRUCT_TRAITS_MEMBER(cookie)
+              1️⃣IPC_STRUCT_TRAITS_MEMBER(cookie)
             IPC_STRUCT_TRAITS_END()
             """, "foo/foo_data.h": """
             #include <stdint.h>
@@ -64,10 +64,10 @@ enum PointerOverIPC: LintRule {
         let traitsMembers = context.inventory.structTraits.filter { !$0.conditions.disabled }.flatMap { traits -> [Finding] in
             // The definition the scan read for the traits' type, named in full or from inside its namespace.
             guard let definition = definitions.first(where: { $0.name == traits.type || $0.name.hasSuffix("::" + traits.type) }) else { return [] }
-            return traits.members.flatMap { name in
+            return traits.members.enumerated().flatMap { index, name in
                 definition.fields.filter { $0.name == name }.flatMap { field in
                     findings(type: field.type, banned: context.bannedTypes, what: "member '\(name)' of '\(definition.name)' (IPC_STRUCT_TRAITS_MEMBER)",
-                             at: traits.location, messageName: nil)
+                             at: traits.location(ofMember: index), messageName: nil)
                 }
             }
         }
