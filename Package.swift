@@ -47,7 +47,7 @@ let package = Package(
             cSettings: clangCFlags,
             linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
         ),
-        .target(name: "MojifyCore", dependencies: [.product(name: "Yams", package: "Yams")], path: "Sources/Core"),
+        .target(name: "MojifyCore", path: "Sources/Core"),
         .target(name: "MojifyScanner", dependencies: ["MojifyCore", "CClang"], path: "Sources/Scanner", swiftSettings: clangSwiftFlags),
         .target(name: "MojifyConversion", dependencies: ["MojifyCore", .product(name: "Yams", package: "Yams")], path: "Sources/Conversion"),
         .target(name: "MojifyEmitters", dependencies: ["MojifyCore", "MojifyConversion"], path: "Sources/Emitters"),
@@ -56,14 +56,14 @@ let package = Package(
         .target(name: "MojifyMigration", dependencies: ["MojifyCore", "MojifyConversion", "MojifyEmitters", "MojifyScanner"], path: "Sources/Migration"),
         .target(
             name: "MojifyLedger",
-            dependencies: ["MojifyCore", "MojifyConversion", .product(name: "CSV", package: "CSV.swift")],
+            dependencies: ["MojifyCore", .product(name: "CSV", package: "CSV.swift")],
             path: "Sources/Ledger"
         ),
         .target(
             name: "MojifyLint",
             dependencies: [
                 "MojifyCore", "MojifyLedger", "MojifyConversion",
-                .product(name: "Yams", package: "Yams"), .product(name: "CSV", package: "CSV.swift"),
+                .product(name: "Yams", package: "Yams"),
             ],
             path: "Sources/Lint"
         ),
@@ -82,7 +82,7 @@ let package = Package(
         .executableTarget(
             name: "mojify",
             dependencies: [
-                "MojifyApplication", "MojifyCore", "MojifyScanner", "MojifyConversion", "MojifyEmitters", "MojifyMigration", "MojifyLedger", "MojifyLint", "MojifyReport",
+                "MojifyApplication", "MojifyCore", "MojifyScanner", "MojifyEmitters", "MojifyMigration", "MojifyLedger", "MojifyLint", "MojifyReport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/mojify"

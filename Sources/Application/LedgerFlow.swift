@@ -29,7 +29,9 @@ public enum LedgerFlow {
         }
         let (summary, total) = try LedgerStore.update(path: path, creating: true, companions: recordHistory) { ledger in
             let open = ledger.rows.filter { !$0.status.isDone }.count
-            let summary = ledger.sync(with: inventory, today: date) { proposals[$0.name] }
+            let summary = ledger.sync(with: inventory, today: date) { definition in
+                proposals[definition.name].map { ProposedMethod(interface: $0.interface, declaration: $0.declaration) }
+            }
             if !allowMassConversion, summary.vanished.count > massConversionMinimum, summary.vanished.count * 2 > open {
                 throw LedgerError.massConversion(path: path, vanishing: summary.vanished.count, open: open, scanned: input.scan.paths)
             }

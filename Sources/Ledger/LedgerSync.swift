@@ -1,4 +1,3 @@
-import MojifyConversion
 import MojifyCore
 
 /// What a sync changed, for the command's one-line report.
@@ -18,13 +17,25 @@ public struct LedgerSyncSummary: Equatable, Sendable {
     public init() {}
 }
 
+/// What the ledger records of a message's conversion plan: its interface and its method on one line.
+public struct ProposedMethod: Sendable, Equatable {
+    /// Qualified, e.g. `content.mojom.FrameHost`.
+    public var interface: String
+    public var declaration: String
+
+    public init(interface: String, declaration: String) {
+        self.interface = interface
+        self.declaration = declaration
+    }
+}
+
 extension Ledger {
     /// Brings the ledger in line with `inventory`: new messages are added as unclaimed, vanished ones marked
     /// converted on `today` (unless their row names a file the scan did not see), and positions, class, kind and
     /// sync refreshed. Claims, owners, notes and user columns
     /// are kept. `proposals` fills the proposed interface and method; where it has none the cells are left alone.
     public mutating func sync(
-        with inventory: Inventory, today: String, proposals: (MessageDefinition) -> Proposal?
+        with inventory: Inventory, today: String, proposals: (MessageDefinition) -> ProposedMethod?
     ) -> LedgerSyncSummary {
         var summary = LedgerSyncSummary()
         // A name defined twice (in `#if` branches) is one message; the inventory's first definition places it.
@@ -75,7 +86,7 @@ extension Ledger {
 
 extension LedgerRow {
     /// Copies what the code says about the message; leaves everything people wrote untouched.
-    mutating func refresh(from definition: MessageDefinition, proposal: Proposal?) {
+    mutating func refresh(from definition: MessageDefinition, proposal: ProposedMethod?) {
         messageClass = definition.messageClass
         kind = definition.kind
         sync = definition.isSync

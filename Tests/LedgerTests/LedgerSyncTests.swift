@@ -1,10 +1,9 @@
-import MojifyConversion
 import MojifyCore
 @testable import MojifyLedger
 import XCTest
 
 final class LedgerSyncTests: XCTestCase {
-    private let noProposals: (MessageDefinition) -> Proposal? = { _ in nil }
+    private let noProposals: (MessageDefinition) -> ProposedMethod? = { _ in nil }
 
     func testNewMessagesAreAddedUnclaimedInFileLineOrder() {
         var ledger = Ledger()
@@ -143,7 +142,7 @@ final class LedgerSyncTests: XCTestCase {
         var ledger = Ledger(rows: [kept])
         _ = ledger.sync(with: Fixture.inventory(Fixture.message("FooMsg_New", line: 10), Fixture.message("FooMsg_Kept", line: 20)),
                         today: "2024-03-05") { message in
-            message.name == "FooMsg_New" ? Proposal(interface: "mojom::Foo", process: nil, declaration: "New") : nil
+            message.name == "FooMsg_New" ? ProposedMethod(interface: "mojom::Foo", declaration: "New") : nil
         }
         XCTAssertEqual(ledger.row(for: "FooMsg_New")?.proposedInterface, "mojom::Foo")
         XCTAssertEqual(ledger.row(for: "FooMsg_New")?.proposedMethod, "New")
