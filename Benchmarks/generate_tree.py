@@ -11,6 +11,13 @@ Ignore files as a Chromium checkout has them: a root `.gitignore` of about 300 p
 anchored paths of checked-out dependencies and build outputs, `**`, folder-only patterns, negations) and about 30
 nested ones. They leave every source file above in the scan; what they ignore is extra: an `out/` build folder and
 a few generated and editor files with IPC-looking text, so that a walker that does not honour them finds more.
+--shape picks how the IPC is spread (the default shape is the one above, and stays byte-identical):
+  dense     a whole fork's density: about 2,200 messages (--messages) in some 1,800 IPC files, roughly 1,800
+            senders and 280 message maps per 2,000 messages, most sender files sending one or two messages from
+            folders all over the tree, in 80,000 files;
+  messages  50,000 messages (--messages) in classes of 10 to 30, each class with a header, a message map on
+            each side that handles every message sent to it and sends every message of the other way, in 20,000
+            files: the cost of linting many messages.
 Standard library only.
 """
 
@@ -209,8 +216,10 @@ def ordinary_file(rng, pool, path, ext, size, false_positive=None):
 class IPCFamily:
     """One message class: its `_messages.h`, a types header, and the `.cc` files that handle and send its messages."""
 
-    def __init__(self, rng, pool, area, folder, stem):
+    def __init__(self, rng, pool, area, folder, stem, message_range=(4, 28)):
         self.rng, self.pool = rng, pool
+        # Sends per `.cc` file where the shape sets them (path -> count); otherwise each file draws 1 to 5.
+        self.sends = {}
         self.area, self.folder, self.stem = area, folder, stem
         self.prefix = camel(stem)
         self.header = f"{folder}/common/{stem}_messages.h"
@@ -221,7 +230,7 @@ class IPCFamily:
         self.has_traits = rng.random() < 0.4
         self.messages = []  # (name, inputs, outputs, routed, to_host)
         used = set()
-        for _ in range(rng.randint(4, 28)):
+        for _ in range(rng.randint(*message_range)):
             to_host = rng.random() < 0.55
             name = f"{self.prefix}{'HostMsg' if to_host else 'Msg'}_{camel(pool.ident(rng.randint(2, 3)))}"
             if name in used:
@@ -293,6 +302,7 @@ class IPCFamily:
         return out
 
     def cc_file(self, path, size, with_map, wrapper=None):
+        """A message-map (`with_map`) or sender-only `.cc` file of about `size` bytes."""
         rng, pool, out = self.rng, self.pool, []
         klass = pool.type_name()
         out.append("// Copyright 2026 The Synthetic Authors. All rights reserved.\n"
@@ -312,7 +322,8 @@ class IPCFamily:
                 macro = "IPC_MESSAGE_HANDLER_DELAY_REPLY" if outputs and rng.random() < 0.5 else (wrapper or "IPC_MESSAGE_HANDLER")
                 out.append(f"    {macro}({name}, {handler})\n")
             out.append("    IPC_MESSAGE_UNHANDLED(handled = false)\n  IPC_END_MESSAGE_MAP()\n  return handled;\n}\n\n")
-        body = [b.replace("@CLASS@", klass) for b in self.sender_lines(not to_host_side, rng.randint(1, 5))]
+        sends = self.sends[path] if path in self.sends else rng.randint(1, 5)
+        body = [b.replace("@CLASS@", klass) for b in self.sender_lines(not to_host_side, sends)]
         length = sum(len(p) for p in out) + sum(len(b) for b in body)
         while length < size:
             block = rng.choice(pool.functions).replace("@CLASS@", klass)
@@ -389,6 +400,103 @@ def plan(rng, pool, total_files):
     return entries, families
 
 
+class Shape:
+    """How a non-default shape spreads its IPC: message classes of `message_range` messages; per message,
+    `maps_per_message` message-map files and `sends_per_message` send sites (`None`: one map on each side per class,
+    handling every message sent to it and sending every message of the other way, and no sender-only files)."""
+
+    def __init__(self, files, messages, message_range, maps_per_message=None, sends_per_message=None):
+        self.files, self.messages, self.message_range = files, messages, message_range
+        self.maps_per_message, self.sends_per_message = maps_per_message, sends_per_message
+
+
+SHAPES = {
+    "dense": Shape(80_000, 2_200, (4, 16), maps_per_message=0.14, sends_per_message=0.9),
+    "messages": Shape(20_000, 50_000, (10, 30)),
+}
+
+# Where a fork's legacy IPC lives, well beyond content/ and chrome/.
+SHAPED_IPC_AREAS = [("content", None), ("chrome", None), ("components", "c"), ("extensions", None), ("ppapi", None),
+                    ("gpu", None), ("media", None), ("android_webview", None), ("headless", None), ("printing", None)]
+
+
+def about(rng, value):
+    """`value` rounded up or down at random, so that many small shares add up to the whole."""
+    whole = int(value)
+    return whole + (1 if rng.random() < value - whole else 0)
+
+
+def plan_shaped(rng, pool, total_files, shape, messages):
+    """As `plan`, for a shape of SHAPES: classes until `messages` messages, their files, then ordinary files."""
+    families, entries, taken = [], [], set()
+    count = 0
+    while count < messages:
+        area, component = rng.choice(SHAPED_IPC_AREAS)
+        stem = rng.choice(COMPONENT_NAMES) if component else pool.ident(rng.randint(1, 2))
+        folder = f"{area}/{stem}" if component else area
+        while stem in {f.stem for f in families} or f"{folder}/common/{stem}_messages.h" in taken:
+            stem = stem + "_" + pool.ident(1)
+            folder = f"{area}/{stem}" if component else area
+        family = IPCFamily(rng, pool, area, folder, stem, shape.message_range)
+        families.append(family)
+        taken.add(family.header)
+        count += len(family.messages)
+
+    def add(path, kind, family, sends=None):
+        while path in taken:
+            path = path[:-3] + "_" + pool.ident(1) + ".cc"
+        taken.add(path)
+        entries.append((path, kind, family))
+        if sends is not None:
+            family.sends[path] = sends
+
+    for family in families:
+        size = len(family.messages)
+        entries.append((family.header, "header", family))
+        if family.has_traits:
+            entries.append((family.types_header, "types", family))
+            taken.add(family.types_header)
+        if shape.maps_per_message is None:
+            add(f"{family.folder}/browser/{family.stem}_message_filter.cc", "map", family, size)
+            add(f"{family.folder}/renderer/{family.stem}_dispatcher.cc", "map", family, size)
+            continue
+        maps = max(1, about(rng, size * shape.maps_per_message))
+        sends = about(rng, size * shape.sends_per_message)
+        for index in range(maps):
+            if index == 0:
+                path = f"{family.folder}/browser/{family.stem}_message_filter.cc"
+            else:
+                side = rng.choice(["renderer", "browser"])
+                path = f"{family.folder}/{side}/{pool.ident(1)}/{family.stem}_{pool.ident(1)}_host_{index}.cc"
+            in_map = min(sends, rng.randint(0, 2))
+            sends -= in_map
+            add(path, "map", family, in_map)
+        index = 0
+        while sends > 0:
+            # Senders sit all over the fork: a class's messages are sent from folders of other areas too.
+            area = family.folder if rng.random() < 0.5 else rng.choice(AREAS)[0]
+            side = rng.choice(["renderer", "browser", "common"])
+            in_file = min(sends, rng.choice([1, 1, 2]))
+            sends -= in_file
+            add(f"{area}/{side}/{pool.ident(1)}/{family.stem}_{pool.ident(1)}_{index}.cc", "sender", family, in_file)
+            index += 1
+    remaining = total_files - len(entries)
+    if remaining < 0:
+        sys.exit(f"--files {total_files} is too few for {messages} messages in this shape ({len(entries)} IPC files)")
+    for folder, count in folders_for(rng, pool, remaining) if remaining else []:
+        made = 0
+        while made < count:
+            stem = pool.ident(rng.randint(1, 3))
+            for ext in ("h", "cc"):
+                path = f"{folder}/{stem}.{ext}"
+                if made < count and path not in taken:
+                    taken.add(path)
+                    entries.append((path, "plain", None))
+                    made += 1
+    entries.sort(key=lambda entry: entry[0])
+    return entries, families
+
+
 EDITOR_AND_BUILD_PATTERNS = (
     "*.a *.d *.o *.so *.obj *.lib *.dll *.exe *.pdb *.ilk *.idb *.ncb *.opensdf *.orig *.rej *.pyc *.pyo *.pyproj "
     "*.rules *.sdf *.sln *.suo *.targets *.user *.vcproj *.vcxproj *.vcxproj.filters *.vpj *.vpw *.xcodeproj "
@@ -460,10 +568,18 @@ def ignored_files(rng, pool, count):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--files", type=int, default=100_000, help="number of source files (default 100000)")
+    parser.add_argument("--files", type=int, help="number of source files (default 100000; dense 80000, messages 20000)")
     parser.add_argument("--out", required=True, help="folder to create; must not exist or be empty")
     parser.add_argument("--seed", type=int, default=7, help="random seed (default 7)")
+    parser.add_argument("--shape", choices=["default"] + sorted(SHAPES), default="default",
+                        help="how the IPC is spread (see above; default: the original tree, 1%% of the files)")
+    parser.add_argument("--messages", type=int, help="messages to define, for --shape dense (2200) or messages (50000)")
     args = parser.parse_args()
+    shape = SHAPES.get(args.shape)
+    if args.files is None:
+        args.files = shape.files if shape else 100_000
+    if args.messages is not None and not shape:
+        parser.error("--messages goes with --shape dense or messages")
     if args.files < 10:
         parser.error("--files must be at least 10")
     if os.path.isdir(args.out) and os.listdir(args.out):
@@ -471,7 +587,10 @@ def main():
 
     rng = random.Random(args.seed)
     pool = CodePool(random.Random(args.seed + 1))
-    entries, families = plan(rng, pool, args.files)
+    if shape:
+        entries, families = plan_shaped(rng, pool, args.files, shape, args.messages or shape.messages)
+    else:
+        entries, families = plan(rng, pool, args.files)
     wrapper_family = families[0].stem
     false_positives = 0
     total_bytes = 0
@@ -508,7 +627,7 @@ def main():
             handle.write(text)
     ipc_files = sum(1 for _, kind, _ in entries if kind in ("header", "map", "sender"))
     print(f"{len(entries)} files, {total_bytes / 1e6:.0f} MB, {ipc_files} with IPC "
-          f"({len(families)} message classes), {false_positives} false positives; {len(extras)} ignore and ignored files; "
+          f"({len(families)} message classes, {sum(len(f.messages) for f in families)} messages), {false_positives} false positives; {len(extras)} ignore and ignored files; "
           f"in {args.out}", file=sys.stderr)
 
 
