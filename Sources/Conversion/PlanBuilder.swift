@@ -74,6 +74,10 @@ private struct PlanBuilder {
     var folded: [FoldedPair] = []
     /// By message: its handler's name without `On`, where every map handles it with that one method.
     let handlerNames: [String: String]
+    /// The senders of each message, and the functions holding sends: looked up per pair and per interface, where a
+    /// search of every sender made a tree of 50,000 messages take minutes.
+    let sendersByMessage: [String: [Sender]]
+    let sendersByFunction: [String: [Sender]]
 
     init(inventory: Inventory, rules: ConversionRules, only: Set<String>) throws {
         self.inventory = inventory
@@ -84,6 +88,8 @@ private struct PlanBuilder {
         layout = FileLayout(inventory: inventory, rules: rules)
         mapper = TypeMapper(rules: rules)
         handlerNames = Self.handlerNames(inventory)
+        sendersByMessage = Dictionary(grouping: inventory.senders, by: \.message)
+        sendersByFunction = Dictionary(grouping: inventory.senders.filter { $0.function != nil }, by: { $0.function! })
     }
 
     /// The guide keeps the handler's name and drops `On` (2.5.1): `ShowAutofillPopup` for
@@ -428,7 +434,7 @@ private struct PlanBuilder {
     /// thread, signals it (`TextInputClientMac` waits on a condition for `TextInputClientReplyMsg_*`): a reply
     /// callback would be run on the thread that is waiting for it. Chromium kept such pairs two methods.
     mutating func unlessTheSenderWaits(_ pair: Pair) -> Pair? {
-        guard let waiting = inventory.senders.first(where: { $0.message == pair.request.message.name && $0.blocksAfter == true && !$0.conditions.disabled }) else { return pair }
+        guard let waiting = sendersByMessage[pair.request.message.name]?.first(where: { $0.blocksAfter == true && !$0.conditions.disabled }) else { return pair }
         warnings.append("\(pair.request.message.location): \(pair.request.message.name) was not folded with its reply \(pair.success.message.name): "
             + "\(waiting.function ?? "its sender") (\(waiting.location)) blocks its thread after sending it until the reply's handler signals, "
             + "so a reply callback would run on the waiting thread; it stays two methods")
@@ -441,7 +447,7 @@ private struct PlanBuilder {
         let handlers = Set(inventory.messageMaps.flatMap { map in
             map.handlers.filter { $0.message == request }.compactMap { handler in handler.method.map { IPCNaming.classAndMethod($0, of: map.handlerClass) } }
         })
-        let senders = inventory.senders.filter { $0.message == reply && !$0.conditions.disabled }
+        let senders = (sendersByMessage[reply] ?? []).filter { !$0.conditions.disabled }
         guard !handlers.isEmpty else { return "has no evidence: \(request) has no handler method in the tree" }
         guard !senders.isEmpty else { return "is sent nowhere in the tree" }
         let handlerList = handlers.sorted().joined(separator: ", ")
@@ -471,6 +477,7 @@ private struct PlanBuilder {
             if grouped[key] == nil { order.append(key) }
             grouped[key, default: []].append(route)
         }
+        let splitOffs = Dictionary(grouping: routes.filter { $0.splitFrom != nil }, by: { $0.splitFrom! + "/" + $0.message.messageClass })
         for key in order {
             let members = grouped[key]!
             let first = members[0]
@@ -481,7 +488,8 @@ private struct PlanBuilder {
             let caller = self.caller(of: members)
             let interface = MojomInterface(
                 name: first.interface, process: first.process, routing: routing, messageClass: first.message.messageClass,
-                comments: interfaceComments(members: members, allRoutes: routes, routing: routing, key: key, interfaceOf: interfaceOf, caller: caller),
+                comments: interfaceComments(members: members, splitOff: splitOffs[first.interface + "/" + first.message.messageClass] ?? [], routing: routing, key: key,
+                                            interfaceOf: interfaceOf, caller: caller),
                 methods: methods, caller: caller
             )
             files[path]!.interfaces.append(interface)
@@ -534,14 +542,15 @@ private struct PlanBuilder {
     /// other than the implementing one and other than its `peer` (the utility process calling the browser).
     func caller(of members: [Route]) -> String? {
         let names = Set(members.map(\.message.name))
-        let callers = Set(inventory.senders.filter { names.contains($0.message) && !$0.conditions.disabled }.compactMap { sender in
+        let callers = Set(names.flatMap { sendersByMessage[$0] ?? [] }.filter { !$0.conditions.disabled }.compactMap { sender in
             process(ofFile: FileLayout.header(of: sender.location, patch: sender.patch), className: sender.function.map { $0.components(separatedBy: "::").dropLast().joined(separator: "::") } ?? "")
         })
         guard callers.count == 1, let caller = callers.first, caller != members[0].process, caller != rules.processes[members[0].process]?.peer else { return nil }
         return caller
     }
 
-    func interfaceComments(members: [Route], allRoutes: [Route], routing: RoutingKind, key: String, interfaceOf: [String: String], caller: String?) -> [String] {
+    /// `splitOff`: the routes split from this interface (its control messages), of its message class.
+    func interfaceComments(members: [Route], splitOff: [Route], routing: RoutingKind, key: String, interfaceOf: [String: String], caller: String?) -> [String] {
         let first = members[0]
         let prefixes = Array(Set(members.map { $0.prefix + "*" })).sorted().joined(separator: ", ")
         var lines = ["Implemented in the \(first.process) process. Converted from the \(first.message.messageClass.isEmpty ? "" : first.message.messageClass + " ")messages \(prefixes)."]
@@ -560,7 +569,6 @@ private struct PlanBuilder {
                 lines.append("\(control.joined(separator: ", ")) \(control.count == 1 ? "was a control message: it now goes" : "were control messages: they now go") through the frame's connection; move \(control.count == 1 ? "it" : "them") to a process-wide interface if no frame is involved.")
             }
         }
-        let splitOff = allRoutes.filter { $0.splitFrom == first.interface && $0.message.messageClass == first.message.messageClass }
         if let control = splitOff.first {
             lines.append("Its control messages (\(splitOff.map(\.message.name).joined(separator: ", "))) are in \(control.interface), which is process-wide.")
         }
@@ -571,8 +579,9 @@ private struct PlanBuilder {
             let names = Set(members.map(\.message.name))
             var sharedWith: Set<String> = []
             var functions: Set<String> = []
-            let byFunction = Dictionary(grouping: inventory.senders.filter { $0.function != nil }, by: { $0.function! })
-            for (function, senders) in byFunction where senders.contains(where: { names.contains($0.message) }) {
+            let sending = Set(names.flatMap { sendersByMessage[$0] ?? [] }.compactMap(\.function))
+            for function in sending {
+                let senders = sendersByFunction[function] ?? []
                 let others = senders.compactMap { interfaceOf[$0.message] }.filter { $0 != key }
                 if !others.isEmpty {
                     sharedWith.formUnion(others.map { String($0.split(separator: "/").last!) })

@@ -8,6 +8,8 @@ public struct LedgerReference: Sendable {
     /// The ledger file as findings name it: relative to the scanned root when inside it, else absolute.
     public var file: String
     private var rowLines: [String: Int]
+    /// The rows by message: rules ask for one row per message of the tree, and a tree may have 50,000.
+    private var rowsByMessage: [String: LedgerRow]
 
     /// `path` is the ledger file as the user gave it; `root` the folder inventory paths are relative to.
     public init(ledger: Ledger, path: String, root: String?) {
@@ -20,6 +22,12 @@ public struct LedgerReference: Sendable {
             file = absolute
         }
         rowLines = ledger.fileLines
+        rowsByMessage = Dictionary(ledger.rows.map { ($0.message, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The ledger's row for `message`, the first when it has several.
+    public func row(for message: String) -> LedgerRow? {
+        rowsByMessage[message]
     }
 
     public func location(of message: String) -> SourceLocation {

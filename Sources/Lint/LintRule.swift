@@ -156,7 +156,7 @@ extension LintContext {
     /// Whether the ledger marks `message` converted: leftovers of such messages are `converted-still-present`
     /// findings, and no other rule reports them again.
     func isMarkedConverted(_ message: String) -> Bool {
-        ledger?.ledger.row(for: message)?.status == .converted
+        ledger?.row(for: message)?.status == .converted
     }
 }
 

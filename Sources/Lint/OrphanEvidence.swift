@@ -17,7 +17,7 @@ extension LintContext {
         if let removed = inventory.removedMessages?.first(where: { $0.name == message }) {
             return "a patch removes its definition (\(removed.location.file):\(removed.location.line))"
         }
-        let row = ledger?.ledger.row(for: message)
+        let row = ledger?.row(for: message)
         let rowClass = row.map(\.messageClass).flatMap { $0.isEmpty ? nil : $0 }
         let messageClass = rowClass ?? IPCNaming.conventionalClass(of: message)
         if upstream.defines(message, messageClass: messageClass) { return nil }

@@ -37,7 +37,7 @@ enum NewLegacyIPC: LintRule {
     ]
 
     static func check(_ context: LintContext) -> [Finding] {
-        let ledger = context.ledger?.ledger
+        let ledger = context.ledger
         return context.inventory.messages.filter { !$0.conditions.disabled && ledger?.row(for: $0.name) == nil }.map { message in
             let reason = ledger == nil ? "is defined" : "is not in the ledger"
             return finding(location: message.location,
