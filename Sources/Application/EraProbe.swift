@@ -35,12 +35,23 @@ struct EraProbe {
         headers.isEmpty ? FileNameSelection(suffixes: Set(Self.codeSuffixes + MojoEra.fileMarkers.map(\.suffix))) : FileNameSelection()
     }
 
+    /// `input` with the scan looking for the code markers (among `InventoryInput.markers`) where no header was
+    /// found: the scan finds the files that mention one at no extra read, and its cache keeps them, so that
+    /// `evidence` reads those few files, where it read every C++ file of the tree on every run.
+    func looking(_ input: InventoryInput) -> InventoryInput {
+        var input = input
+        if headers.isEmpty, input.savedInventory == nil { input.scan.markers = InventoryInput.markers }
+        return input
+    }
+
     private static let codeSuffixes = [".h", ".hh", ".hpp", ".cc", ".cpp", ".cxx", ".mm"]
 
     /// The evidence: the headers, or the mentions in `listed` (the walk's files, `listing` among them) outside hidden
     /// folders and `skipping` (the output folder, whose drafts are mojify's own). Files are read in path order, and
-    /// the reading stops at the first `BinderMap` mention, which no other can outrank.
-    func evidence(listed: [ListedFiles], skipping: [String], maxFileBytes: Int) -> MojoEra.Evidence {
+    /// the reading stops at the first `BinderMap` mention, which no other can outrank. `marked`: the files a scan
+    /// that looked for `markers` found them in (`Inventory.markedFiles`); only those C++ files are read. Nil (a saved
+    /// inventory) reads them all.
+    func evidence(listed: [ListedFiles], skipping: [String], maxFileBytes: Int, marked: [String]?) -> MojoEra.Evidence {
         guard headers.isEmpty else { return MojoEra.Evidence(headers: headers) }
         let skipped = skipping.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
         var files: [(shown: String, path: String)] = []
@@ -55,12 +66,13 @@ struct EraProbe {
         }
         var mentions: [String: String] = [:]
         let markers = MojoEra.codeMarkers.map { (text: $0.text, bytes: Array($0.text.utf8), sign: $0.sign) }
+        let mentioning = marked.map(Set.init)
         for file in files.sorted(by: { $0.shown < $1.shown }) {
             if let marker = MojoEra.fileMarkers.first(where: { file.path.hasSuffix($0.suffix) }) {
                 if mentions[marker.suffix] == nil { mentions[marker.suffix] = file.shown }
                 continue
             }
-            guard Self.codeSuffixes.contains(where: file.path.hasSuffix),
+            guard Self.codeSuffixes.contains(where: file.path.hasSuffix), mentioning.map({ $0.contains(file.shown) }) ?? true,
                   let size = (try? FileManager.default.attributesOfItem(atPath: file.path))?[.size] as? Int, size <= maxFileBytes,
                   let data = FileManager.default.contents(atPath: file.path) else { continue }
             for marker in markers where mentions[marker.text] == nil && Self.contains(data, marker.bytes) {

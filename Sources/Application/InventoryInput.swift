@@ -1,6 +1,7 @@
 import Foundation
 import MojifyConversion
 import MojifyCore
+import MojifyLint
 import MojifyScanner
 
 /// Where a command's inventory comes from: a scan of the tree, or an inventory that `mojify scan --format json -o
@@ -29,6 +30,11 @@ public struct InventoryInput: Sendable {
         let result = try IPCScanner.scanListing(scan, progress: progress)
         return (result.inventory, result.inventoryJSON)
     }
+
+    /// What the flows that look for markers ask the scan for (`ScanOptions.markers`): lint's suppression comments
+    /// and the era probe's code mentions. One set, so that the outcomes one flow's scan leaves in the cache serve
+    /// the other's; each reads the few files marked for what it looks for.
+    static let markers = [Suppression.marker] + MojoEra.codeMarkers.map(\.text)
 
     /// A saved inventory, checked against the folder it is used with (see `Inventory.checkFiles`).
     private func loadSaved(_ path: String) throws -> Inventory {

@@ -31,7 +31,7 @@ public enum LintFlow {
     public static func execute(_ request: LintRequest) throws -> Int32 {
         var input = request.input
         // Suppression comments can outlive the IPC they were for: a scan finds every file that still has one.
-        input.scan.markers = [Suppression.marker]
+        input.scan.markers = InventoryInput.markers
         let scan = input.scan
         let root = try scannedRoot(scan.paths)
         var options = try LintOptions.standard(root: root, rulesFile: request.rulesFile)

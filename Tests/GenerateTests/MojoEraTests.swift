@@ -30,9 +30,11 @@ final class MojoEraTests: XCTestCase {
         var scan = ScanOptions(paths: [tree.path + (scanned.isEmpty ? "" : "/" + scanned)])
         if let upstream { scan.upstreamRoots = [try temporaryFolder(files: upstream).path] }
         let probe = EraProbe(scan)
+        scan = probe.looking(InventoryInput(scan: scan)).scan
         scan.listing = probe.listing
-        let listed = try IPCScanner.scanListing(scan).listed
-        let evidence = probe.evidence(listed: listed, skipping: out.map { [tree.path + "/" + $0] } ?? [], maxFileBytes: scan.maxFileBytes)
+        let result = try IPCScanner.scanListing(scan)
+        let evidence = probe.evidence(listed: result.listed, skipping: out.map { [tree.path + "/" + $0] } ?? [], maxFileBytes: scan.maxFileBytes,
+                                      marked: result.inventory.markedFiles)
         return MojoTarget(evidence: evidence, registry: registry, api: api)
     }
 
