@@ -54,25 +54,28 @@ struct EraProbe {
     func evidence(listed: [ListedFiles], skipping: [String], maxFileBytes: Int, marked: [String]?) -> MojoEra.Evidence {
         guard headers.isEmpty else { return MojoEra.Evidence(headers: headers) }
         let skipped = skipping.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+        let mentioning = marked.map(Set.init)
         var files: [(shown: String, path: String)] = []
         for list in listed {
             let root = URL(fileURLWithPath: list.root).standardizedFileURL.path
             for relative in list.relativePaths {
+                let shown = listed.count == 1 ? relative : list.root + "/" + relative
+                // Most of a tree's files are C++ files no marker is in: those go before any path is taken apart.
+                guard mentioning.map({ $0.contains(shown) }) ?? true || MojoEra.fileMarkers.contains(where: { relative.hasSuffix($0.suffix) }) else { continue }
                 let path = root + "/" + relative
                 guard !relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }),
                       !skipped.contains(where: { path == $0 || path.hasPrefix($0 + "/") }) else { continue }
-                files.append((listed.count == 1 ? relative : list.root + "/" + relative, path))
+                files.append((shown, path))
             }
         }
         var mentions: [String: String] = [:]
         let markers = MojoEra.codeMarkers.map { (text: $0.text, bytes: Array($0.text.utf8), sign: $0.sign) }
-        let mentioning = marked.map(Set.init)
         for file in files.sorted(by: { $0.shown < $1.shown }) {
             if let marker = MojoEra.fileMarkers.first(where: { file.path.hasSuffix($0.suffix) }) {
                 if mentions[marker.suffix] == nil { mentions[marker.suffix] = file.shown }
                 continue
             }
-            guard Self.codeSuffixes.contains(where: file.path.hasSuffix), mentioning.map({ $0.contains(file.shown) }) ?? true,
+            guard Self.codeSuffixes.contains(where: file.path.hasSuffix),
                   let size = (try? FileManager.default.attributesOfItem(atPath: file.path))?[.size] as? Int, size <= maxFileBytes,
                   let data = FileManager.default.contents(atPath: file.path) else { continue }
             for marker in markers where mentions[marker.text] == nil && Self.contains(data, marker.bytes) {

@@ -40,15 +40,15 @@ public struct TreeTypeMappings: Sendable, Equatable {
         let base = URL(fileURLWithPath: root).standardizedFileURL.path
         let skipped = skipping.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
         let wanted = files.filter { relative in
+            // The walk may have listed other files for another reader: most go before the path is taken apart.
+            guard relative.hasSuffix("BUILD.gn") || sourceSuffixes.contains(where: relative.hasSuffix) else { return false }
             let components = relative.split(separator: "/")
-            guard let name = components.last else { return false }
+            guard let name = components.last, name == "BUILD.gn" || sourceSuffixes.contains(where: name.hasSuffix) else { return false }
             // Hidden folders and files, and a checkout's top-level out/ (build output, with copies of generated
             // mojom), teach nothing the sources do not.
             if components.contains(where: { $0.hasPrefix(".") }) || components.count > 1 && components[0] == "out" { return false }
             let path = base + "/" + relative
-            if skipped.contains(where: { path == $0 || path.hasPrefix($0 + "/") }) { return false }
-            // The walk may have listed other files for another reader.
-            return name == "BUILD.gn" || sourceSuffixes.contains(where: name.hasSuffix)
+            return !skipped.contains(where: { path == $0 || path.hasPrefix($0 + "/") })
         }
         // Read on every core: a whole tree has thousands of BUILD.gn files, most of which declare no mojom target.
         var texts = [String?](repeating: nil, count: wanted.count)
