@@ -571,12 +571,9 @@ struct CppRewriter {
     /// The line including `header` (written in full, relative to an include folder, or from above the scanned
     /// root), and the path as written.
     func includeLine(of header: String, in source: CppSource) -> (range: Range<Int>, written: String)? {
-        for start in source.lineStarts {
-            let end = source.lineEnd(of: start)
-            guard let included = IncludeDirective.path(in: source.text(start..<end)) else { continue }
-            if header == included || header.hasSuffix("/" + included) || included.hasSuffix("/" + header) { return (start..<end, included) }
+        source.includes.first { include in
+            header == include.written || header.hasSuffix("/" + include.written) || include.written.hasSuffix("/" + header)
         }
-        return nil
     }
 
     /// The generated header of `mojom` as the file includes its legacy header: relative to the same include folder
@@ -591,11 +588,6 @@ struct CppRewriter {
     }
 
     func lastIncludeLine(in source: CppSource) -> (range: Range<Int>, written: String)? {
-        var found: (Range<Int>, String)?
-        for start in source.lineStarts {
-            let end = source.lineEnd(of: start)
-            if let included = IncludeDirective.path(in: source.text(start..<end)) { found = (start..<end, included) }
-        }
-        return found
+        source.includes.last
     }
 }

@@ -10,6 +10,9 @@ struct CppSource {
     private(set) var tokens: [CodeToken] = []
     /// The byte ranges of its comments, from the same reading.
     private(set) var comments: [Range<Int>] = []
+    /// Its `#include "..."` lines, in order, each with the path as written: the includes of every file are asked
+    /// after for each header a rewrite touches, so they are read once per file.
+    private(set) var includes: [(range: Range<Int>, written: String)] = []
 
     init(_ text: String) {
         bytes = Array(text.utf8)
@@ -17,6 +20,14 @@ struct CppSource {
         for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") { starts.append(index + 1) }
         lineStarts = starts
         (tokens, comments) = CodeLexer.lex(bytes)
+        for start in starts {
+            // A directive's line starts with `#` after blanks: the other lines are passed over by their bytes.
+            var first = start
+            while first < bytes.count, bytes[first] == UInt8(ascii: " ") || bytes[first] == UInt8(ascii: "\t") { first += 1 }
+            guard first < bytes.count, bytes[first] == UInt8(ascii: "#") else { continue }
+            let end = lineEnd(of: start)
+            if let written = IncludeDirective.path(in: self.text(start..<end)) { includes.append((start..<end, written)) }
+        }
     }
 
     /// The byte offset of a 1-based line and column, or nil past the end.
