@@ -8,6 +8,25 @@ import XCTest
 
 /// Every rule's examples, through the real scanner: each must fire on its examples and stay quiet on the others.
 final class RuleExampleTests: XCTestCase {
+    /// A rule cannot be dead code: each file of `Sources/Lint/Rules/` defines one rule, named like its file, and
+    /// `LintRules.all` lists every one of them, once.
+    func testLintRulesListsEveryRuleFileOnce() throws {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Sources/Lint/Rules").standardized
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }.sorted()
+        XCTAssertFalse(files.isEmpty, folder.path)
+        var ids: [String] = []
+        for file in files {
+            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            let typeName = String(file.dropLast(".swift".count))
+            XCTAssertTrue(text.contains("enum \(typeName): LintRule"), "\(file) defines no rule named \(typeName)")
+            let declared = text.components(separatedBy: "static let id = \"").dropFirst().compactMap { $0.split(separator: "\"").first.map(String.init) }
+            XCTAssertEqual(declared.count, 1, "\(file) declares \(declared.count) rule ids")
+            ids += declared
+            XCTAssertTrue(LintRules.all.contains { String(describing: $0) == typeName }, "LintRules.all does not list \(typeName)")
+        }
+        XCTAssertEqual(LintRules.all.map { $0.id }.sorted(), ids.sorted(), "LintRules.all lists a rule that has no file of its own, or one twice")
+    }
+
     /// Each finding of an example is where its marker stands and says what the example expects; there are no
     /// others, and an example the rule stays quiet on has none.
     func testEveryRuleReportsItsExamplesWhereMarkedAndStaysQuietOnItsNonExamples() throws {
