@@ -139,6 +139,12 @@ final class ScanCacheTests: XCTestCase {
         let plain = try IPCScanner.scanCounting(options())
         XCTAssertNil(plain.inventory.markedFiles)
         XCTAssertTrue(try XCTUnwrap(plain.cache).inventoryReused)
+        // A plain scan that stores the cache again keeps what the marker pass found in the files it did not change.
+        try write("foo/browser/foo_sender.cc", sender.replacingOccurrences(of: "Go", with: "Again"))
+        _ = try IPCScanner.scanCounting(options())
+        let afterPlain = try IPCScanner.scanCounting(options(marking))
+        XCTAssertEqual(afterPlain.inventory.markedFiles, ["foo/browser/plain.cc"])
+        XCTAssertEqual(try XCTUnwrap(afterPlain.cache).computed, 1, "only the changed file is read for the markers")
         // A marker added to a file that holds no IPC is seen.
         try write("foo/common/foo_messages.h", header + "// MARK\n")
         let (edited, _) = try cachedScan(marking)

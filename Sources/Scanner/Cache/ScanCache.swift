@@ -393,8 +393,21 @@ final class ScanCache: @unchecked Sendable {
         var outcomes: [CacheFile.Outcome] = []
         var results: [Data] = []
         files.reserveCapacity(paths.count)
+        // A scan that did not look for markers in a file it found unchanged keeps what the marker pass found in it:
+        // the next lint, or generate, then reads only the files that changed.
+        let storedMarkerPasses = Dictionary((stored.passes.flatMap { try? BinaryCoding.decode([StoredPass].self, from: $0) } ?? [])
+            .filter { $0.markers != nil }.map { ($0.pass.context, $0.pass) }, uniquingKeysWith: { first, _ in first })
+        var carried: Set<ContentHash> = []
         for (index, path) in paths.enumerated() {
-            guard let entry = fresh[index], entry.stamp.size >= 0, !entry.outcomes.isEmpty else { continue }
+            guard var entry = fresh[index], entry.stamp.size >= 0, !entry.outcomes.isEmpty else { continue }
+            if !storedMarkerPasses.isEmpty, matches[index] >= 0, stored.files[matches[index]].stamp == entry.stamp, entry.computed == 0 {
+                let known = Set(entry.outcomes.map(\.context))
+                for outcome in stored.outcomes[stored.files[matches[index]].outcomes]
+                where storedMarkerPasses[outcome.context] != nil && !known.contains(outcome.context) {
+                    entry.outcomes.append((outcome.context, outcome.result.map { .stored($0) } ?? .noMatch))
+                    carried.insert(outcome.context)
+                }
+            }
             let first = outcomes.count
             for (context, result) in entry.outcomes {
                 switch result {
@@ -412,7 +425,8 @@ final class ScanCache: @unchecked Sendable {
             files.append(CacheFile.Stored(path: (pathBytes.count - path.utf8.count)..<pathBytes.count, stamp: entry.stamp,
                                           contentHash: entry.contentHash, racy: entry.racy, outcomes: first..<outcomes.count))
         }
-        let usedPasses = Set(outcomes.map(\.context)).compactMap { passes[$0] }.sorted { $0.context.hex < $1.context.hex }
+        let usedPasses = Set(outcomes.map(\.context)).compactMap { passes[$0] ?? (carried.contains($0) ? storedMarkerPasses[$0] : nil) }
+            .sorted { $0.context.hex < $1.context.hex }
         let encodedPasses = (try? BinaryCoding.encode(usedPasses.map(StoredPass.init))).map { Data($0) }
         var (tables, rest) = CacheFile(key: key, files: files, pathBytes: pathBytes, outcomes: outcomes, passes: encodedPasses, results: results,
                                        lastSurroundings: encodedLastScan?.problems, lastInventory: encodedLastScan?.inventory,
