@@ -1,5 +1,6 @@
 import Foundation
 import MojifyConversion
+import MojifyCore
 import MojifyScanner
 
 /// What a run's tree shows of its Mojo era (`MojoEra.Evidence`), gathered around the run's one scan: the headers of
@@ -42,6 +43,18 @@ struct EraProbe {
         var input = input
         if headers.isEmpty, input.savedInventory == nil { input.scan.markers = InventoryInput.markers }
         return input
+    }
+
+    /// `input.loadLearningMappings`, with the scan looking for the markers, and the evidence of the tree's era. The
+    /// inventory is returned without the marked files: they were the probe's, not the user's.
+    func load(_ input: InventoryInput, listing: FileNameSelection, skipping: [String])
+        throws -> (inventory: Inventory, learned: [TreeTypeMappings], listed: [ListedFiles], evidence: MojoEra.Evidence) {
+        let looking = self.looking(input)
+        var (inventory, learned, listed) = try looking.loadLearningMappings(listing: listing, skipping: skipping)
+        let evidence = self.evidence(listed: listed, skipping: skipping, maxFileBytes: input.scan.maxFileBytes,
+                                     marked: looking.scan.markers.isEmpty ? nil : inventory.markedFiles)
+        inventory.markedFiles = nil
+        return (inventory, learned, listed, evidence)
     }
 
     private static let codeSuffixes = [".h", ".hh", ".hpp", ".cc", ".cpp", ".cxx", ".mm"]

@@ -28,11 +28,8 @@ public struct GenerateOptions: Sendable {
 public enum GenerateFlow {
     public static func execute(options: GenerateOptions, output: (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) }) throws -> Int32 {
         let probe = EraProbe(options.input.scan)
-        var (inventory, learned, listed) = try probe.looking(options.input).loadLearningMappings(listing: probe.listing, skipping: [options.out])
-        let target = MojoTarget(evidence: probe.evidence(listed: listed, skipping: [options.out], maxFileBytes: options.input.scan.maxFileBytes, marked: options.input.savedInventory == nil ? inventory.markedFiles : nil),
-                                registry: options.registry, api: nil)
-        // The markers were the era probe's, not the user's.
-        inventory.markedFiles = nil
+        let (inventory, learned, _, evidence) = try probe.load(options.input, listing: probe.listing, skipping: [options.out])
+        let target = MojoTarget(evidence: evidence, registry: options.registry, api: nil)
         let rules = try ConversionRules.load(overridePath: options.rulesFile, learned: learned).inEra(target.era)
         let plan = try ConversionPlan.make(inventory: inventory, rules: rules, only: try ConversionPlan.selection(options.only, in: inventory))
         if !options.only.isEmpty, plan.files.isEmpty {

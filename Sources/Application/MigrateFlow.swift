@@ -54,11 +54,8 @@ public enum MigrateFlow {
         let checking = options.check || options.apply
         // The include-aware check also reads the BUILD.gn files' include_dirs.
         let listing = MigrationPatch.listing.union(probe.listing).union(checking ? FileNameSelection(names: ["BUILD.gn"]) : FileNameSelection())
-        var (inventory, learned, listed) = try probe.looking(options.input).loadLearningMappings(listing: listing, skipping: [options.out])
-        let target = MojoTarget(evidence: probe.evidence(listed: listed, skipping: [options.out], maxFileBytes: options.input.scan.maxFileBytes, marked: options.input.savedInventory == nil ? inventory.markedFiles : nil),
-                                registry: options.registry, api: options.mojoAPI)
-        // The markers were the era probe's, not the user's.
-        inventory.markedFiles = nil
+        let (inventory, learned, listed, evidence) = try probe.load(options.input, listing: listing, skipping: [options.out])
+        let target = MojoTarget(evidence: evidence, registry: options.registry, api: options.mojoAPI)
         if target.api == .legacy, target.registry == .binders {
             let binders = "BinderMap (--registry binders) came in 2020 and takes only mojo::PendingReceiver"
             throw EmitterError.badOption(target.apiGiven

@@ -51,18 +51,11 @@ public struct TreeTypeMappings: Sendable, Equatable {
             return !skipped.contains(where: { path == $0 || path.hasPrefix($0 + "/") })
         }
         // Read on every core: a whole tree has thousands of BUILD.gn files, most of which declare no mojom target.
-        var texts = [String?](repeating: nil, count: wanted.count)
-        texts.withUnsafeMutableBufferPointer { buffer in
-            let slots = DisjointSlots(buffer)
-            let next = WorkCounter()
-            DispatchQueue.concurrentPerform(iterations: max(1, min(ProcessInfo.processInfo.activeProcessorCount, wanted.count))) { _ in
-                while case let index = next.next(), index < wanted.count {
-                    guard let data = FileManager.default.contents(atPath: base + "/" + wanted[index]) else { continue }
-                    // Most BUILD.gn files declare no mojom target: those are not worth decoding and parsing.
-                    if wanted[index].split(separator: "/").last == "BUILD.gn" && data.range(of: Data("mojom".utf8)) == nil { continue }
-                    slots.buffer[index] = String(data: data, encoding: .utf8)
-                }
-            }
+        let texts = wanted.concurrentMap { relative -> String? in
+            guard let data = FileManager.default.contents(atPath: base + "/" + relative) else { return nil }
+            // Most BUILD.gn files declare no mojom target: those are not worth decoding and parsing.
+            if relative.split(separator: "/").last == "BUILD.gn" && data.range(of: Data("mojom".utf8)) == nil { return nil }
+            return String(data: data, encoding: .utf8)
         }
         var sources = Sources()
         for (relative, text) in zip(wanted, texts) {
@@ -86,16 +79,7 @@ public struct TreeTypeMappings: Sendable, Equatable {
             var result = TreeTypeMappings()
             let sortedMojoms = mojoms.sorted { $0.path < $1.path }
             // Outlined on every core: a whole tree has thousands of .mojom files.
-            var outlines = [GNText.MojomOutline](repeating: GNText.MojomOutline(), count: sortedMojoms.count)
-            outlines.withUnsafeMutableBufferPointer { buffer in
-                let slots = DisjointSlots(buffer)
-                let next = WorkCounter()
-                DispatchQueue.concurrentPerform(iterations: max(1, min(ProcessInfo.processInfo.activeProcessorCount, sortedMojoms.count))) { _ in
-                    while case let index = next.next(), index < sortedMojoms.count {
-                        slots.buffer[index] = GNText.outline(mojom: sortedMojoms[index].text)
-                    }
-                }
-            }
+            let outlines = sortedMojoms.concurrentMap { GNText.outline(mojom: $0.text) }
             for ((path, _), outline) in zip(sortedMojoms, outlines) {
                 result.mojomFiles.insert(path)
                 for type in outline.declaredTypes { result.declarations[type, default: []].append(path) }

@@ -151,8 +151,18 @@ struct FileAnalyser {
         }
         // A walked file was a regular file when listed; a listed one (`onlyFiles`) may be anything.
         let read = buffer.read(path, maxBytes: options.maxFileBytes, stamped: cache != nil || options.onlyFiles != nil)
-        // The passes that look for IPC report a file too large or unreadable; it holds no marker anyone can read.
-        if pass.markers != nil, case .bytes = read.contents {} else if pass.markers != nil { return (.finished(nil), false) }
+        if pass.markers != nil {
+            // The passes that look for IPC report a file too large or unreadable; it holds no marker anyone can read.
+            guard case .bytes = read.contents else { return (.finished(nil), false) }
+            let raw = buffer.contents
+            var marked = pass.marks(raw)
+            if !marked, let (order, markLength) = TextEncoding.utf16Order(raw),
+               case let .success(text) = TextEncoding.utf8(fromUTF16: raw, order: order, markLength: markLength) {
+                marked = text.withUnsafeBytes(pass.marks)
+            }
+            rememberMarks(marked, of: pass, index: index, stamp: read.stamp, bytes: raw)
+            return (.finished(nil), marked)
+        }
         switch read.contents {
         case .bytes:
             break
@@ -163,15 +173,6 @@ struct FileAnalyser {
             return (.finished(unread(index, .unreadable, "cannot read: \(reason)", hint: "check its permissions and type")), false)
         }
         let raw = buffer.contents
-        if pass.markers != nil {
-            var marked = pass.marks(raw)
-            if !marked, let (order, markLength) = TextEncoding.utf16Order(raw),
-               case let .success(text) = TextEncoding.utf8(fromUTF16: raw, order: order, markLength: markLength) {
-                marked = text.withUnsafeBytes(pass.marks)
-            }
-            remember(index, stamp: read.stamp, bytes: raw, result: marked ? .empty(parsed: false) : nil, context: pass.context)
-            return (.finished(nil), marked)
-        }
         // UTF-16 text is scanned as UTF-8: its needles, NUL bytes and positions are those of the transcoded text.
         var transcoded: [UInt8]?
         if let (order, markLength) = TextEncoding.utf16Order(raw) {
@@ -190,7 +191,7 @@ struct FileAnalyser {
             // with markers reads no file twice.
             let marked = markerPass.map { markerPass in
                 let marked = markerPass.marks(bytes)
-                remember(index, stamp: read.stamp, bytes: raw, result: marked ? .empty(parsed: false) : nil, context: markerPass.context)
+                rememberMarks(marked, of: markerPass, index: index, stamp: read.stamp, bytes: raw)
                 return marked
             }
             if !pass.needles.isEmpty && !pass.needleSearch.matches(bytes), case let .includes(included) = NeedlelessLook.examine(bytes) {
@@ -221,6 +222,11 @@ struct FileAnalyser {
     private func remember(_ index: Int, stamp: FileStamp?, bytes: UnsafeRawBufferPointer, result: FileResult?, context: ContentHash) {
         guard let cache, let stamp else { return }
         cache.record(index: index, stamp: stamp, bytes: bytes, context: context, result: result)
+    }
+
+    /// Keeps the marker pass's outcome for bytes read: no match, or an empty result for a file holding a marker.
+    private func rememberMarks(_ marked: Bool, of markerPass: Pass, index: Int, stamp: FileStamp?, bytes: UnsafeRawBufferPointer) {
+        remember(index, stamp: stamp, bytes: bytes, result: marked ? .empty(parsed: false) : nil, context: markerPass.context)
     }
 
     /// The outcome of a file not read in full; `at` is where in its text the problem is, nil for the whole file.

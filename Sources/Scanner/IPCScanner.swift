@@ -76,23 +76,14 @@ public enum IPCScanner {
     public static func scanJSON(_ options: ScanOptions, progress: Progress? = nil) throws -> Data {
         try scan(options, progress: progress,
                  answerFromKept: { kept, _, marked in
-                     guard let marked else { return kept.json }
-                     return kept.decodedInventory().flatMap { inventory in
-                         var inventory = inventory
-                         inventory.markedFiles = marked
-                         return try? inventory.jsonData()
-                     }
+                     marked == nil ? kept.json : kept.decodedInventory(marked: marked).flatMap { try? $0.jsonData() }
                  },
                  answerFromScan: { result in try result.inventoryJSON ?? result.inventory.jsonData() }).answer
     }
 
     private static func scanWithStatistics(_ options: ScanOptions, progress: Progress?) throws -> (result: ScanResult, cache: ScanCache.Statistics?) {
         let (result, cache) = try scan(options, progress: progress, answerFromKept: { kept, listed, marked in
-            kept.decodedInventory().map { inventory in
-                var inventory = inventory
-                inventory.markedFiles = marked
-                return ScanResult(inventory: inventory, listed: listed, inventoryJSON: marked == nil ? kept.json : nil)
-            }
+            kept.decodedInventory(marked: marked).map { ScanResult(inventory: $0, listed: listed, inventoryJSON: marked == nil ? kept.json : nil) }
         }, answerFromScan: { $0 })
         return (result, cache)
     }

@@ -252,17 +252,24 @@ struct InventoryJoiner {
     /// a send or call outside any branch, after no `return` or after returns whose paths each sent the message, or
     /// called a function that always does (an error reply before an early return, then the reply's callback bound).
     static func messagesSentOnEveryPath(_ pathSites: [String: [PathSite]]) -> [String: Set<String>] {
-        let sites = Dictionary(pathSites.map { (IPCNaming.classAndMethod($0.key), $0.value) }, uniquingKeysWith: +)
+        // Functions as `Class::Method`, once: the fixed point looks each name up on every round (a message's name
+        // is its own).
+        let sites = Dictionary(pathSites.map { function, list in
+            (IPCNaming.classAndMethod(function), list.map { site in
+                PathSite(name: site.isCall ? IPCNaming.classAndMethod(site.name) : site.name, isCall: site.isCall,
+                         after: site.after?.map { IPCNaming.classAndMethod($0) })
+            })
+        }, uniquingKeysWith: +)
         var always: [String: Set<String>] = [:]
         func sends(_ name: String, _ message: String) -> Bool {
-            name == message || always[IPCNaming.classAndMethod(name)]?.contains(message) == true
+            name == message || always[name]?.contains(message) == true
         }
         var changed = true
         while changed {
             changed = false
             for (function, list) in sites {
                 for site in list {
-                    let messages = site.isCall ? Array(always[IPCNaming.classAndMethod(site.name)] ?? []) : [site.name]
+                    let messages = site.isCall ? Array(always[site.name] ?? []) : [site.name]
                     for message in messages where !(always[function]?.contains(message) ?? false) {
                         guard site.after.map({ $0.contains { sends($0, message) } }) ?? true else { continue }
                         always[function, default: []].insert(message)

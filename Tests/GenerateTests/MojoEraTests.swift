@@ -30,11 +30,7 @@ final class MojoEraTests: XCTestCase {
         var scan = ScanOptions(paths: [tree.path + (scanned.isEmpty ? "" : "/" + scanned)])
         if let upstream { scan.upstreamRoots = [try temporaryFolder(files: upstream).path] }
         let probe = EraProbe(scan)
-        scan = probe.looking(InventoryInput(scan: scan)).scan
-        scan.listing = probe.listing
-        let result = try IPCScanner.scanListing(scan)
-        let evidence = probe.evidence(listed: result.listed, skipping: out.map { [tree.path + "/" + $0] } ?? [], maxFileBytes: scan.maxFileBytes,
-                                      marked: result.inventory.markedFiles)
+        let evidence = try probe.load(InventoryInput(scan: scan), listing: probe.listing, skipping: out.map { [tree.path + "/" + $0] } ?? []).evidence
         return MojoTarget(evidence: evidence, registry: registry, api: api)
     }
 

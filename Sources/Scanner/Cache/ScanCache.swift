@@ -70,9 +70,12 @@ final class ScanCache: @unchecked Sendable {
             self.json = json
         }
 
-        /// nil if the stored bytes do not decode.
-        func decodedInventory() -> Inventory? {
-            decoded ?? (try? BinaryCoding.decode(Inventory.self, from: inventory))
+        /// nil if the stored bytes do not decode. `marked`: the files holding a marker, for a scan that looked for
+        /// some (the stored inventory never holds them).
+        func decodedInventory(marked: [String]? = nil) -> Inventory? {
+            var inventory = decoded ?? (try? BinaryCoding.decode(Inventory.self, from: inventory))
+            inventory?.markedFiles = marked
+            return inventory
         }
 
         /// Renders the JSON when the cache file lacks it (for the re-scans after this one, too).
