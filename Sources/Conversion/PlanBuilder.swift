@@ -93,20 +93,22 @@ private struct PlanBuilder {
     }
 
     /// The guide keeps the handler's name and drops `On` (2.5.1): `ShowAutofillPopup` for
-    /// `AtomAutofillFrameHostMsg_ShowPopup`, handled by `OnShowAutofillPopup`. A message two methods handle, or one
-    /// whose handler is not `OnX` (a lambda, a forward to another object), keeps the name its message gives.
+    /// `AtomAutofillFrameHostMsg_ShowPopup`, handled by `OnShowAutofillPopup`, and also by a handler named
+    /// `ShowAutofillPopup` (Electron's engineers kept that name). A message two methods handle, or one whose handler
+    /// has no plain name (a lambda, a macro), keeps the name its message gives.
     static func handlerNames(_ inventory: Inventory) -> [String: String] {
         var methods: [String: Set<String>] = [:]
         for map in inventory.messageMaps where !map.conditions.disabled {
             for handler in map.handlers where !handler.conditions.disabled {
                 guard let message = handler.message else { continue }
-                methods[message, default: []].insert(handler.method ?? "")
+                methods[message, default: []].insert(handler.method.map { $0.components(separatedBy: "::").last! } ?? "")
             }
         }
         return methods.compactMapValues { names in
-            guard names.count == 1, let name = names.first, name.hasPrefix("On"), name.count > 2,
-                  let first = name.dropFirst(2).first, first.isUppercase, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { return nil }
-            return String(name.dropFirst(2))
+            guard names.count == 1, let name = names.first, Naming.isIdentifier(name) else { return nil }
+            let stem = name.dropFirst(2)
+            let dropsOn = name.hasPrefix("On") && stem.first?.isUppercase == true
+            return String(dropsOn ? stem : Substring(name))
         }
     }
 

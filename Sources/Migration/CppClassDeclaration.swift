@@ -126,6 +126,34 @@ struct CppClassDeclaration {
         }
     }
 
+    /// A data member or an accessor the class declares with a plain type: `content::RenderFrameHost*
+    /// render_frame_host_;` or `RenderFrame* render_frame() const;`.
+    struct Member: Equatable {
+        var name: String
+        /// The type's last name: `RenderFrameHost`.
+        var type: String
+        var isPointer: Bool
+        var isAccessor: Bool
+    }
+
+    /// The members declared with a plain type (no template), in order.
+    var members: [Member] {
+        ownLevel.compactMap { index in
+            guard tokens[index].isName, index + 1 < close, ["=", ";", "{", "("].contains(tokens[index + 1].text) else { return nil }
+            let isAccessor = tokens[index + 1].text == "("
+            if isAccessor, tokens.closing(index + 1) != index + 2 { return nil }
+            var typeEnd = index - 1
+            var isPointer = false
+            while typeEnd > open, ["*", "&", "const"].contains(tokens[typeEnd].text) {
+                if tokens[typeEnd].text == "*" { isPointer = true }
+                typeEnd -= 1
+            }
+            guard typeEnd > open, tokens[typeEnd].isName,
+                  !["return", "virtual", "static", "public", "private", "protected", "override", "void", "operator"].contains(tokens[typeEnd].text) else { return nil }
+            return Member(name: tokens[index].text, type: tokens[typeEnd].text, isPointer: isPointer, isAccessor: isAccessor)
+        }
+    }
+
     /// The first token of the member declaration holding the token at `index` (`virtual` in `virtual void F();`).
     func declarationStart(of index: Int) -> Int {
         var start = index

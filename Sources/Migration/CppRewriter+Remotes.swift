@@ -33,7 +33,7 @@ extension CppRewriter {
         let rewritten = Set(outcomes.filter { $0.kind == .sender && $0.reason == nil }.map(\.location))
         var senders: [Caller: [Sender]] = [:]
         var order: [Caller] = []
-        for sender in inventory.senders where rewritten.contains(sender.location) {
+        for sender in inventory.senders where rewritten.contains(sender.location) && !boundInPlace.contains(sender.location) {
             guard let target = targets[sender.message]?.first else { continue }
             let parts = sender.function?.components(separatedBy: "::") ?? []
             guard parts.count >= 2 else {
@@ -53,7 +53,8 @@ extension CppRewriter {
         for caller in order {
             // The getter is defined once, in the file named like the class's header when one of them sends
             // (`print_helper.cc` rather than `print_helper_linux.cc`).
-            let sender = senders[caller]!.min { ($0.location.file.count, $0.location.file) < ($1.location.file.count, $1.location.file) }!
+            var callerSenders = senders[caller]!
+            let sender = callerSenders.min { ($0.location.file.count, $0.location.file) < ($1.location.file.count, $1.location.file) }!
             let target = targets[sender.message]![0]
             let interface = target.interface
             let className = caller.qualifiedClass.components(separatedBy: "::").last!
@@ -64,7 +65,7 @@ extension CppRewriter {
             // their messages whole.
             func fail(_ reason: String) {
                 record(.remote, caller.interface, sender.location, reason: reason)
-                unrewrite(senders[caller]!, reason: "no \(getter)() can be added: \(reason)")
+                unrewrite(callerSenders, reason: "no \(getter)() can be added: \(reason)")
             }
             // The first candidate file defining the class decides; one defining it twice (`#if` branches) is left.
             var found: (header: String, definitions: [CppClassDeclaration])?
@@ -103,13 +104,25 @@ extension CppRewriter {
                 continue
             }
             let mojomType = interface.namespace + "::" + interface.name
-            let planned = target.mojomFile.interfaces.first { $0.name == interface.name }
-            let place = planned.flatMap { RegistryEntry.places(of: $0, rules: remotes.rules, scheme: remotes.scheme)?.remotes }
-            let service = planned.flatMap { remotes.rules.processes[$0.process]?.service }
             let visible = Set([sender.location.file, header].compactMap { sources[$0] }.flatMap { $0.tokens.map(\.text) })
-            let connection = RemoteConnection(
-                place: place, service: service, member: member, classes: [className] + declaration.baseNames, visibleNames: visible, settings: remotes
-            )
+            let classes = [className] + declaration.baseNames
+            var connection = self.connection(for: target, member: member, classes: classes, visibleNames: visible)
+            // The object the class sent through, or one it keeps, where no remote holder rule names the class
+            // (CEF's CefFrameHostImpl keeps `render_frame_host_`).
+            let objects = Set(callerSenders.compactMap { sentThrough[$0.location] })
+            let through = objects.count == 1 ? objects.first : nil
+            let own = callerSenders.filter { sentThrough[$0.location] == nil }
+            if let through, own.isEmpty || connection.bind == nil || connection.via == through.expression {
+                connection = self.connection(for: target, member: member, classes: classes, visibleNames: visible, through: through)
+            } else if !objects.isEmpty {
+                let others = callerSenders.filter { sentThrough[$0.location] != nil }
+                let ways = ([connection.via.map { $0.isEmpty ? "itself" : $0 }].compactMap { $0 } + objects.map(\.expression)).sorted().joined(separator: ", ")
+                unrewrite(others, reason: "\(className) sends \(caller.interface) through \(ways): one \(getter)() cannot serve them all; give each object its remote by hand")
+                callerSenders = own
+                if own.isEmpty { continue }
+            } else if connection.bind == nil, let object = RemoteConnection.placeCall(connection.place ?? "")?.object, let kept = keptObject(object, in: declaration) {
+                connection = self.connection(for: target, member: member, classes: classes, visibleNames: visible, through: kept)
+            }
             let indent = insertion.indent
             var lines = members[header]?[insertion.offset]?.lines ?? []
             lines += EmitterText.comment("Calls \(caller.interface) in place of legacy IPC (drafted by mojify migrate).", indent: indent)
@@ -131,6 +144,8 @@ extension CppRewriter {
             includes[header, default: []].formUnion([connection.include] + (header == sender.location.file ? [] : [mojomHeader]))
             record(.remote, caller.interface, sender.location, reason: nil)
         }
+        for (file, paths) in remoteIncludes { includes[file, default: []].formUnion(paths) }
+        for (file, paths) in includes where members[file] == nil { addIncludes(paths, to: file) }
         for (file, insertions) in members {
             for (offset, entry) in insertions {
                 let access = entry.insertion.isPrivate ? [] : [" private:"]
@@ -143,6 +158,30 @@ extension CppRewriter {
                 _ = add(UnifiedDiff.Edit(range: offset..<offset, replacement: bodies.map { "\n" + $0 + "\n" }.joined()), in: file)
             }
         }
+    }
+
+    /// How `target`'s caller binds a remote named `member`: through the registry form's place for the interface, by
+    /// the remote holder rules matching `classes` (or `visibleNames`), or through the object `through`.
+    func connection(for target: Target, member: String, classes: [String], visibleNames: Set<String>, through: Receiver? = nil) -> RemoteConnection {
+        let planned = target.mojomFile.interfaces.first { $0.name == target.interface.name }
+        let place = planned.flatMap { RegistryEntry.places(of: $0, rules: remotes.rules, scheme: remotes.scheme)?.remotes }
+        let service = planned.flatMap { remotes.rules.processes[$0.process]?.service }
+        return RemoteConnection(place: place, service: service, member: member, classes: classes, visibleNames: visibleNames, settings: remotes, through: through)
+    }
+
+    /// A send through `through`, an object of the sending function's own (a parameter, a local), as a block binding
+    /// a remote through it and calling the method: the remote cannot be a member, since the object differs
+    /// from call to call.
+    mutating func boundRemote(for target: Target, through: Receiver, file: String, arguments: String, indent: String) -> Result<String, Problem> {
+        let local = Naming.words(target.interface.name).map { $0.lowercased() }.joined(separator: "_") + "_remote"
+        let connection = connection(for: target, member: local, classes: [], visibleNames: [], through: through)
+        guard let bind = connection.bind else {
+            return .failure(Problem("sent through \(through.expression), a \(through.object), but \(connection.comments.joined(separator: " ").replacingOccurrences(of: "TODO(mojify): ", with: "")) Bind a remote by hand"))
+        }
+        remoteIncludes[file, default: []].insert(connection.include)
+        let type = connection.remoteType(target.interface.namespace + "::" + target.interface.name)
+        let lines = ["{", "  \(type) \(local);", "  \(bind)", "  \(local)->\(target.method.name)(\(arguments));"]
+        return .success(lines.joined(separator: "\n" + indent) + "\n" + indent + "}")
     }
 
     /// The statements of `Get<Interface>()`: bind the remote on first use, return it.

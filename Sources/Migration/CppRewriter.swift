@@ -167,6 +167,13 @@ struct CppRewriter {
     var implementationNamespaces: [String: String] = [:]
     /// The mojom targets (`//a/b:mojom`) each changed file now uses, for its BUILD.gn.
     var mojomUses: [String: Set<String>] = [:]
+    /// Rewritten senders that went through another object the class keeps (`frame_host_->Send(...)`): the class's
+    /// remote is bound through that object.
+    var sentThrough: [SourceLocation: Receiver] = [:]
+    /// Rewritten senders that bind a remote of their own in place (the object was a parameter or a local), and the
+    /// remote headers their files now need.
+    var boundInPlace: Set<SourceLocation> = []
+    var remoteIncludes: [String: Set<String>] = [:]
     let migration: CppMigration
     let remotes: RemoteSettings
     /// Messages of methods left whole: nothing of them changes.
@@ -386,16 +393,26 @@ struct CppRewriter {
             receiver = source.text(tokens: receiverStart, through: send - 2)
             start = receiverStart
         }
-        if let receiver, receiver != "this", first.kind == .routed {
-            return "sent through \(receiver)'s Send: the remote belongs to that object's frame (guide 2.5.7, routing IDs); call \(method.name) on a remote it holds"
+        var through: Receiver?
+        if let receiver, receiver != "this" {
+            let className = sender.function.flatMap { function -> String? in
+                let parts = function.components(separatedBy: "::")
+                return parts.count >= 2 ? parts.dropLast().joined(separator: "::") : nil
+            }
+            guard let found = self.receiver(receiver, access: text(send - 1)!, source: source, end: start, className: className, file: sender.location.file) else {
+                if first.kind == .routed {
+                    return "sent through \(receiver)'s Send, which is no frame or frame host the rules' remote_holders name: the remote belongs to that object's frame (guide 2.5.7, routing IDs); call \(method.name) on a remote it holds"
+                }
+                return "sent through \(receiver)'s Send, which is no process the rules' remote_holders name: bind a remote through it (\(receiver)->BindReceiver(...) or its interface provider) and call \(method.name) on that"
+            }
+            through = found
         }
-        // A control message sent through a process singleton (`RenderThread::Get()`) goes to the one peer, which a
-        // member remote reaches; through a process host (`rph->Send`) it goes to that process only.
-        if let receiver, receiver != "this", !remotes.rules.remoteHolders.contains(where: { $0.className == nil && ($0.via == receiver || $0.via.hasSuffix("::" + receiver)) }) {
-            return "sent through \(receiver)'s Send: the remote belongs to the process it stands for; bind one through it (\(receiver)->BindReceiver(...) or its interface provider) and call \(method.name) on that"
-        }
-        guard Self.startsStatement(tokens, at: start) else {
-            return "the result of Send is used (returned, tested or assigned); rewrite by hand"
+        // `return Send(...);` passed on whether the channel took the message, which a Mojo call always does.
+        let returned = text(start - 1) == "return" && Self.startsStatement(tokens, at: start - 1)
+        // A sync call answers whether it got its reply, as Send did: it can stand where Send's result was used.
+        let usedBySync = !Self.startsStatement(tokens, at: start) && !returned && method.isSync
+        guard Self.startsStatement(tokens, at: start) || returned || usedBySync else {
+            return "the result of Send is used (tested or assigned); rewrite by hand"
         }
         // Forward: the message's arguments, Send's closing parenthesis, the semicolon.
         var values: [String] = []
@@ -412,7 +429,7 @@ struct CppRewriter {
         }
         // Without an argument list (`new FooMsg_Bar`) the message has no parameters.
         guard text(constructorEnd + 1) == ")" else { return "Send takes more than the message; rewrite by hand" }
-        guard text(constructorEnd + 2) == ";" else { return "the result of Send is used (returned, tested or assigned); rewrite by hand" }
+        guard usedBySync || text(constructorEnd + 2) == ";" else { return "the result of Send is used (returned, tested or assigned); rewrite by hand" }
         func arity(_ definition: MessageDefinition) -> Int {
             definition.inputs.count + definition.outputs.count + (definition.kind == .routed ? 1 : 0)
         }
@@ -431,14 +448,36 @@ struct CppRewriter {
             // right one only where the message was routed to the class itself.
             let routingID = values.removeFirst()
             let written = Self.oneLine(routingID).filter { !$0.isWhitespace }
-            guard remotes.rules.ownRoutingIDs.contains(written.hasPrefix("this->") ? String(written.dropFirst(6)) : written) else {
-                return "routed to \(Self.oneLine(routingID)), not to this object's own routing ID: the remote belongs to the object that ID names; call \(method.name) on a remote it holds"
+            let unqualified = written.hasPrefix("this->") ? String(written.dropFirst(6)) : written
+            // Through another object, the ID must be that object's; the class's own one only where the object is
+            // the class's own frame (`render_frame()->Send(new FooHostMsg_Bar(routing_id(), ...))`).
+            let objectIDs = through.map { receiver in ["GetRoutingID()", "routing_id()"].map { receiver.expression + receiver.access + $0 } } ?? []
+            guard objectIDs.contains(unqualified) || (through?.isMember != false && remotes.rules.ownRoutingIDs.contains(unqualified)) else {
+                let whose = through.map { "\($0.expression)'s" } ?? "this object's own"
+                return "routed to \(Self.oneLine(routingID)), not to \(whose) routing ID: the remote belongs to the object that ID names; call \(method.name) on a remote it holds"
             }
         }
-        let call = "Get\(target.interface.name)()->\(target.method.name)(\(values.map(Self.oneLine).joined(separator: ", ")));"
-        let range = tokens[start].range.lowerBound..<tokens[constructorEnd + 2].range.upperBound
+        let arguments = values.map(Self.oneLine).joined(separator: ", ")
+        let indent = source.indentation(ofLineAt: tokens[start].range.lowerBound)
+        var call = "Get\(target.interface.name)()->\(target.method.name)(\(arguments));"
+        if let through, !through.isMember {
+            switch boundRemote(for: target, through: through, file: sender.location.file, arguments: arguments, indent: indent) {
+            case .success(let block): call = block
+            case .failure(let problem): return problem.reason
+            }
+        }
+        // A sync call answers whether it got its reply, as Send did; any other call is taken.
+        if returned { call = target.method.isSync && through?.isMember != false ? "return " + call : call + "\n" + indent + "return true;" }
+        if usedBySync {
+            guard through?.isMember != false else { return "the result of Send is used, and the remote would be bound in place; rewrite by hand" }
+            call.removeLast()
+        }
+        let range = tokens[returned ? start - 1 : start].range.lowerBound..<tokens[constructorEnd + (usedBySync ? 1 : 2)].range.upperBound
         guard add(UnifiedDiff.Edit(range: range, replacement: call), in: sender.location.file) else {
             return "another rewrite changes the same code"
+        }
+        if let through {
+            if through.isMember { sentThrough[sender.location] = through } else { boundInPlace.insert(sender.location) }
         }
         return nil
     }

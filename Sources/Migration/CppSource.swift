@@ -59,6 +59,12 @@ struct CppSource {
         String(decoding: bytes[range], as: UTF8.self)
     }
 
+    /// The blanks that begin the line holding `offset`.
+    func indentation(ofLineAt offset: Int) -> String {
+        let start = lineStarts[line(of: offset) - 1]
+        return text(start..<skipSpace(from: start)).filter { $0 == " " || $0 == "\t" }
+    }
+
     static func isNameByte(_ byte: UInt8) -> Bool {
         (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
             || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_")

@@ -33,6 +33,11 @@ struct RemoteConnection: Equatable {
     var isAssociated: Bool
     /// The statement binding the member, nil when no rule says how this class reaches the place.
     var bind: String?
+    /// The object the remote is bound through, as `bind` writes it (`render_frame()`, `frame_host_`); empty for the
+    /// class's own, nil without `bind`.
+    var via: String?
+    /// Where the caller's process gets remotes of the interface, as the rules write it.
+    var place: String?
     /// Notes for a human, written above the statement: a rule's caveat, or where to bind when `bind` is nil.
     var comments: [String]
 
@@ -42,9 +47,12 @@ struct RemoteConnection: Equatable {
 
     /// `place` is where the caller's process gets remotes (`RenderFrame::GetBrowserInterfaceBroker()`); `service`
     /// the service name of the process implementing the interface, which a connector binds by; `classes` are the
-    /// sender's class and its direct bases; `visibleNames` the names the sender's files mention.
-    init(place: String?, service: String?, member: String, classes: [String], visibleNames: Set<String>, settings: RemoteSettings) {
+    /// sender's class and its direct bases; `visibleNames` the names the sender's files mention. `through` is the
+    /// object the class sent through, or one it keeps, which then replaces the rules' remote holders.
+    init(place: String?, service: String?, member: String, classes: [String], visibleNames: Set<String>, settings: RemoteSettings,
+         through: CppRewriter.Receiver? = nil) {
         api = settings.api
+        self.place = place
         guard let place, let call = Self.placeCall(place) else {
             isAssociated = settings.registry == .associated
             bind = nil
@@ -55,6 +63,17 @@ struct RemoteConnection: Equatable {
         guard let argumentForm = Self.argumentForm(of: call.last, member: member, service: service, api: api) else {
             bind = nil
             comments = ["TODO(mojify): bind \(member) through \(place)."]
+            return
+        }
+        if let through {
+            guard through.object == call.object else {
+                bind = nil
+                comments = ["TODO(mojify): bind \(member) through \(place) of the \(call.object) this object sends for; \(through.expression) is a \(through.object)."]
+                return
+            }
+            via = through.expression
+            bind = through.expression + through.access + call.chain + argumentForm + ";"
+            comments = []
             return
         }
         // A holder for any class (`content::RenderThread::Get()`) serves only code that already uses its object:
@@ -71,13 +90,14 @@ struct RemoteConnection: Equatable {
             return
         }
         let chain = call.chain + argumentForm
+        via = holder.via
         bind = (holder.via.isEmpty ? chain : holder.via + "->" + chain) + ";"
         comments = holder.note.map { ["TODO(mojify): \($0)"] } ?? []
     }
 
     /// `RenderFrame::GetRemoteAssociatedInterfaces()` -> object `RenderFrame`, chain `GetRemoteAssociatedInterfaces()`
     /// (its last call's parentheses removed when the argument goes inside them); nil for free text.
-    private static func placeCall(_ place: String) -> (object: String, chain: String, last: String)? {
+    static func placeCall(_ place: String) -> (object: String, chain: String, last: String)? {
         let parts = place.components(separatedBy: "::")
         guard parts.count == 2, Naming.isIdentifier(parts[0]) else { return nil }
         let calls = parts[1].components(separatedBy: "->")

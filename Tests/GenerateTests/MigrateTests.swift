@@ -157,17 +157,115 @@ final class MigrateTests: XCTestCase {
         bool Sender::Go() {
           SendToHost(new TestHostMsg_Bar(routing_id(), 1, "a"));
           IPC::Message* message = new TestHostMsg_Ping(2);
-          return Send(new TestHostMsg_Fetch(routing_id(), 3, &value_));
+          return Send(new TestHostMsg_Ping(3)) && ok_;
         }
 
         """)
         XCTAssertEqual(result.reason("TestHostMsg_Bar"), "sent through SendToHost(...), not Send; convert that helper by hand")
         XCTAssertEqual(result.reason("TestHostMsg_Ping"), "the message is built here and sent elsewhere (stored or passed on); rewrite by hand")
-        XCTAssertEqual(result.reason("TestHostMsg_Fetch"), "the result of Send is used (returned, tested or assigned); rewrite by hand")
-        XCTAssertEqual(result.patch.diff, "")
+        XCTAssertEqual(result.patch.outcomes.filter { $0.message == "TestHostMsg_Ping" && $0.kind == .sender }.last?.reason, "the result of Send is used (returned, tested or assigned); rewrite by hand")
+        // Only the definition of TestHostMsg_Fetch, which nothing sends, goes.
+        XCTAssertEqual(result.patch.files, ["content/common/test_messages.h"], result.patch.diff)
     }
 
-    func testRoutedSendThroughAnotherObjectIsListedAndControlSendIsRewritten() throws {
+    func testAReturnedOrTestedSendGivesWhatTheCallAnswers() throws {
+        let (result, _) = try migrate(header: Self.header, source: """
+        bool Sender::Go() {
+          return Send(new TestHostMsg_Bar(routing_id(), 1, "a"));
+        }
+
+        bool Sender::Fetch() {
+          return Send(new TestHostMsg_Fetch(routing_id(), 3, &value_));
+        }
+
+        std::string Sender::Value() {
+          std::string value;
+          if (!Send(new TestHostMsg_Fetch(routing_id(), 4, &value)))
+            return std::string();
+          return value;
+        }
+
+        """)
+        XCTAssertTrue(result.isRewritten("TestHostMsg_Bar"), "\(result.patch.outcomes)")
+        XCTAssertTrue(result.isRewritten("TestHostMsg_Fetch"), "\(result.patch.outcomes)")
+        // A Mojo call always takes the message; a sync one says whether the reply came, as Send did.
+        XCTAssertTrue(result.patch.diff.contains("+  GetTestHost()->Bar(1, \"a\");\n+  return true;\n"), result.patch.diff)
+        XCTAssertTrue(result.patch.diff.contains("+  return GetTestHost()->Fetch(3, &value_);\n"), result.patch.diff)
+        XCTAssertTrue(result.patch.diff.contains("+  if (!GetTestHost()->Fetch(4, &value))\n"), result.patch.diff)
+    }
+
+    func testASendThroughAnotherObjectTakesTheRemoteFromThatObject() throws {
+        let scratch = try temporaryFolder()
+        try scratch.write("content/common/test_messages.h", "#include \"ipc/ipc_message_macros.h\"\n#define IPC_MESSAGE_START TestMsgStart\n" + """
+        IPC_MESSAGE_ROUTED1(TestMsg_Reload, bool /* bypass_cache */)
+        IPC_MESSAGE_ROUTED1(TestMsg_Find, int /* id */)
+        IPC_MESSAGE_ROUTED1(TestMsg_Stop, int /* id */)
+
+        """)
+        try scratch.write("content/browser/finder.h", """
+        class Finder {
+         public:
+          void Go();
+
+         private:
+          content::RenderFrameHost* active_frame_;
+        };
+
+        """)
+        try scratch.write("content/browser/finder.cc", """
+        #include "content/browser/finder.h"
+        #include "content/common/test_messages.h"
+
+        void Finder::Go() {
+          active_frame_->Send(new TestMsg_Find(active_frame_->GetRoutingID(), 1));
+        }
+
+        void Reload(content::RenderFrameHost* rfh, bool bypass) {
+          rfh->Send(new TestMsg_Reload(rfh->GetRoutingID(), bypass));
+        }
+
+        bool ReloadAll(content::WebContents* contents) {
+          std::vector<content::RenderFrameHost*> hosts = contents->GetAllFrames();
+          for (auto* host : hosts) {
+            host->Send(new TestMsg_Reload(host->GetRoutingID(), false));
+          }
+          auto* main = content::RenderFrameHost::FromID(1, 2);
+          return main->Send(new TestMsg_Reload(main->GetRoutingID(), true));
+        }
+
+        void StopAll(std::vector<content::RenderFrameHost*> hosts, int id) {
+          (*hosts.begin())->Send(new TestMsg_Stop((*hosts.begin())->GetRoutingID(), id));
+          content::RenderFrameHost* first = hosts[0];
+          first->Send(new TestMsg_Stop(id, id));
+        }
+
+        """)
+        let result = try Self.migrate(root: scratch.path, api: .legacy, era: .interfaceRegistry)
+        let diff = result.patch.diff
+        // A member: the class's remote, bound through it.
+        XCTAssertTrue(result.isRewritten("TestMsg_Find"), "\(result.patch.outcomes)")
+        XCTAssertTrue(diff.contains("+  GetTest()->Find(1);\n"), diff)
+        XCTAssertTrue(diff.contains("+    active_frame_->GetRemoteInterfaces()->GetInterface(&test_remote_);\n"), diff)
+        // A parameter, a range-for over a vector of them, a factory's `auto*`: a remote of the send's own.
+        XCTAssertTrue(result.isRewritten("TestMsg_Reload", .message), "\(result.patch.outcomes)")
+        XCTAssertTrue(diff.contains("""
+        +  {
+        +    content::mojom::TestPtr test_remote;
+        +    rfh->GetRemoteInterfaces()->GetInterface(&test_remote);
+        +    test_remote->Reload(bypass);
+        +  }
+
+        """), diff)
+        XCTAssertTrue(diff.contains("+      host->GetRemoteInterfaces()->GetInterface(&test_remote);\n+      test_remote->Reload(false);\n"), diff)
+        XCTAssertTrue(diff.contains("+    test_remote->Reload(true);\n+  }\n+  return true;\n"), diff)
+        XCTAssertTrue(diff.contains("+#include \"mojo/public/cpp/bindings/interface_ptr.h\"\n"), diff)
+        // No declaration tells what `*hosts.begin()` is; an ID other than the object's names another frame.
+        let stops = result.patch.outcomes.filter { $0.message == "TestMsg_Stop" && $0.kind == .sender }.compactMap(\.reason)
+        XCTAssertEqual(stops.first, "the object Send is called on could not be read; rewrite by hand")
+        XCTAssertTrue(stops.last?.hasPrefix("routed to id, not to first's routing ID") == true, "\(stops)")
+    }
+
+    func testRoutedSendThroughTheFrameAccessorOrAThreadSingletonIsRewritten() throws {
         let (result, _) = try migrate(header: Self.header, source: """
         void Sender::Go() {
           // Tell the host. (A dot or -> in a comment is not a receiver.)
@@ -177,16 +275,13 @@ final class MigrateTests: XCTestCase {
         }
 
         """)
-        let routed = result.patch.outcomes.filter { $0.message == "TestHostMsg_Bar" && $0.kind == .sender }
-        XCTAssertEqual(routed.count, 2)
-        XCTAssertTrue(routed[0].reason?.hasPrefix("sent through render_frame()'s Send: the remote belongs to that object's frame") ?? false, "\(routed)")
-        // Whole messages only: Bar's other send stays legacy with it.
-        XCTAssertEqual(routed[1].reason, "left as it is: TestHostMsg_Bar is left whole")
-        XCTAssertTrue(result.isRewritten("TestHostMsg_Ping"))
+        XCTAssertTrue(result.isRewritten("TestHostMsg_Bar", .message), "\(result.patch.outcomes)")
         XCTAssertTrue(result.isRewritten("TestHostMsg_Ping", .message))
-        XCTAssertFalse(result.isRewritten("TestHostMsg_Bar", .message))
         XCTAssertTrue(result.patch.diff.contains("+  GetTestHostProcess()->Ping(2);\n"), result.patch.diff)
-        XCTAssertFalse(result.patch.diff.contains("Bar(2"), result.patch.diff)
+        XCTAssertTrue(result.patch.diff.contains("+  GetTestHost()->Bar(1, \"a\");\n"), result.patch.diff)
+        XCTAssertTrue(result.patch.diff.contains("+  GetTestHost()->Bar(2, \"b\");\n"), result.patch.diff)
+        // The class is no RenderFrameObserver, but it sends through render_frame(): its remote is bound there.
+        XCTAssertTrue(result.patch.diff.contains("render_frame()->GetBrowserInterfaceBroker()->GetInterface("), result.patch.diff)
     }
 
     func testSyncSendKeepsItsOutputPointers() throws {

@@ -16,7 +16,7 @@ class MockFrame : public mojom::Frame {
 
   MOCK_METHOD(void, Stop, (), (override));
   MOCK_METHOD(void, SetFocusInTree, (bool, content::mojom::FocusSource), (override));
-  MOCK_METHOD(void, SetAccessibilityMode, (uint32_t), (override));
+  MOCK_METHOD(void, SetMode, (uint32_t), (override));
 };
 
 }  // namespace content

@@ -24,7 +24,7 @@ void FrameImpl::SetFocusInTree(bool focused, content::mojom::FocusSource source)
   render_frame_impl_->OnSetFocusInTree(focused, source);
 }
 
-void FrameImpl::SetAccessibilityMode(uint32_t ax_mode) {
+void FrameImpl::SetMode(uint32_t ax_mode) {
   // TODO(mojify): the message map forwards it to another object; implement it
   // there.
   NOTIMPLEMENTED();

@@ -21,7 +21,7 @@ class FrameImpl : public mojom::Frame {
   // mojom::Frame:
   void Stop() override;
   void SetFocusInTree(bool focused, content::mojom::FocusSource source) override;
-  void SetAccessibilityMode(uint32_t ax_mode) override;
+  void SetMode(uint32_t ax_mode) override;
 
  private:
   RenderFrameImpl* const render_frame_impl_;

@@ -1,0 +1,138 @@
+import MojifyConversion
+import MojifyScanner
+
+/// Sends through another object (`render_frame->Send(...)`, `frame_host_->Send(...)`, `thread->Send(...)`): which
+/// frame, frame host, thread or process host the object is, as the rules' `remote_holders` name them, so that the
+/// remote is taken from that same object (migration guide 2.5.7: the frame replaces the routing ID).
+extension CppRewriter {
+    /// The object a message was sent through.
+    struct Receiver: Hashable {
+        /// As the remote's bind statement writes it: `render_frame`, `frame_host_`, `render_frame()`.
+        var expression: String
+        /// `->`, or `.` for a reference or a value.
+        var access: String
+        /// The rules' object it is: `RenderFrame`, `RenderFrameHost`, `RenderThread`, `RenderProcessHost`.
+        var object: String
+        /// Whether the object is the same on every call of the class: a member, an accessor, a singleton. Its
+        /// remote is then a member of the calling class; otherwise each send binds a remote of its own.
+        var isMember: Bool
+    }
+
+    /// The rules' object a C++ type is (`content::RenderFrameHostImpl` -> `RenderFrameHost`), nil for any other type.
+    func holderObject(ofType type: String) -> String? {
+        let name = type.components(separatedBy: "::").last ?? type
+        let holders = remotes.rules.remoteHolders
+        if holders.contains(where: { $0.object == name }) { return name }
+        return holders.first { $0.className == name && $0.via.isEmpty }?.object
+    }
+
+    /// `receiver` (the expression before `->Send` or `.Send`, ending at token `end`) as an object of the rules,
+    /// found by the holders' own ways to one (`render_frame()`, `content::RenderThread::Get()`), by the declaration
+    /// of a name in the sending function (a parameter, a local) or in its class, or by an accessor named after the
+    /// object (`render_frame_host()`, `GetRenderFrameHost()`). Nil when none tells.
+    func receiver(_ written: String, access: String, source: CppSource, end: Int, className: String?, file: String) -> Receiver? {
+        let expression = written.hasPrefix("this->") ? String(written.dropFirst(6)) : written
+        let holders = remotes.rules.remoteHolders
+        if let holder = holders.first(where: { !$0.via.isEmpty && ($0.via == expression || $0.via.hasSuffix("::" + expression)) }) {
+            return Receiver(expression: holder.via, access: access, object: holder.object, isMember: true)
+        }
+        if Naming.isIdentifier(expression) {
+            if let object = localObject(of: expression, in: source.tokens, before: end) {
+                return Receiver(expression: expression, access: access, object: object, isMember: false)
+            }
+            if let className, let declaration = classDeclaration(of: className, near: file)?.declaration,
+               let member = declaration.members.first(where: { $0.name == expression && !$0.isAccessor }), let object = holderObject(ofType: member.type) {
+                return Receiver(expression: expression, access: access, object: object, isMember: true)
+            }
+            return nil
+        }
+        guard expression.hasSuffix("()"), case let name = String(expression.dropLast(2)), Naming.isIdentifier(name) else { return nil }
+        let squashed = (name.hasPrefix("Get") ? String(name.dropFirst(3)) : name).replacingOccurrences(of: "_", with: "").lowercased()
+        guard let object = Set(holders.map(\.object)).sorted().first(where: { $0.lowercased() == squashed }) else { return nil }
+        return Receiver(expression: expression, access: access, object: object, isMember: true)
+    }
+
+    /// The rules' object a function declares `name` as before token `end`: a parameter or a local such as
+    /// `content::RenderFrame* render_frame = GetCurrentRenderFrame();` (a template's last argument counts:
+    /// `std::vector<content::RenderFrameHost*> hosts`), an `auto*` initialized by a remote holder's way
+    /// (`web_contents()->GetMainFrame()`) or a factory (`content::RenderFrameHost::FromID(...)`), or the element of
+    /// a range-for over such a container. Nil when the function's body or the declaration cannot be read.
+    func localObject(of name: String, in tokens: [CodeToken], before end: Int) -> String? {
+        let braces = tokens.openBraces(at: end)
+        guard let body = braces.first(where: { !tokens.opensScope(brace: $0) }), let parametersClose = tokens.parametersClose(beforeBody: body),
+              let parametersOpen = tokens.opening(parametersClose) else { return nil }
+        for index in stride(from: end - 1, to: parametersOpen, by: -1) where tokens[index].text == name {
+            guard index + 1 < tokens.count, ["=", ";", ",", ")", "(", "{", ":"].contains(tokens[index + 1].text) else { continue }
+            var typeEnd = index - 1
+            while typeEnd > parametersOpen, ["*", "&", "const"].contains(tokens[typeEnd].text) { typeEnd -= 1 }
+            if tokens[typeEnd].text == ">", let inner = Self.lastTemplateArgumentName(tokens, closing: typeEnd) { return holderObject(ofType: inner) }
+            guard typeEnd > parametersOpen, tokens[typeEnd].isName, !Self.statementKeywords.contains(tokens[typeEnd].text) else { continue }
+            guard tokens[typeEnd].text == "auto" else { return holderObject(ofType: tokens[typeEnd].text) }
+            switch tokens[index + 1].text {
+            case "=":
+                let initializerEnd = tokens[(index + 2)...].firstIndex { $0.text == ";" } ?? tokens.count
+                let initializer = tokens[(index + 2)..<initializerEnd].map(\.text).joined()
+                if let holder = remotes.rules.remoteHolders.first(where: { !$0.via.isEmpty && $0.via == initializer }) { return holder.object }
+                // `content::RenderFrameHost::FromID(...)`: the class the factory belongs to.
+                var cursor = index + 2
+                var last: String?
+                while cursor + 1 < initializerEnd, tokens[cursor].isName, tokens[cursor + 1].text == "::" {
+                    last = tokens[cursor].text
+                    cursor += 2
+                }
+                guard let last, cursor < initializerEnd, tokens[cursor].text.hasPrefix("From") || tokens[cursor].text == "Get" else { return nil }
+                return holderObject(ofType: last)
+            case ":":
+                // `for (auto* frame_host : target_hosts)`: what the container holds.
+                guard index + 3 < tokens.count, tokens[index + 2].isName, tokens[index + 3].text == ")" else { return nil }
+                return localObject(of: tokens[index + 2].text, in: tokens, before: index)
+            default:
+                return nil
+            }
+        }
+        return nil
+    }
+
+    /// The last name inside the template argument list closed by the `>` at `close`: `RenderFrameHost` of
+    /// `std::vector<content::RenderFrameHost*>`.
+    private static func lastTemplateArgumentName(_ tokens: [CodeToken], closing close: Int) -> String? {
+        var depth = 0
+        var index = close
+        while index >= 0 {
+            switch tokens[index].text {
+            case ">": depth += 1
+            case "<":
+                depth -= 1
+                if depth == 0 { return tokens[(index + 1)..<close].last(where: \.isName)?.text }
+            case ";", "{", "}": return nil
+            default: break
+            }
+            index -= 1
+        }
+        return nil
+    }
+
+    /// An object of the rules' `object` that the class keeps as a member or returns from an accessor
+    /// (`content::RenderFrameHost* render_frame_host_;`): what a remote can be bound through where no remote holder
+    /// rule names the class. Data members come first.
+    func keptObject(_ object: String, in declaration: CppClassDeclaration) -> Receiver? {
+        let members = declaration.members.filter { holderObject(ofType: $0.type) == object && $0.isPointer }
+        guard let member = members.first(where: { !$0.isAccessor }) ?? members.first else { return nil }
+        return Receiver(expression: member.name + (member.isAccessor ? "()" : ""), access: "->", object: object, isMember: true)
+    }
+
+    /// Words that may stand before a name without declaring it (`return render_frame;`).
+    private static let statementKeywords: Set<String> = ["return", "else", "case", "new", "delete", "throw", "sizeof", "co_return", "co_yield", "goto"]
+
+    /// The definition of class `className` in the first of the sender's file and the headers beside it that
+    /// defines it, when that file defines it once.
+    func classDeclaration(of className: String, near file: String) -> (header: String, declaration: CppClassDeclaration)? {
+        let name = className.components(separatedBy: "::").last ?? className
+        for candidate in [file] + Self.classHeaders(file) {
+            guard let source = sources[candidate] else { continue }
+            let found = CppClassDeclaration.all(named: name, in: source.tokens)
+            if !found.isEmpty { return found.count == 1 ? (candidate, found[0]) : nil }
+        }
+        return nil
+    }
+}
