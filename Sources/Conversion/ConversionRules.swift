@@ -111,14 +111,19 @@ public struct ConversionRules: Sendable, Equatable {
         public var since: MojoEra?
         /// Other names of the same C++ type (`base::string16` for `std::u16string`).
         public var aliases: [String] = []
+        /// `from`: by the C++ type a legacy message carried, the expression making `cpp` of it, `$0` standing for
+        /// the value (`base::ListValue: "$0.CreateDeepCopy()"`): what a rewritten sender passes.
+        public var conversions: [String: String] = [:]
 
-        public init(cpp: String, moveOnly: Bool = false, byValue: Bool = false, nullableIsSameType: Bool = false, since: MojoEra? = nil, aliases: [String] = []) {
+        public init(cpp: String, moveOnly: Bool = false, byValue: Bool = false, nullableIsSameType: Bool = false, since: MojoEra? = nil, aliases: [String] = [],
+                    conversions: [String: String] = [:]) {
             self.cpp = cpp
             self.moveOnly = moveOnly
             self.byValue = byValue
             self.nullableIsSameType = nullableIsSameType
             self.since = since
             self.aliases = aliases
+            self.conversions = conversions
         }
     }
 
@@ -492,7 +497,7 @@ private struct CppTypeRules: Decodable {
     private static func rule(_ decoder: Decoder, mojom: String, shape: String) throws -> ConversionRules.CppTypeRule {
         let reader = RulesReader(decoder)
         let fields = try reader.fields(orFail: shape)
-        guard Set(fields.allKeys.map(\.stringValue)).isSubset(of: ["cpp", "move_only", "by_value", "nullable_is_same_type", "since", "aliases"]),
+        guard Set(fields.allKeys.map(\.stringValue)).isSubset(of: ["cpp", "move_only", "by_value", "nullable_is_same_type", "since", "aliases", "from"]),
               let cpp = RulesReader.requiredText("cpp", in: fields) else { throw reader.fail(shape) }
         try reader.checkWritten(cpp, as: .cppType, in: "cpp_types: '\(mojom)': cpp")
         func flag(_ key: String) throws -> Bool {
@@ -511,8 +516,23 @@ private struct CppTypeRules: Decodable {
         }
         let aliases = try reader.texts("aliases", in: fields, orFail: shape) ?? []
         for alias in aliases { try reader.checkWritten(alias, as: .cppType, in: "cpp_types: '\(mojom)': aliases") }
+        var conversions: [String: String] = [:]
+        if fields.contains(RulesReader.Key("from")) {
+            let where_ = "cpp_types: '\(mojom)': from"
+            guard let written = try? fields.decode([String: String].self, forKey: RulesReader.Key("from")) else {
+                throw reader.fail("\(where_) must map legacy C++ types to expressions, e.g. {base::ListValue: \"$0.CreateDeepCopy()\"}")
+            }
+            for (legacy, expression) in written {
+                try reader.checkWritten(legacy, as: .cppType, in: where_)
+                guard expression.contains("$0"), !expression.contains(where: \.isNewline) else {
+                    throw reader.fail("\(where_): '\(legacy)': the expression must be one line holding $0, which stands for the value")
+                }
+                conversions[legacy.filter { !$0.isWhitespace }] = expression
+            }
+        }
         return ConversionRules.CppTypeRule(
-            cpp: cpp, moveOnly: try flag("move_only"), byValue: try flag("by_value"), nullableIsSameType: try flag("nullable_is_same_type"), since: since, aliases: aliases
+            cpp: cpp, moveOnly: try flag("move_only"), byValue: try flag("by_value"), nullableIsSameType: try flag("nullable_is_same_type"), since: since, aliases: aliases,
+            conversions: conversions
         )
     }
 }

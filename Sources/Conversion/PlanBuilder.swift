@@ -94,8 +94,9 @@ private struct PlanBuilder {
 
     /// The guide keeps the handler's name and drops `On` (2.5.1): `ShowAutofillPopup` for
     /// `AtomAutofillFrameHostMsg_ShowPopup`, handled by `OnShowAutofillPopup`, and also by a handler named
-    /// `ShowAutofillPopup` (Electron's engineers kept that name). A message two methods handle, or one whose handler
-    /// has no plain name (a lambda, a macro), keeps the name its message gives.
+    /// `ShowAutofillPopup` (Electron's engineers kept that name). A message two methods handle, one whose handler
+    /// has no plain name (a lambda, a macro), or one whose handler handles other messages too, keeps the name its
+    /// message gives.
     static func handlerNames(_ inventory: Inventory) -> [String: String] {
         var methods: [String: Set<String>] = [:]
         for map in inventory.messageMaps where !map.conditions.disabled {
@@ -104,12 +105,15 @@ private struct PlanBuilder {
                 methods[message, default: []].insert(handler.method.map { $0.components(separatedBy: "::").last! } ?? "")
             }
         }
-        return methods.compactMapValues { names in
+        let names = methods.compactMapValues { names -> String? in
             guard names.count == 1, let name = names.first, Naming.isIdentifier(name) else { return nil }
             let stem = name.dropFirst(2)
             let dropsOn = name.hasPrefix("On") && stem.first?.isUppercase == true
             return String(dropsOn ? stem : Substring(name))
         }
+        // A method handling several messages (`OnMessage`) names none of them.
+        let shared = Set(Dictionary(grouping: names.values, by: { $0 }).filter { $0.value.count > 1 }.keys)
+        return names.filter { !shared.contains($0.value) }
     }
 
     /// A method's name: its handler's, else its message's.

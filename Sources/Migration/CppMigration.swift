@@ -71,6 +71,8 @@ public struct CppMigration: Sendable {
         public var isGeneratedStruct: Bool
         /// A struct the plan defines appears in the type: the legacy handler took another C++ type.
         public var needsConversion: Bool
+        /// Where it does, the rules' expression making this type of the legacy one (`$0.CreateDeepCopy()`).
+        public var conversion: String? = nil
     }
 
     public struct Handler: Sendable, Equatable {
@@ -190,7 +192,8 @@ public struct CppMigration: Sendable {
                 type: speller.parameter(parameter.type, module: module, original: original),
                 valueType: speller.value(parameter.type, module: module, original: original),
                 isGeneratedStruct: speller.isGeneratedStruct(parameter.type, module: module),
-                needsConversion: speller.needsConversion(parameter.type, module: module, original: original)
+                needsConversion: speller.needsConversion(parameter.type, module: module, original: original),
+                conversion: speller.conversion(parameter.type, original: original)
             )
         }
     }

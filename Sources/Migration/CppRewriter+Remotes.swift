@@ -122,6 +122,7 @@ extension CppRewriter {
                 if own.isEmpty { continue }
             } else if connection.bind == nil, let object = RemoteConnection.placeCall(connection.place ?? "")?.object, let kept = keptObject(object, in: declaration) {
                 connection = self.connection(for: target, member: member, classes: classes, visibleNames: visible, through: kept)
+                connection.comments.append("TODO(mojify): \(kept.expression) is the \(object) \(className) keeps; check that the legacy messages went to it.")
             }
             let indent = insertion.indent
             var lines = members[header]?[insertion.offset]?.lines ?? []
@@ -176,7 +177,8 @@ extension CppRewriter {
         let local = Naming.words(target.interface.name).map { $0.lowercased() }.joined(separator: "_") + "_remote"
         let connection = connection(for: target, member: local, classes: [], visibleNames: [], through: through)
         guard let bind = connection.bind else {
-            return .failure(Problem("sent through \(through.expression), a \(through.object), but \(connection.comments.joined(separator: " ").replacingOccurrences(of: "TODO(mojify): ", with: "")) Bind a remote by hand"))
+            let place = connection.place.map { "the caller's remotes of \(target.interface.name) come from \($0)" } ?? "the rules give no place for the caller's remotes of \(target.interface.name)"
+            return .failure(Problem("sent through \(through.expression), a \(through.object), but \(place): bind one by hand"))
         }
         remoteIncludes[file, default: []].insert(connection.include)
         let type = connection.remoteType(target.interface.namespace + "::" + target.interface.name)

@@ -440,7 +440,7 @@ struct CppRewriter {
         target = matching
         // The values the legacy message carried are of its C++ types: where the bindings take another (a struct
         // or enum the plan defines, a type of another era), the call would not compile.
-        if let parameter = target.method.parameters.first(where: \.needsConversion) {
+        if let parameter = target.method.parameters.first(where: { $0.needsConversion && $0.conversion == nil }) {
             return "parameter \(parameter.name) is \(parameter.valueType) in the bindings, where the legacy message carried its C++ type: convert the value here by hand (or typemap the mojom type to it)"
         }
         if definition.kind == .routed {
@@ -457,7 +457,10 @@ struct CppRewriter {
                 return "routed to \(Self.oneLine(routingID)), not to \(whose) routing ID: the remote belongs to the object that ID names; call \(method.name) on a remote it holds"
             }
         }
-        let arguments = values.map(Self.oneLine).joined(separator: ", ")
+        let arguments = values.map(Self.oneLine).enumerated().map { index, value in
+            guard index < target.method.parameters.count, let conversion = target.method.parameters[index].conversion else { return value }
+            return conversion.replacingOccurrences(of: "$0", with: Self.isPostfix(value) ? value : "(\(value))")
+        }.joined(separator: ", ")
         let indent = source.indentation(ofLineAt: tokens[start].range.lowerBound)
         var call = "Get\(target.interface.name)()->\(target.method.name)(\(arguments));"
         if let through, !through.isMember {
@@ -480,6 +483,12 @@ struct CppRewriter {
             if through.isMember { sentThrough[sender.location] = through } else { boundInPlace.insert(sender.location) }
         }
         return nil
+    }
+
+    /// Whether `value` needs no parentheses before `.member`: a name, a member chain, a call or a subscript of one.
+    static func isPostfix(_ value: String) -> Bool {
+        let tokens = CodeLexer.tokens(of: Array(value.utf8))
+        return !tokens.isEmpty && postfixExpressionStart(tokens, endingAt: tokens.count - 1) == 0
     }
 
     /// An argument on one line: its line breaks and the indentation after them become one space.

@@ -88,6 +88,17 @@ struct CppTypeSpeller {
         return normalized(original) != normalized(value(mojom, module: module, original: original))
     }
 
+    /// The expression turning a value of the legacy C++ type `original` into the bindings' type of `mojom`, `$0`
+    /// standing for the value, where the rules give one (`from`); nil otherwise, and for types that hold the mapped
+    /// one (`array<...>`), which no single expression converts.
+    func conversion(_ mojom: String, original: String?) -> String? {
+        guard let original, let rule = mappings[mojom] else { return nil }
+        var legacy = original.filter { !$0.isWhitespace }
+        if legacy.hasPrefix("const") { legacy.removeFirst(5) }
+        if legacy.hasSuffix("&") { legacy.removeLast() }
+        return rule.conversions[legacy] ?? aliases.first { $0.alias == legacy }.flatMap { rule.conversions[$0.name] }
+    }
+
     /// The C++ type with other names of mapped types replaced by the names they stand for (`base::string16` ->
     /// `std::u16string`), to tell a real change of type from a renaming.
     private func normalized(_ type: String) -> String {

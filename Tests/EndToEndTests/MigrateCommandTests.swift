@@ -96,7 +96,9 @@ final class MigrateCommandTests: XCTestCase {
         ])
         XCTAssertTrue(FileManager.default.fileExists(atPath: scratch + "/out/manifests/content_browser_manifest_overlay.json"), "manifest is the legacy default registry")
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertTrue(result.stdout.contains("senders: 15 rewritten, 0 listed, 21 left with their messages"), "the same rewrites as the default: \(result.stdout)")
+        // The default's rewrites, and one more: 2017's bindings take the list as std::unique_ptr, which the rules'
+        // `from` makes of the sender's base::ListValue; today's base::Value::List has no such rule.
+        XCTAssertTrue(result.stdout.contains("senders: 16 rewritten, 0 listed, 20 left with their messages"), result.stdout)
         let patch = try String(contentsOfFile: scratch + "/legacy.patch", encoding: .utf8)
         XCTAssertTrue(patch.contains("+  printing::mojom::PrintHostPtr print_host_remote_;\n"), patch)
         XCTAssertTrue(patch.contains("+    render_frame()->GetRemoteInterfaces()->GetInterface(&print_host_remote_);\n"), patch)

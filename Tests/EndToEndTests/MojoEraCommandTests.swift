@@ -73,10 +73,10 @@ final class MojoEraCommandTests: XCTestCase {
         let implementation = try scratch.read("drafts/shell/browser/shell_host_impl.cc")
         XCTAssertTrue(implementation.contains("void ShellHostImpl::Report(std::unique_ptr<base::ListValue> values) {"), implementation)
         XCTAssertTrue(implementation.contains("mojo::MakeStrongBinding("), implementation)
-        // 2017's bindings take the list as std::unique_ptr: the sender's const reference does not convert, so Report
-        // is left whole while Ping, of plain types, is converted.
-        XCTAssertTrue(migrate.stdout.contains("parameter values is std::unique_ptr<base::ListValue> in the bindings, where the legacy message carried its C++ type"), migrate.stdout)
+        // 2017's bindings take the list as std::unique_ptr: the sender's const reference is copied into one, as the
+        // rules' `from` says.
         let patch = try scratch.read("migrate.patch")
+        XCTAssertTrue(patch.contains("+  GetShellHost()->Report(values.CreateDeepCopy());\n"), patch)
         XCTAssertTrue(patch.contains("+  GetShellHost()->Ping(id);\n"), patch)
         XCTAssertTrue(patch.contains("+  shell::mojom::ShellHostPtr shell_host_remote_;\n"), patch)
         XCTAssertTrue(patch.contains("+    render_frame()->GetRemoteInterfaces()->GetInterface(&shell_host_remote_);\n"), patch)

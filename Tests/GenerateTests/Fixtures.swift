@@ -50,13 +50,15 @@ enum Fixtures {
         { inventory in
             for (index, pair) in pairs.enumerated() {
                 let at = SourceLocation(file: "content/common/handler.cc", line: 100 * (index + 1), column: 1)
+                // Named as Chromium names handlers: `On` and the message's name.
+                let handler = "On" + (pair.request.split(separator: "_", maxSplits: 1).last.map(String.init) ?? pair.request)
                 inventory.messageMaps.append(MessageMap(
                     macro: "IPC_BEGIN_MESSAGE_MAP", handlerClass: "Handler", function: "Handler::OnMessageReceived",
-                    handlers: [MessageHandler(macro: "IPC_MESSAGE_HANDLER", wrapper: nil, message: pair.request, method: "On\(index)", target: nil, delayReply: false, conditions: Conditions(), location: at)],
+                    handlers: [MessageHandler(macro: "IPC_MESSAGE_HANDLER", wrapper: nil, message: pair.request, method: handler, target: nil, delayReply: false, conditions: Conditions(), location: at)],
                     conditions: Conditions(), location: at
                 ))
                 for (offset, reply) in pair.replies.enumerated() {
-                    inventory.senders.append(Sender(message: reply, function: "Handler::On\(index)", conditions: Conditions(),
+                    inventory.senders.append(Sender(message: reply, function: "Handler::" + handler, conditions: Conditions(),
                                                     location: SourceLocation(file: at.file, line: at.line + offset + 1, column: 3), conditional: conditional ? true : nil))
                 }
             }

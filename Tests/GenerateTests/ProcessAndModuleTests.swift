@@ -10,7 +10,7 @@ final class ProcessAndModuleTests: XCTestCase {
         MessageMap(
             macro: "IPC_BEGIN_MESSAGE_MAP", handlerClass: handlerClass, function: "\(handlerClass)::OnMessageReceived",
             handlers: messages.enumerated().map { index, message in
-                MessageHandler(macro: "IPC_MESSAGE_HANDLER", wrapper: nil, message: message, method: "On", target: nil, delayReply: false,
+                MessageHandler(macro: "IPC_MESSAGE_HANDLER", wrapper: nil, message: message, method: "On" + (message.split(separator: "_").last.map(String.init) ?? message), target: nil, delayReply: false,
                                conditions: Conditions(), location: SourceLocation(file: file, line: 10 + index, column: 5))
             },
             conditions: Conditions(), location: SourceLocation(file: file, line: 9, column: 1)

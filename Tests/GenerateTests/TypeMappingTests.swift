@@ -162,6 +162,9 @@ final class TypeMappingTests: XCTestCase {
             ("cpp_types:\n  a.mojom.A: [{cpp: A}, {cpp: B}]\n", "'a.mojom.A' gives two rules for one era"),
             ("cpp_types:\n  a.mojom.A: {cpp: A, move_only: yes please}\n", "'a.mojom.A': 'move_only' must be true or false"),
             ("cpp_types:\n  a.mojom.A: {type: A}\n", "cpp_types: 'a.mojom.A' must be {cpp: TYPE}"),
+            ("cpp_types:\n  a.mojom.A: {cpp: A, from: [B]}\n", "cpp_types: 'a.mojom.A': from must map legacy C++ types to expressions"),
+            ("cpp_types:\n  a.mojom.A: {cpp: A, from: {B: \"B.Copy()\"}}\n", "'a.mojom.A': from: 'B': the expression must be one line holding $0"),
+            ("cpp_types:\n  a.mojom.A: {cpp: A, from: {\"B; evil()\": \"$0\"}}\n", "must be a C++ type"),
         ]
         for (yaml, expected) in refused {
             XCTAssertThrowsError(try Fixtures.rules(overriding: yaml), yaml) { error in
