@@ -71,7 +71,7 @@ public enum MigrateFlow {
         let migration = CppMigration(plan: plan, inventory: inventory, rules: rules, era: target.era)
 
         var sources: [String: String] = [:]
-        for file in MigrationPatch.filesToRead(plan: plan, inventory: inventory, listed: listed.first?.relativePaths ?? []) {
+        for file in MigrationPatch.filesToRead(plan: plan, inventory: inventory, rules: rules, listed: listed.first?.relativePaths ?? []) {
             // Read as bytes and kept only when UTF-8: the patch must reproduce every other byte exactly. A file behind a
             // symbolic link is not read: git tracks the link, and neither it nor --apply changes what it points to.
             let path = treePath(file, root: root)

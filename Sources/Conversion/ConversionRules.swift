@@ -152,6 +152,9 @@ public struct ConversionRules: Sendable, Equatable {
     /// How a class writes its own routing ID (`routing_id()`, `GetRoutingID()`): a routed message built with any
     /// other goes to another object, whose remote the class does not hold.
     public var ownRoutingIDs: Set<String>
+    /// By the call a remote is bound through (`GetRemoteInterfaces`), the headers declaring what it returns, newest
+    /// first: the objects' headers only forward-declare it.
+    public var providerHeaders: [String: [String]]
     /// Qualified mojom type -> its C++ types by era, oldest first (see `cppType(of:in:)`).
     public var cppTypes: [String: [CppTypeRule]]
     public var conditions: [String: String]
@@ -220,6 +223,7 @@ public struct ConversionRules: Sendable, Equatable {
         classes = (base?.classes ?? [:]).merging(file.classes) { _, new in new }
         remoteHolders = file.remoteHolders + (base?.remoteHolders ?? [])
         ownRoutingIDs = (base?.ownRoutingIDs ?? []).union(file.ownRoutingIDs ?? [])
+        providerHeaders = (base?.providerHeaders ?? [:]).merging(file.providerHeaders) { _, new in new }
         cppTypes = (base?.cppTypes ?? [:]).merging(file.cppTypes.mapValues(\.rules)) { _, new in new }
         conditions = (base?.conditions ?? [:]).merging(file.conditions) { _, new in new }
         reservedWords = (base?.reservedWords ?? []).union(file.reservedWords ?? [])
@@ -291,6 +295,7 @@ private struct RulesFile: Decodable {
     var classes: [String: ConversionRules.ClassOverride] = [:]
     var remoteHolders: [ConversionRules.RemoteHolder] = []
     var ownRoutingIDs: [String]?
+    var providerHeaders: [String: [String]] = [:]
     var cppTypes: [String: CppTypeRules] = [:]
     var conditions: [String: String] = [:]
     var reservedWords: [String]?
@@ -303,7 +308,7 @@ private struct RulesFile: Decodable {
         let container = try decoder.container(keyedBy: RulesReader.Key.self)
         let known = [
             "types", "containers", "directions", "sync_implemented_in", "sync_comment_directions", "processes", "replies",
-            "module_skip_folders", "classes", "remote_holders", "own_routing_ids", "cpp_types", "conditions", "reserved_words", "reserved_suffix",
+            "module_skip_folders", "classes", "remote_holders", "own_routing_ids", "provider_headers", "cpp_types", "conditions", "reserved_words", "reserved_suffix",
         ]
         if let unknown = container.allKeys.map(\.stringValue).sorted().first(where: { !known.contains($0) }) {
             throw reader.fail("unknown section '\(unknown)' (known: \(known.sorted().joined(separator: ", ")))")
@@ -319,6 +324,12 @@ private struct RulesFile: Decodable {
         classes = try reader.section("classes", in: container, orFail: "'classes' must be a mapping") ?? [:]
         remoteHolders = try reader.section("remote_holders", in: container, orFail: "'remote_holders' must be a list") ?? []
         ownRoutingIDs = try reader.texts("own_routing_ids", in: container, orFail: "'own_routing_ids' must be a list of strings")
+        let providers: [String: [RulesText]]? = try reader.section("provider_headers", in: container, orFail: "'provider_headers' must map calls to lists of header paths")
+        providerHeaders = providers?.mapValues { $0.map(\.value) } ?? [:]
+        for (call, headers) in providerHeaders {
+            try reader.checkWritten(call, as: .identifier, in: "provider_headers")
+            for header in headers { try reader.checkWritten(header, as: .includePath, in: "provider_headers: '\(call)'") }
+        }
         cppTypes = try reader.section("cpp_types", in: container, orFail: "'cpp_types' must be a mapping") ?? [:]
         let isMapping = (try? container.nestedContainer(keyedBy: RulesReader.Key.self, forKey: RulesReader.Key("conditions"))) != nil
         let texts: [String: RulesText]? = try reader.section("conditions", in: container, orFail: isMapping ? "'conditions' values must be strings" : "'conditions' must be a mapping")
@@ -642,7 +653,7 @@ private struct RulesText: Decodable, ScalarConstructible {
 /// Values of the rules that generate writes into mojom, GN, JSON and C++ as they stand: a character outside
 /// their grammar (a quote, `$`, a line break) would let a rules file inject code into the generated files.
 private enum WrittenValue {
-    case mojomType, mojomPath, gnLabel, name, feature, identifier, callChain, cppType
+    case mojomType, mojomPath, gnLabel, name, feature, identifier, callChain, cppType, includePath
 
     var example: String {
         switch self {
@@ -654,6 +665,7 @@ private enum WrittenValue {
         case .identifier: "a C++ identifier such as RenderFrameObserver"
         case .callChain: "empty, or C++ calls without arguments such as render_frame() or content::RenderThread::Get()->GetChannel()"
         case .cppType: "a C++ type such as base::Value::Dict or std::unique_ptr<base::ListValue> (names, ::, <>, commas, * and & only)"
+        case .includePath: "a header path relative to the source root, such as ipc/ipc_channel_proxy.h (letters, digits, _ . - and /)"
         }
     }
 
@@ -663,6 +675,7 @@ private enum WrittenValue {
             value.first.map { $0.isASCII && ($0.isLetter || $0 == "_") } == true
                 && value.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "_.<>,? []".contains($0)) }
         case .mojomPath: value.hasSuffix(".mojom") && SafeName.isSafePath(value)
+        case .includePath: value.hasSuffix(".h") && SafeName.isSafePath(value)
         case .gnLabel:
             value.hasPrefix("//") && value.dropFirst(2).split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).allSatisfy { part in
                 part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "_.-/+".contains($0)) }

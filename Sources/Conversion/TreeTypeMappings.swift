@@ -103,6 +103,9 @@ public struct TreeTypeMappings: Sendable, Equatable {
                 // mojom spells these itself: `mojo_base.mojom.BigString=std::string` is for the rare huge string,
                 // not for every string a message carries.
                 guard !TreeTypeMappings.nativeTypes.contains(cppName) else { return }
+                // Blink's variant of the bindings (`mojo_base.mojom.String16=::WTF::String`), which only Blink's own
+                // code sees: what a message's senders and handlers get is the default variant's type.
+                guard !source.hasPrefix("third_party/blink/renderer/"), !cppName.hasPrefix("WTF::") else { return }
                 // What the bindings spell: the first mapping of a mojom type, as the bindings generator takes it.
                 if result.cppTypes[mojom] == nil, ConversionRules.isWritable(cppType: cppName) {
                     result.cppTypes[mojom] = ConversionRules.CppTypeRule(

@@ -143,6 +143,7 @@ extension CppRewriter {
             let senderSource = sources[sender.location.file]!
             let mojomHeader = Self.includePath(of: target.mojomFile, writtenLegacy: includeLine(of: target.mojomFile.sourceHeader, in: senderSource)?.written ?? spelling(of: target.mojomFile.sourceHeader))
             includes[header, default: []].formUnion([connection.include] + (header == sender.location.file ? [] : [mojomHeader]))
+            includes[inClass ? header : sender.location.file, default: []].formUnion(providerHeader(of: connection))
             record(.remote, caller.interface, sender.location, reason: nil)
         }
         for (file, paths) in remoteIncludes { includes[file, default: []].formUnion(paths) }
@@ -180,10 +181,18 @@ extension CppRewriter {
             let place = connection.place.map { "the caller's remotes of \(target.interface.name) come from \($0)" } ?? "the rules give no place for the caller's remotes of \(target.interface.name)"
             return .failure(Problem("sent through \(through.expression), a \(through.object), but \(place): bind one by hand"))
         }
-        remoteIncludes[file, default: []].insert(connection.include)
+        remoteIncludes[file, default: []].formUnion([connection.include] + providerHeader(of: connection))
         let type = connection.remoteType(target.interface.namespace + "::" + target.interface.name)
         let lines = ["{", "  \(type) \(local);", "  \(bind)", "  \(local)->\(target.method.name)(\(arguments));"]
         return .success(lines.joined(separator: "\n" + indent) + "\n" + indent + "}")
+    }
+
+    /// The header declaring what the call a remote is bound through returns: of the rules' `provider_headers`, the
+    /// first the tree holds. None where it holds none (an embedder's tree without Chromium's), whose include could
+    /// not be checked.
+    func providerHeader(of connection: RemoteConnection) -> [String] {
+        guard let call = connection.providerCall, let headers = remotes.rules.providerHeaders[call] else { return [] }
+        return headers.first { sources[$0] != nil }.map { [$0] } ?? []
     }
 
     /// The statements of `Get<Interface>()`: bind the remote on first use, return it.

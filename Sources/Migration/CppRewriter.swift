@@ -96,16 +96,18 @@ public struct MigrationPatch: Sendable, Equatable {
     }
 
     /// The files holding senders or handlers of `plan`'s messages, the headers beside the senders' files where
-    /// their classes are declared, and the companions (class headers, message headers, registry headers, BUILD.gn
-    /// and `.gni` files): what `make` needs the text of (missing ones are skipped). `listed` is what the scan's walk
+    /// their classes are declared, the companions (class headers, message headers, registry headers, BUILD.gn
+    /// and `.gni` files) and the rules' provider headers: what `make` needs the text of (missing ones are skipped). `listed` is what the scan's walk
     /// listed with `listing`.
-    public static func filesToRead(plan: ConversionPlan, inventory: Inventory, listed: [String]) -> [String] {
+    public static func filesToRead(plan: ConversionPlan, inventory: Inventory, rules: ConversionRules, listed: [String]) -> [String] {
         let selected = Set(plan.interfaces.flatMap { $0.methods.flatMap(\.messages) })
         let senders = inventory.senders.filter { selected.contains($0.message) }.map(\.location.file)
         let handlers = inventory.messageMaps.flatMap(\.handlers).filter { $0.message.map(selected.contains) ?? false }.map(\.location.file)
         let references = (inventory.references ?? []).filter { selected.contains($0.message) }.map(\.location.file)
         let companions = companionFiles(plan: plan, inventory: inventory, listed: listed)
-        return Array(Set(senders + senders.flatMap(CppRewriter.classHeaders) + handlers + references + companions)).sorted()
+        // Those the tree holds of the headers remotes are bound through.
+        let providers = rules.providerHeaders.values.joined()
+        return Array(Set(senders + senders.flatMap(CppRewriter.classHeaders) + handlers + references + companions + providers)).sorted()
     }
 
     /// `sources` holds the text of the files `filesToRead` names that could be read as UTF-8.
@@ -411,7 +413,13 @@ struct CppRewriter {
         let returned = text(start - 1) == "return" && Self.startsStatement(tokens, at: start - 1)
         // A sync call answers whether it got its reply, as Send did: it can stand where Send's result was used.
         let usedBySync = !Self.startsStatement(tokens, at: start) && !returned && method.isSync
-        guard Self.startsStatement(tokens, at: start) || returned || usedBySync else {
+        // `bool sent = Send(...);` keeps its variable, as true: a Mojo call always takes the message.
+        var declared: Int?
+        if !method.isSync, text(start - 1) == "=", start >= 3, tokens[start - 2].kind == .name, text(start - 3) == "bool" {
+            let first = text(start - 4) == "const" ? start - 4 : start - 3
+            if Self.startsStatement(tokens, at: first) { declared = first }
+        }
+        guard Self.startsStatement(tokens, at: start) || returned || usedBySync || declared != nil else {
             return "the result of Send is used (tested or assigned); rewrite by hand"
         }
         // Forward: the message's arguments, Send's closing parenthesis, the semicolon.
@@ -452,7 +460,13 @@ struct CppRewriter {
             // Through another object, the ID must be that object's; the class's own one only where the object is
             // the class's own frame (`render_frame()->Send(new FooHostMsg_Bar(routing_id(), ...))`).
             let objectIDs = through.map { receiver in ["GetRoutingID()", "routing_id()"].map { receiver.expression + receiver.access + $0 } } ?? []
-            guard objectIDs.contains(unqualified) || (through?.isMember != false && remotes.rules.ownRoutingIDs.contains(unqualified)) else {
+            // A class with a Send of its own that routes what it sends (CEF's CefFrameHostImpl sets its frame's ID)
+            // builds its messages with MSG_ROUTING_NONE.
+            let routedBySend = through == nil && unqualified == "MSG_ROUTING_NONE" && sender.function.flatMap { function in
+                let parts = function.components(separatedBy: "::")
+                return parts.count >= 2 ? classDeclaration(of: parts.dropLast().joined(separator: "::"), near: sender.location.file) : nil
+            }.map { !$0.declaration.members(named: "Send").isEmpty } == true
+            guard objectIDs.contains(unqualified) || routedBySend || (through?.isMember != false && remotes.rules.ownRoutingIDs.contains(unqualified)) else {
                 let whose = through.map { "\($0.expression)'s" } ?? "this object's own"
                 return "routed to \(Self.oneLine(routingID)), not to \(whose) routing ID: the remote belongs to the object that ID names; call \(method.name) on a remote it holds"
             }
@@ -471,11 +485,12 @@ struct CppRewriter {
         }
         // A sync call answers whether it got its reply, as Send did; any other call is taken.
         if returned { call = target.method.isSync && through?.isMember != false ? "return " + call : call + "\n" + indent + "return true;" }
+        if let declared { call += "\n" + indent + source.text(tokens: declared, through: start - 1) + " true;" }
         if usedBySync {
             guard through?.isMember != false else { return "the result of Send is used, and the remote would be bound in place; rewrite by hand" }
             call.removeLast()
         }
-        let range = tokens[returned ? start - 1 : start].range.lowerBound..<tokens[constructorEnd + (usedBySync ? 1 : 2)].range.upperBound
+        let range = tokens[declared ?? (returned ? start - 1 : start)].range.lowerBound..<tokens[constructorEnd + (usedBySync ? 1 : 2)].range.upperBound
         guard add(UnifiedDiff.Edit(range: range, replacement: call), in: sender.location.file) else {
             return "another rewrite changes the same code"
         }

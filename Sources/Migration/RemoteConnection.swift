@@ -38,6 +38,9 @@ struct RemoteConnection: Equatable {
     var via: String?
     /// Where the caller's process gets remotes of the interface, as the rules write it.
     var place: String?
+    /// The first call of the place's chain (`GetRemoteInterfaces`), whose result's header the binding file needs;
+    /// nil without `bind`.
+    var providerCall: String?
     /// Notes for a human, written above the statement: a rule's caveat, or where to bind when `bind` is nil.
     var comments: [String]
 
@@ -72,6 +75,7 @@ struct RemoteConnection: Equatable {
                 return
             }
             via = through.expression
+            providerCall = call.first
             bind = through.expression + through.access + call.chain + argumentForm + ";"
             comments = []
             return
@@ -91,20 +95,21 @@ struct RemoteConnection: Equatable {
         }
         let chain = call.chain + argumentForm
         via = holder.via
+        providerCall = call.first
         bind = (holder.via.isEmpty ? chain : holder.via + "->" + chain) + ";"
         comments = holder.note.map { ["TODO(mojify): \($0)"] } ?? []
     }
 
     /// `RenderFrame::GetRemoteAssociatedInterfaces()` -> object `RenderFrame`, chain `GetRemoteAssociatedInterfaces()`
     /// (its last call's parentheses removed when the argument goes inside them); nil for free text.
-    static func placeCall(_ place: String) -> (object: String, chain: String, last: String)? {
+    static func placeCall(_ place: String) -> (object: String, chain: String, first: String, last: String)? {
         let parts = place.components(separatedBy: "::")
         guard parts.count == 2, Naming.isIdentifier(parts[0]) else { return nil }
         let calls = parts[1].components(separatedBy: "->")
         guard calls.allSatisfy({ $0.hasSuffix("()") && Naming.isIdentifier($0.dropLast(2)) }) else { return nil }
         let last = String(calls.last!.dropLast(2))
         let takesArgument = last.hasPrefix("Bind") || last == "GetRemoteAssociatedInterface"
-        return (parts[0], takesArgument ? String(parts[1].dropLast(2)) : parts[1], last)
+        return (parts[0], takesArgument ? String(parts[1].dropLast(2)) : parts[1], String(calls[0].dropLast(2)), last)
     }
 
     /// What follows the chain to bind `member`, by the kind of its last call.

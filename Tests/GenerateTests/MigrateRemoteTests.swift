@@ -210,6 +210,8 @@ final class MigrateRemoteTests: XCTestCase {
         class FrameImpl : public Frame {
          public:
           void Ping();
+          void Pong();
+          bool Send(IPC::Message* message);
 
          private:
           int routing_id_;
@@ -224,6 +226,10 @@ final class MigrateRemoteTests: XCTestCase {
         void FrameImpl::Ping() {
           Send(new TestHostMsg_Bar(routing_id_, 1));
         }
+        // CEF's Send routes what it sends to its frame, so its messages are built with MSG_ROUTING_NONE.
+        void FrameImpl::Pong() {
+          Send(new TestHostMsg_Bar(MSG_ROUTING_NONE, 2));
+        }
 
         """
         let (result, _) = try migrate(files: ["content/renderer/frame_impl.h": header, "content/renderer/frame_impl.cc": source], registry: .manifest, api: .legacy, era: .interfaceRegistry)
@@ -235,6 +241,7 @@ final class MigrateRemoteTests: XCTestCase {
         +    render_frame_->GetRemoteInterfaces()->GetInterface(&test_host_remote_);
         +  }
         """), result.patch.diff)
+        XCTAssertTrue(result.patch.diff.contains("+  GetTestHost()->Bar(2);\n"), result.patch.diff)
     }
 
     func testAClassDefinedInTwoIfBranchesLeavesItsMessagesWhole() throws {

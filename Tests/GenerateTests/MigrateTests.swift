@@ -38,7 +38,7 @@ final class MigrateTests: XCTestCase {
         let plan = try ConversionPlan.make(inventory: inventory, rules: rules, only: only)
         let migration = CppMigration(plan: plan, inventory: inventory, rules: rules, era: era)
         var sources: [String: String] = [:]
-        for file in MigrationPatch.filesToRead(plan: plan, inventory: inventory, listed: scanned.listed.first?.relativePaths ?? []) {
+        for file in MigrationPatch.filesToRead(plan: plan, inventory: inventory, rules: rules, listed: scanned.listed.first?.relativePaths ?? []) {
             sources[file] = try? String(contentsOfFile: root + "/" + file, encoding: .utf8)
         }
         let remotes = RemoteSettings(registry: registry, rules: rules, api: api)
@@ -178,6 +178,11 @@ final class MigrateTests: XCTestCase {
           return Send(new TestHostMsg_Fetch(routing_id(), 3, &value_));
         }
 
+        void Sender::Stop() {
+          const bool sent = Send(new TestHostMsg_Bar(routing_id(), 2, "b"));
+          DCHECK(sent);
+        }
+
         std::string Sender::Value() {
           std::string value;
           if (!Send(new TestHostMsg_Fetch(routing_id(), 4, &value)))
@@ -192,6 +197,7 @@ final class MigrateTests: XCTestCase {
         XCTAssertTrue(result.patch.diff.contains("+  GetTestHost()->Bar(1, \"a\");\n+  return true;\n"), result.patch.diff)
         XCTAssertTrue(result.patch.diff.contains("+  return GetTestHost()->Fetch(3, &value_);\n"), result.patch.diff)
         XCTAssertTrue(result.patch.diff.contains("+  if (!GetTestHost()->Fetch(4, &value))\n"), result.patch.diff)
+        XCTAssertTrue(result.patch.diff.contains("+  GetTestHost()->Bar(2, \"b\");\n+  const bool sent = true;\n"), result.patch.diff)
     }
 
     func testAValueOfAnotherTypeIsConvertedAsTheRulesFromSays() throws {
@@ -224,6 +230,9 @@ final class MigrateTests: XCTestCase {
         IPC_MESSAGE_ROUTED1(TestMsg_Stop, int /* id */)
 
         """)
+        // Frames' headers only forward-declare what GetRemoteInterfaces() returns: the tree's header declaring it
+        // is included where a remote is bound through it.
+        try scratch.write("services/service_manager/public/cpp/interface_provider.h", "class InterfaceProvider;\n")
         try scratch.write("content/browser/finder.h", """
         class Finder {
          public:
@@ -281,6 +290,8 @@ final class MigrateTests: XCTestCase {
         XCTAssertTrue(diff.contains("+      host->GetRemoteInterfaces()->GetInterface(&test_remote);\n+      test_remote->Reload(false);\n"), diff)
         XCTAssertTrue(diff.contains("+    test_remote->Reload(true);\n+  }\n+  return true;\n"), diff)
         XCTAssertTrue(diff.contains("+#include \"mojo/public/cpp/bindings/interface_ptr.h\"\n"), diff)
+        XCTAssertTrue(diff.contains("+#include \"services/service_manager/public/cpp/interface_provider.h\"\n"), diff)
+        XCTAssertFalse(diff.contains("services/shell/"), diff)
         // No declaration tells what `*hosts.begin()` is; an ID other than the object's names another frame.
         let stops = result.patch.outcomes.filter { $0.message == "TestMsg_Stop" && $0.kind == .sender }.compactMap(\.reason)
         XCTAssertEqual(stops.first, "the object Send is called on could not be read; rewrite by hand")

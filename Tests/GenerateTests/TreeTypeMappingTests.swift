@@ -105,6 +105,30 @@ final class TreeTypeMappingTests: XCTestCase {
         XCTAssertEqual(TypeMapper(rules: override).map(cppType: "gfx::Range")?.mojom, "uint64")
     }
 
+    /// Chromium 83 maps mojo_base.mojom.String16 to `::WTF::String` for Blink's variant of the bindings, in a
+    /// typemap that sorts before the default one: what a message's senders and handlers get is the default's.
+    func testBlinksVariantTypemapsAreNotTheBindingsTypes() throws {
+        let tree = try temporaryFolder()
+        try tree.write("mojo/public/mojom/base/string16.mojom", "module mojo_base.mojom;\nstruct String16 { array<uint16> data; };\n")
+        try tree.write("third_party/blink/renderer/platform/mojo/string.typemap", """
+            mojom = "//mojo/public/mojom/base/string16.mojom"
+            type_mappings = [ "mojo_base.mojom.String16=::WTF::String[nullable_is_same_type]" ]
+
+            """)
+        try tree.write("third_party/blink/public/mojom/other.typemap", """
+            mojom = "//mojo/public/mojom/base/string16.mojom"
+            type_mappings = [ "mojo_base.mojom.String16=::WTF::String" ]
+
+            """)
+        try tree.write("mojo/public/cpp/base/BUILD.gn", """
+            cpp_typemaps = [ { types = [ { mojom = "mojo_base.mojom.String16" cpp = "::base::string16" } ] } ]
+
+            """)
+        let learned = learn(tree.path)
+        XCTAssertEqual(learned.cppTypes["mojo_base.mojom.String16"]?.cpp, "base::string16")
+        XCTAssertNil(learned.types["WTF::String"])
+    }
+
     /// The outline of a `.mojom` file is read by bytes, as the patterns it replaced read it: top-level declarations
     /// (an attribute list may lead the line), not nested or commented ones; the first module; well-formed imports.
     func testTheOutlineOfAMojomFile() {
