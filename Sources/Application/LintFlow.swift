@@ -71,7 +71,7 @@ public enum LintFlow {
         let context = FindingsContext(displayRoot: displayRoot == "." ? nil : displayRoot,
                                       rootURI: URL(fileURLWithPath: root, isDirectory: true).standardized.absoluteString,
                                       workingDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardized.path,
-                                      settings: options.settings)
+                                      settings: options.settings, failOn: request.failOn)
         let rendered = try request.format.renderer.render(findings, context: context)
         if let output = request.output {
             try FileOutput.writeAtomically(rendered, to: output)

@@ -1,95 +1,87 @@
-/// Shell-style patterns as the ledger's selections use them (`ledger edit`, `--class`); the walk's `.gitignore`
-/// and `--exclude` patterns are the scanner's `WildMatch`, which follows git exactly:
-/// `*` matches within one path component, `**` across components, `?` one character, `[a-z]` and `[!a-z]` a set.
+/// Shell-style patterns as the ledger's selections use them (`ledger edit`, `--class`): `*` matches within one path
+/// component, `**` as a whole component (`a/**/b`) across components, `?` one character, `[a-z]` and `[!a-z]` (or
+/// `[^a-z]`) a set, `\` escapes. A `[` that opens no closed set is literal, and inside a set every character but a
+/// range's `-` is a member, `\` and `[` included. Matching is `WildMatch`'s, on UTF-8 bytes, with the pattern put
+/// into its dialect once: on ASCII (message names and classes are C identifiers) the answers are those of a
+/// character matcher.
 public struct Glob: Hashable, Sendable {
     public let pattern: String
-    private let characters: [Character]
+    /// The pattern in wildmatch's dialect, with its terminating 0; nil for one that matches nothing.
+    private let wildmatch: [UInt8]?
 
     public init(_ pattern: String) {
         self.pattern = pattern
-        self.characters = Array(pattern)
+        self.wildmatch = Self.translated(Array(pattern)).map { $0 + [0] }
     }
 
     public var hasWildcards: Bool {
-        characters.contains { $0 == "*" || $0 == "?" || $0 == "[" }
+        pattern.contains { $0 == "*" || $0 == "?" || $0 == "[" }
     }
 
     public func matches(_ text: String) -> Bool {
-        let subject = Array(text)
-        // Memoised on (pattern index, text index): plain backtracking is exponential on patterns like `*a*a*a*b`.
-        var memo = [Int: Bool]()
-        func match(_ p: Int, _ t: Int) -> Bool {
-            let key = p &* (subject.count + 1) &+ t
-            if let known = memo[key] { return known }
-            let result: Bool
-            if p == characters.count {
-                result = t == subject.count
-            } else {
-                switch characters[p] {
-                case "*":
-                    let isDouble = p + 1 < characters.count && characters[p + 1] == "*"
-                    if isDouble {
-                        var next = p + 2
-                        // `**/` also matches zero directories.
-                        if next < characters.count && characters[next] == "/" && match(next + 1, t) {
-                            result = true
-                            break
-                        }
-                        next = p + 2
-                        result = (t...subject.count).contains { match(next, $0) }
-                    } else {
-                        var end = t
-                        var found = match(p + 1, t)
-                        while !found && end < subject.count && subject[end] != "/" {
-                            end += 1
-                            found = match(p + 1, end)
-                        }
-                        result = found
-                    }
-                case "?":
-                    result = t < subject.count && subject[t] != "/" && match(p + 1, t + 1)
-                case "[":
-                    if t < subject.count, let (matched, next) = matchSet(at: p, subject[t]) {
-                        result = matched && match(next, t + 1)
-                    } else if t < subject.count && subject[t] == "[" {
-                        result = match(p + 1, t + 1)
-                    } else {
-                        result = false
-                    }
-                case "\\" where p + 1 < characters.count:
-                    result = t < subject.count && subject[t] == characters[p + 1] && match(p + 2, t + 1)
-                default:
-                    result = t < subject.count && subject[t] == characters[p] && match(p + 1, t + 1)
-                }
-            }
-            memo[key] = result
-            return result
+        guard let wildmatch else { return false }
+        var text = text
+        return text.withUTF8 { subject in
+            wildmatch.withUnsafeBufferPointer { WildMatch.matches($0, from: 0, subject, pathMode: true) }
         }
-        return match(0, 0)
     }
 
-    /// Returns whether `character` is in the set starting at `start`, and the index after the set;
-    /// `nil` when the `[` opens no well-formed set and is to be taken literally.
-    private func matchSet(at start: Int, _ character: Character) -> (Bool, Int)? {
+    /// The pattern with what wildmatch reads otherwise escaped: a lone `[`, a trailing `\`, and every member of a set
+    /// (wildmatch would take `\`, `[:` and `^` there as syntax). A range written backwards (`z-a`) holds nothing
+    /// here, where wildmatch would take its first end: it is left out, and a set left empty matches nothing (nil),
+    /// or, negated, any one character.
+    private static func translated(_ characters: [Character]) -> [UInt8]? {
+        func escaped(_ character: Character) -> [UInt8] { [UInt8(ascii: "\\")] + Array(String(character).utf8) }
+        var out: [UInt8] = []
+        var index = 0
+        while index < characters.count {
+            let character = characters[index]
+            if character == "[", let set = set(characters, at: index) {
+                let members = set.members.filter { $0.count == 1 || $0[0] <= $0[1] }
+                if members.isEmpty {
+                    guard set.negated else { return nil }
+                    out.append(UInt8(ascii: "?"))
+                } else {
+                    out += Array((set.negated ? "[!" : "[").utf8) + members.flatMap { member in
+                        member.count == 1 ? escaped(member[0]) : escaped(member[0]) + [UInt8(ascii: "-")] + escaped(member[1])
+                    } + Array("]".utf8)
+                }
+                index = set.next
+            } else if character == "[" || (character == "\\" && index + 1 == characters.count) {
+                out += escaped(character)
+                index += 1
+            } else if character == "\\" {
+                out += escaped(characters[index + 1])
+                index += 2
+            } else {
+                out += Array(String(character).utf8)
+                index += 1
+            }
+        }
+        return out
+    }
+
+    /// The set starting at the `[` at `start`: whether it is negated, its members (one character, or a range's two
+    /// ends), and the index after its `]`; nil when no `]` closes it.
+    private static func set(_ characters: [Character], at start: Int) -> (negated: Bool, members: [[Character]], next: Int)? {
         var index = start + 1
-        var negated = false
+        var members: [[Character]] = []
         if index < characters.count && (characters[index] == "!" || characters[index] == "^") {
-            negated = true
             index += 1
         }
-        var matched = false
+        let negated = index > start + 1
         var first = true
         while index < characters.count && (characters[index] != "]" || first) {
             first = false
             if index + 2 < characters.count && characters[index + 1] == "-" && characters[index + 2] != "]" {
-                if characters[index] <= character && character <= characters[index + 2] { matched = true }
+                members.append([characters[index], characters[index + 2]])
                 index += 3
             } else {
-                if characters[index] == character { matched = true }
+                members.append([characters[index]])
                 index += 1
             }
         }
         guard index < characters.count else { return nil }
-        return (matched != negated, index + 1)
+        return (negated, members, index + 1)
     }
 }

@@ -13,13 +13,25 @@ import Foundation
 /// the way Foundation special-cases them. Not followed: Foundation's limit of 512 nested levels (it refuses deeper
 /// values; this writes them), and its dictionary's merging of keys that differ in bytes but are canonically
 /// equivalent Unicode (here both stay).
+///
+/// `compact` writes the bytes of Foundation's `[.sortedKeys, .withoutEscapingSlashes]` instead, with no line feed
+/// at the end: no white space, `"key":value`, an empty array `[]`, an empty object `{}`. Every JSON mojify writes
+/// goes through here, except manifests that `mojify generate` edits in place (`JSONValue` in Emitters), whose
+/// layout and key order are the file's own.
 public enum StableJSON {
-    /// `value` as JSON, followed by a line feed.
-    public static func encode<Value: Encodable>(_ value: Value) throws -> Data {
-        let writer = JSONByteWriter()
+    /// `value` as JSON, followed by a line feed; `compact`: on one line, with none.
+    public static func encode<Value: Encodable>(_ value: Value, compact: Bool = false) throws -> Data {
+        let writer = JSONByteWriter(compact: compact)
         try ValueEncoder(writer: writer, level: 0).encodeRoot(value)
-        writer.append(UInt8(ascii: "\n"))
+        if !compact { writer.append(UInt8(ascii: "\n")) }
         return writer.takeData()
+    }
+
+    /// `text` as a JSON string literal, quotes included, escaped as `encode` escapes strings.
+    public static func quoted(_ text: String) -> String {
+        let writer = JSONByteWriter(compact: true)
+        writer.writeString(text)
+        return String(decoding: writer.takeData(), as: UTF8.self)
     }
 }
 
@@ -85,8 +97,11 @@ private final class JSONByteWriter {
     /// The key orders seen, by `CodingKey` type: an object's keys are nearly always one of a few sets.
     private var keyOrders: [ObjectIdentifier: [KeyOrder]] = [:]
     private var scratch: [UInt8] = []
+    /// No white space between tokens.
+    let compact: Bool
 
-    init() {
+    init(compact: Bool) {
+        self.compact = compact
         capacity = 1 << 16
         base = malloc(capacity)!.assumingMemoryBound(to: UInt8.self)
     }
@@ -129,7 +144,10 @@ private final class JSONByteWriter {
         append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
-    private func indent(_ level: Int) {
+    /// A line feed and the indent of `level`; nothing when compact.
+    private func newLine(_ level: Int) {
+        guard !compact else { return }
+        append(UInt8(ascii: "\n"))
         reserve(2 * level)
         (base + count).initialize(repeating: UInt8(ascii: " "), count: 2 * level)
         count += 2 * level
@@ -176,8 +194,9 @@ private final class JSONByteWriter {
             let level = depth - 1
             switch frames[level].kind {
             case .slot:
-                append("{\n\n")
-                indent(level)
+                append(UInt8(ascii: "{"))
+                newLine(0)
+                newLine(level)
                 append(UInt8(ascii: "}"))
             case .object:
                 closeContainer(at: level, bracket: UInt8(ascii: "}"))
@@ -190,12 +209,11 @@ private final class JSONByteWriter {
 
     private func closeContainer(at level: Int, bracket: UInt8) {
         if frames[level].count == 0 {
-            append(UInt8(ascii: "\n"))
+            newLine(0)
         } else if let keyType = frames[level].keyType {
             sortMembers(at: level, keyType: keyType)
         }
-        append(UInt8(ascii: "\n"))
-        indent(level)
+        newLine(level)
         append(bracket)
     }
 
@@ -208,10 +226,9 @@ private final class JSONByteWriter {
         frames[level].members.append((name, count))
         frames[level].count += 1
         frames[level].lastKey = key
-        append(UInt8(ascii: "\n"))
-        indent(level + 1)
+        newLine(level + 1)
         writeString(name)
-        append(" : ")
+        if compact { append(UInt8(ascii: ":")) } else { append(" : ") }
     }
 
     /// Begins an element of the array `frame`: the separator and the indent.
@@ -219,8 +236,7 @@ private final class JSONByteWriter {
         enter(frame)
         if frames[frame.level].count > 0 { append(UInt8(ascii: ",")) }
         frames[frame.level].count += 1
-        append(UInt8(ascii: "\n"))
-        indent(frame.level + 1)
+        newLine(frame.level + 1)
     }
 
     func count(of frame: FrameID) -> Int {
@@ -624,9 +640,10 @@ private enum SplitArray {
         }
         let slots = DisjointSlots(outcomes)
         let shared = SharedArray(array)
+        let compact = writer.compact
         DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
             slots.buffer[chunk] = Result {
-                let detached = JSONByteWriter()
+                let detached = JSONByteWriter(compact: compact)
                 let detachedFrame = detached.openDetachedArray(at: level, before: bounds[chunk])
                 try shared.array.writeElements(bounds[chunk]..<bounds[chunk + 1], at: level, frame: detachedFrame, into: detached)
                 return detached

@@ -199,9 +199,7 @@ public enum TreeWriter {
         }
 
         func writeJournal(_ steps: [Step]) throws {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys]
-            let data = try encoder.encode(steps)
+            let data = try StableJSON.encode(steps, compact: true)
             let staged = "\(marker)journal-\(getpid())"
             let descriptor = openat(root, staged, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o600)
             guard descriptor >= 0 else { throw failure(TreeWriter.journalName) }

@@ -77,19 +77,7 @@ indirect enum JSONValue: Equatable {
     }
 
     static func quoted(_ text: String) -> String {
-        let escaped = text.replacingScalars { scalar in
-            switch scalar {
-            case "\"": "\\\""
-            case "\\": "\\\\"
-            case "\n": "\\n"
-            case "\r": "\\r"
-            case "\t": "\\t"
-            case _ where scalar.value < 0x20:
-                "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
-            default: nil
-            }
-        }
-        return "\"" + escaped + "\""
+        StableJSON.quoted(text)
     }
 }
 

@@ -83,9 +83,7 @@ enum DrillDownData {
     static func json(_ messages: [MessageEntry]) throws -> String {
         var files = FileTable()
         let encoded = messages.map { message($0, files: &files) }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        func text(_ value: some Encodable) throws -> String { String(decoding: try encoder.encode(value), as: UTF8.self) }
+        func text(_ value: some Encodable) throws -> String { String(decoding: try StableJSON.encode(value, compact: true), as: UTF8.self) }
         let lines = try encoded.map { try text($0) }
         let json = "{\"files\":\(try text(files.names)),\"messages\":[\n" + lines.joined(separator: ",\n") + "\n]}"
         return ScriptJSON.neutralise(json)

@@ -1,3 +1,5 @@
+import MojifyCore
+
 /// The patterns of one `.gitignore` (or `.git/info/exclude`, or the `--exclude` globs), compiled once into
 /// matchers that work on the bytes of paths: literal names, literal paths and extensions go into hash tables,
 /// `*suffix` patterns into a list of suffixes, paths with a literal first folder into a table by that folder, and

@@ -21,6 +21,18 @@ final class GlobTests: XCTestCase {
         XCTAssertFalse(Glob("**/gen/*.h").matches("out/generated/a.h"))
     }
 
+    /// Where git's wildmatch, which matches a glob, reads a pattern otherwise than the ledger's globs always have.
+    func testSetsAndEscapesKeepTheLedgersMeaning() {
+        XCTAssertTrue(Glob("[\\]x").matches("\\x"), "a backslash in a set is a member")
+        XCTAssertTrue(Glob("[[:alpha:]]").matches(":]"), "no character classes: [[:alph:] is a set, then a literal ]")
+        XCTAssertFalse(Glob("[[:alpha:]]").matches("a"))
+        XCTAssertTrue(Glob("[^a]b").matches("cb"))
+        XCTAssertFalse(Glob("[z-a]x").matches("zx"), "a range written backwards holds nothing")
+        XCTAssertTrue(Glob("[!z-a]").matches("q"))
+        XCTAssertTrue(Glob("a\\").matches("a\\"), "a trailing backslash is literal")
+        XCTAssertTrue(Glob("[]a]").matches("]"), "a ] first in a set is a member")
+    }
+
     func testPathologicalPatternsStayFast() {
         let subject = String(repeating: "a", count: 200)
         XCTAssertFalse(Glob(String(repeating: "*a", count: 30) + "b").matches(subject))

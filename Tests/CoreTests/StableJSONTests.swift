@@ -4,17 +4,20 @@ import XCTest
 
 /// `StableJSON` against the encoder whose bytes it promises: Foundation's, set the same way.
 final class StableJSONTests: XCTestCase {
-    private func foundation(_ value: some Encodable) throws -> Data {
+    private func foundation(_ value: some Encodable, compact: Bool = false) throws -> Data {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return try encoder.encode(value) + [0x0A]
+        encoder.outputFormatting = compact ? [.sortedKeys, .withoutEscapingSlashes] : [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return try encoder.encode(value) + (compact ? [] : [0x0A])
     }
 
+    /// Both forms: pretty, and compact (the report's data block, the journal of `migrate --apply`).
     private func assertSameBytes(_ value: some Encodable, file: StaticString = #filePath, line: UInt = #line) throws {
-        let expected = try foundation(value)
-        let actual = try StableJSON.encode(value)
-        XCTAssertEqual(String(decoding: actual, as: UTF8.self), String(decoding: expected, as: UTF8.self), file: file, line: line)
-        XCTAssertEqual(actual, expected, "bytes differ", file: file, line: line)
+        for compact in [false, true] {
+            let expected = try foundation(value, compact: compact)
+            let actual = try StableJSON.encode(value, compact: compact)
+            XCTAssertEqual(String(decoding: actual, as: UTF8.self), String(decoding: expected, as: UTF8.self), "compact: \(compact)", file: file, line: line)
+            XCTAssertEqual(actual, expected, "bytes differ, compact: \(compact)", file: file, line: line)
+        }
     }
 
     /// Every control character, the characters JSON escapes, and those it need not (`/`, DEL, U+2028/2029,

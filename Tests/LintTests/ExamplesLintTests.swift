@@ -14,7 +14,8 @@ final class ExamplesLintTests: XCTestCase {
     }
 
     func testEveryFormatMatchesItsGoldenFile() throws {
-        for (format, golden) in [("text", "examples.txt"), ("json", "examples.json"), ("sarif", "examples.sarif"), ("github", "examples.github.txt")] {
+        for (format, golden) in [("text", "examples.txt"), ("json", "examples.json"), ("sarif", "examples.sarif"), ("github", "examples.github.txt"),
+                                ("junit", "examples.junit.xml"), ("codequality", "examples.codequality.json"), ("markdown", "examples.md")] {
             let result = try MojifyBinary.run(["lint", "Examples", "--ledger", Self.ledger, "--format", format])
             XCTAssertEqual(result.status, 1, "\(format): errors are found, so the status is 1\n\(result.stderr)")
             try Golden.assertMatches(normalised(result.stdout), path: repositoryRoot + "/Tests/LintTests/Golden/" + golden)

@@ -4,23 +4,38 @@ import MojifyCore
 /// Pretty, key-sorted JSON: rows as objects keyed by column name, with `line` a number and `sync` a boolean.
 enum LedgerJSON: LedgerRenderer {
     static func render(rows: [LedgerRow], columns: [String]) throws -> String {
-        let objects: [[String: Any]] = rows.map { row in
-            var object: [String: Any] = [:]
-            for column in columns { object[column] = row.cell(column) }
-            object[LedgerColumn.line.rawValue] = row.line
-            object[LedgerColumn.sync.rawValue] = row.sync
-            return object
-        }
-        return try encoded(JSONSerialization.data(withJSONObject: objects, options: options))
+        String(decoding: try StableJSON.encode(rows.map { RowObject(row: $0, columns: columns) }), as: UTF8.self)
     }
 
     static func render(stats: LedgerStats) throws -> String {
         String(decoding: try StableJSON.encode(stats), as: UTF8.self)
     }
 
-    private static let options: JSONSerialization.WritingOptions = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    /// A row as an object of the chosen columns; `line` and `sync` come last, so they win over columns so named.
+    private struct RowObject: Encodable {
+        var row: LedgerRow
+        var columns: [String]
 
-    private static func encoded(_ data: Data) -> String {
-        String(decoding: data, as: UTF8.self) + "\n"
+        struct Key: CodingKey {
+            var stringValue: String
+            var intValue: Int? { nil }
+
+            init(stringValue: String) {
+                self.stringValue = stringValue
+            }
+
+            init?(intValue: Int) {
+                nil
+            }
+        }
+
+        func encode(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: Key.self)
+            for column in columns {
+                try container.encode(row.cell(column), forKey: Key(stringValue: column))
+            }
+            try container.encode(row.line, forKey: Key(stringValue: LedgerColumn.line.rawValue))
+            try container.encode(row.sync, forKey: Key(stringValue: LedgerColumn.sync.rawValue))
+        }
     }
 }

@@ -12,13 +12,17 @@ public struct FindingsContext: Sendable {
     /// to it in text and GitHub output, as CI annotations need paths from the repository root.
     public var workingDirectory: String?
     public var settings: RuleSettings
+    /// The least severity that fails the gate (`--fail-on`): formats that say pass or fail (JUnit) go by it.
+    public var failOn: Diagnostic.Severity
     public var version: String
 
-    public init(displayRoot: String?, rootURI: String, workingDirectory: String?, settings: RuleSettings, version: String = MojifyVersion.current) {
+    public init(displayRoot: String?, rootURI: String, workingDirectory: String?, settings: RuleSettings, failOn: Diagnostic.Severity = .error,
+                version: String = MojifyVersion.current) {
         self.displayRoot = displayRoot
         self.rootURI = rootURI
         self.workingDirectory = workingDirectory
         self.settings = settings
+        self.failOn = failOn
         self.version = version
     }
 
@@ -49,6 +53,9 @@ public enum LintFormat: String, CaseIterable, Sendable {
     case json
     case sarif
     case github
+    case junit
+    case codequality
+    case markdown
 
     public var renderer: FindingsRenderer.Type {
         switch self {
@@ -56,6 +63,9 @@ public enum LintFormat: String, CaseIterable, Sendable {
         case .json: JSONFindings.self
         case .sarif: SARIFFindings.self
         case .github: GitHubFindings.self
+        case .junit: JUnitFindings.self
+        case .codequality: CodeQualityFindings.self
+        case .markdown: MarkdownFindings.self
         }
     }
 }

@@ -1,7 +1,8 @@
 /// Git's `wildmatch` on bytes: the glob dialect of `.gitignore`. In path mode `*`, `?` and sets never match `/`,
 /// and `**` crosses folders only as a whole component (`**/x`, `x/**`, `x/**/y`); elsewhere it is `*`.
 /// A malformed set (`[a`, `[[:nope:]]`) makes the pattern match nothing, as in git.
-enum WildMatch {
+/// The one glob engine: the scanner's `.gitignore` and `--exclude` patterns, and through `Glob` the ledger's.
+public enum WildMatch {
     private enum Outcome {
         case match, noMatch, abortAll, abortToDoubleStar
     }
@@ -9,7 +10,7 @@ enum WildMatch {
     /// Whether `pattern` matches all of `text`. The pattern holds a trailing 0 (patterns never hold a 0 byte).
     /// `patternStart` is where the pattern began for the purposes of `**` at its start: git matches a literal prefix
     /// separately and runs the matcher on the rest, which then counts as a pattern start of its own.
-    static func matches(_ pattern: UnsafeBufferPointer<UInt8>, from patternStart: Int, _ text: UnsafeBufferPointer<UInt8>, pathMode: Bool) -> Bool {
+    public static func matches(_ pattern: UnsafeBufferPointer<UInt8>, from patternStart: Int, _ text: UnsafeBufferPointer<UInt8>, pathMode: Bool) -> Bool {
         var memo: Memo?
         return match(pattern, patternStart, patternStart, text, 0, pathMode, &memo) == .match
     }
@@ -192,7 +193,8 @@ enum WildMatch {
     }
 
     /// The bytes that make a pattern more than a literal (git's `is_glob_special`).
-    static func isSpecial(_ byte: UInt8) -> Bool {
+    @inlinable
+    public static func isSpecial(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: "*") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "\\")
     }
 }

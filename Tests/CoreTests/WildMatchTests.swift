@@ -1,5 +1,5 @@
 import Foundation
-@testable import MojifyScanner
+@testable import MojifyCore
 import XCTest
 
 /// The `.gitignore` glob matcher: bounded work on hostile patterns, git's answers on ordinary ones.
