@@ -863,6 +863,10 @@ def score_case(case: Case, mojify: str, work: str, env: dict, extra: list[str]) 
                 if mem.search(strip_comments(lines[k - 1])):
                     ri = remote_info.setdefault(itf, {'getters': [], 'members': [], 'binds': False})
                     ri['members'].append({'file': path, 'line': k, 'text': lines[k - 1].strip()})
+                    # A remote local to a block (a send through an object of the function's own) is bound on the
+                    # line after its declaration.
+                    following = strip_comments(lines[k]) if k < len(lines) and (k + 1) in added else ''
+                    ri['binds'] = ri['binds'] or any(t in following for t in BIND_TOKENS)
 
     # ---- registration
     reg_sites = []

@@ -114,9 +114,12 @@ public struct ConversionRules: Sendable, Equatable {
         /// `from`: by the C++ type a legacy message carried, the expression making `cpp` of it, `$0` standing for
         /// the value (`base::ListValue: "$0.CreateDeepCopy()"`): what a rewritten sender passes.
         public var conversions: [String: String] = [:]
+        /// `to`: by the C++ type a legacy handler takes, the expression making it of a `cpp` value (`base::ListValue:
+        /// "*$0"`): what an implementation passes the legacy handler.
+        public var legacyConversions: [String: String] = [:]
 
         public init(cpp: String, moveOnly: Bool = false, byValue: Bool = false, nullableIsSameType: Bool = false, since: MojoEra? = nil, aliases: [String] = [],
-                    conversions: [String: String] = [:]) {
+                    conversions: [String: String] = [:], legacyConversions: [String: String] = [:]) {
             self.cpp = cpp
             self.moveOnly = moveOnly
             self.byValue = byValue
@@ -124,6 +127,7 @@ public struct ConversionRules: Sendable, Equatable {
             self.since = since
             self.aliases = aliases
             self.conversions = conversions
+            self.legacyConversions = legacyConversions
         }
     }
 
@@ -508,7 +512,7 @@ private struct CppTypeRules: Decodable {
     private static func rule(_ decoder: Decoder, mojom: String, shape: String) throws -> ConversionRules.CppTypeRule {
         let reader = RulesReader(decoder)
         let fields = try reader.fields(orFail: shape)
-        guard Set(fields.allKeys.map(\.stringValue)).isSubset(of: ["cpp", "move_only", "by_value", "nullable_is_same_type", "since", "aliases", "from"]),
+        guard Set(fields.allKeys.map(\.stringValue)).isSubset(of: ["cpp", "move_only", "by_value", "nullable_is_same_type", "since", "aliases", "from", "to"]),
               let cpp = RulesReader.requiredText("cpp", in: fields) else { throw reader.fail(shape) }
         try reader.checkWritten(cpp, as: .cppType, in: "cpp_types: '\(mojom)': cpp")
         func flag(_ key: String) throws -> Bool {
@@ -527,23 +531,26 @@ private struct CppTypeRules: Decodable {
         }
         let aliases = try reader.texts("aliases", in: fields, orFail: shape) ?? []
         for alias in aliases { try reader.checkWritten(alias, as: .cppType, in: "cpp_types: '\(mojom)': aliases") }
-        var conversions: [String: String] = [:]
-        if fields.contains(RulesReader.Key("from")) {
-            let where_ = "cpp_types: '\(mojom)': from"
-            guard let written = try? fields.decode([String: String].self, forKey: RulesReader.Key("from")) else {
-                throw reader.fail("\(where_) must map legacy C++ types to expressions, e.g. {base::ListValue: \"$0.CreateDeepCopy()\"}")
+        /// `from` and `to`: legacy C++ type -> a one-line expression of `$0`, the value.
+        func expressions(_ key: String, example: String) throws -> [String: String] {
+            guard fields.contains(RulesReader.Key(key)) else { return [:] }
+            let place = "cpp_types: '\(mojom)': \(key)"
+            guard let written = try? fields.decode([String: String].self, forKey: RulesReader.Key(key)) else {
+                throw reader.fail("\(place) must map legacy C++ types to expressions, e.g. {base::ListValue: \"\(example)\"}")
             }
+            var expressions: [String: String] = [:]
             for (legacy, expression) in written {
-                try reader.checkWritten(legacy, as: .cppType, in: where_)
+                try reader.checkWritten(legacy, as: .cppType, in: place)
                 guard expression.contains("$0"), !expression.contains(where: \.isNewline) else {
-                    throw reader.fail("\(where_): '\(legacy)': the expression must be one line holding $0, which stands for the value")
+                    throw reader.fail("\(place): '\(legacy)': the expression must be one line holding $0, which stands for the value")
                 }
-                conversions[legacy.filter { !$0.isWhitespace }] = expression
+                expressions[legacy.filter { !$0.isWhitespace }] = expression
             }
+            return expressions
         }
         return ConversionRules.CppTypeRule(
             cpp: cpp, moveOnly: try flag("move_only"), byValue: try flag("by_value"), nullableIsSameType: try flag("nullable_is_same_type"), since: since, aliases: aliases,
-            conversions: conversions
+            conversions: try expressions("from", example: "$0.CreateDeepCopy()"), legacyConversions: try expressions("to", example: "*$0")
         )
     }
 }

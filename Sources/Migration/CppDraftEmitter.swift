@@ -120,24 +120,28 @@ public enum CppDraftEmitter {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// The statements of one method: a call of the legacy handler, or `NOTIMPLEMENTED()` with the reason.
-    static func body(_ method: CppMigration.Method) -> [String] {
+    /// The statements of one method: a call of the legacy handler (through its member, or on the class itself
+    /// `inPlace`), or `NOTIMPLEMENTED()` with the reason.
+    static func body(_ method: CppMigration.Method, inPlace: Bool = false) -> [String] {
         guard let handler = method.handler else {
             return EmitterText.comment("TODO(mojify): \(method.handlerProblem ?? "no legacy handler found").", indent: "  ") + ["  NOTIMPLEMENTED();"]
         }
         var lines: [String] = []
-        let structs = method.parameters.filter(\.needsConversion).map(\.name)
+        let structs = method.parameters.filter { $0.needsConversion && $0.legacyConversion == nil }.map(\.name)
         if !structs.isEmpty {
             lines += EmitterText.comment("TODO(mojify): \(handler.method) takes the legacy C++ types; convert \(structs.joined(separator: ", ")) from the interface's types.", indent: "  ")
         }
-        var arguments = method.parameters.map(\.name)
-        let call = "  \(handler.member)->\(handler.method)("
+        // The rules' `to` (or an enum's cast) makes the legacy type of the bindings' one.
+        var arguments = method.parameters.map { parameter in
+            parameter.needsConversion ? parameter.legacyConversion?.replacingOccurrences(of: "$0", with: parameter.name) ?? parameter.name : parameter.name
+        }
+        let call = inPlace ? "  \(handler.method)(" : "  \(handler.member)->\(handler.method)("
         guard let reply = method.reply else {
             return lines + [call + arguments.joined(separator: ", ") + ");"]
         }
         if method.isSync, !handler.delayReply {
             // The legacy sync handler wrote its outputs through pointers; the reply carries them.
-            let convertible = method.legacyOutputs.count == reply.count && !method.legacyOutputs.contains("") && !reply.contains(where: \.needsConversion)
+            let convertible = outputsConvert(method)
             if !convertible {
                 lines += EmitterText.comment("TODO(mojify): convert the handler's outputs to the reply's types.", indent: "  ")
             }
@@ -157,6 +161,20 @@ public enum CppDraftEmitter {
         lines += EmitterText.comment("TODO(mojify): \(why); make \(handler.method) take \(method.name)Callback and run it with std::move(callback).Run(...) where it replied.", indent: "  ")
         arguments.append("std::move(callback)")
         return lines + [call + arguments.joined(separator: ", ") + ");"]
+    }
+
+    /// Whether the legacy sync handler's outputs are the reply's types, so that its locals can be passed on.
+    static func outputsConvert(_ method: CppMigration.Method) -> Bool {
+        guard let reply = method.reply else { return true }
+        return method.legacyOutputs.count == reply.count && !method.legacyOutputs.contains("") && !reply.contains(where: \.needsConversion)
+    }
+
+    /// Whether `body(method)` calls the legacy handler with nothing left to a human: no reply message or
+    /// callback to pass on, no value to convert by hand.
+    static func forwardsCompletely(_ method: CppMigration.Method) -> Bool {
+        guard let handler = method.handler, !handler.delayReply else { return false }
+        if method.reply != nil, !(method.isSync && outputsConvert(method)) { return false }
+        return !method.parameters.contains { $0.needsConversion && $0.legacyConversion == nil }
     }
 
     /// The locals a sync handler writes the reply into: the reply's names, but a mojom method may name an output

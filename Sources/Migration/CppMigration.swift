@@ -71,8 +71,10 @@ public struct CppMigration: Sendable {
         public var isGeneratedStruct: Bool
         /// A struct the plan defines appears in the type: the legacy handler took another C++ type.
         public var needsConversion: Bool
-        /// Where it does, the rules' expression making this type of the legacy one (`$0.CreateDeepCopy()`).
+        /// Where it does, the rules' expression making this type of the legacy one (`$0.CreateDeepCopy()`), and the
+        /// legacy one of this type (`*$0`); a cast for an enum the plan defines with the legacy enum's values.
         public var conversion: String? = nil
+        public var legacyConversion: String? = nil
     }
 
     public struct Handler: Sendable, Equatable {
@@ -193,7 +195,8 @@ public struct CppMigration: Sendable {
                 valueType: speller.value(parameter.type, module: module, original: original),
                 isGeneratedStruct: speller.isGeneratedStruct(parameter.type, module: module),
                 needsConversion: speller.needsConversion(parameter.type, module: module, original: original),
-                conversion: speller.conversion(parameter.type, original: original)
+                conversion: speller.conversion(parameter.type, module: module, original: original),
+                legacyConversion: speller.legacyConversion(parameter.type, module: module, original: original)
             )
         }
     }

@@ -107,17 +107,23 @@ extension CppRewriter {
         _ method: CppMigration.Method, interface: CppMigration.Interface, handler: CppMigration.Handler, location: SourceLocation
     ) -> Result<InPlaceMethod, Problem> {
         let keep = "; \(interface.name)Impl forwards to it"
-        if handler.delayReply {
-            return .failure(Problem("\(handler.method) takes the reply message (IPC_MESSAGE_HANDLER_DELAY_REPLY): make it take \(method.name)Callback by hand\(keep)"))
-        }
-        if method.isSync {
-            return .failure(Problem("\(handler.method) is a sync handler writing its outputs through pointers: make it take \(method.name)Callback by hand\(keep)"))
-        }
-        if method.reply != nil {
-            return .failure(Problem("\(interface.name).\(method.name) answers through a callback where the handler sent \(method.messages.dropFirst().joined(separator: ", ")): give it \(method.name)Callback by hand\(keep)"))
-        }
-        if let parameter = method.parameters.first(where: { $0.needsConversion || $0.type.contains(interface.namespace + "::") }) {
-            return .failure(Problem("parameter \(parameter.name) is \(parameter.type) in the bindings, where \(handler.method) takes the legacy C++ type: convert it by hand\(keep)"))
+        // A handler that cannot become the method itself (a sync one writing through pointers, one taking values
+        // the bindings give as other types) keeps its name, and the class gets the method calling it: an adapter.
+        let adapter = CppDraftEmitter.forwardsCompletely(method)
+            && (method.isSync || method.parameters.contains { $0.needsConversion || $0.type.contains(interface.namespace + "::") })
+        if !adapter {
+            if handler.delayReply {
+                return .failure(Problem("\(handler.method) takes the reply message (IPC_MESSAGE_HANDLER_DELAY_REPLY): make it take \(method.name)Callback by hand\(keep)"))
+            }
+            if method.isSync {
+                return .failure(Problem("\(handler.method) is a sync handler whose outputs are not the reply's types: make it take \(method.name)Callback by hand\(keep)"))
+            }
+            if method.reply != nil {
+                return .failure(Problem("\(interface.name).\(method.name) answers through a callback where the handler sent \(method.messages.dropFirst().joined(separator: ", ")): give it \(method.name)Callback by hand\(keep)"))
+            }
+            if let parameter = method.parameters.first(where: { $0.needsConversion || $0.type.contains(interface.namespace + "::") }) {
+                return .failure(Problem("parameter \(parameter.name) is \(parameter.type) in the bindings, where \(handler.method) takes the legacy C++ type: convert it by hand\(keep)"))
+            }
         }
         for file in [handler.header, handler.file] {
             if !SafeName.isSafePath(file) { return .failure(Problem("\(file) needs quoting in a diff\(keep)")) }
@@ -136,11 +142,13 @@ extension CppRewriter {
                 ? "\(handler.method) is not declared in class \(last) in \(handler.header) (inherited, or written through a macro)\(keep)"
                 : "\(handler.method) is declared \(declared.count) times in \(handler.header) (overloads or #if branches); convert by hand\(keep)"))
         }
-        if !declaration.members(named: method.name).isEmpty {
+        // A handler already named as its method (`ShowAutofillPopup`) becomes it; an adapter would overload it.
+        if handler.method != method.name || adapter, !declaration.members(named: method.name).isEmpty {
             return .failure(Problem("\(last) already has a member named \(method.name)\(keep)"))
         }
         let tokens = declaration.tokens
         let name = declared[0]
+        if adapter { return self.adapter(for: method, handler: handler, className: last, declaration: declaration, declared: name, location: location, keep: keep) }
         let start = declaration.declarationStart(of: name)
         let specifiers = tokens[start..<name].map(\.text)
         guard specifiers == ["void"] || specifiers == ["virtual", "void"] else {
@@ -171,7 +179,7 @@ extension CppRewriter {
                 return .failure(Problem("\(handler.method) changes its parameter \(name), which \(method.name) takes as \(argument.type); convert by hand\(keep)"))
             }
         }
-        if case .success = self.definition(of: method.name, className: last, in: sources[handler.file]!, file: handler.file) {
+        if handler.method != method.name, case .success = self.definition(of: method.name, className: last, in: sources[handler.file]!, file: handler.file) {
             return .failure(Problem("\(handler.file) already defines \(last)::\(method.name)\(keep)"))
         }
         // The definition keeps the names its body uses; the declaration takes them too, or its own where the
@@ -190,6 +198,55 @@ extension CppRewriter {
             definition: UnifiedDiff.Edit(range: definition.name.range.lowerBound..<definition.end, replacement: "\(method.name)(\(list(definitionNames)))"),
             location: location
         ))
+    }
+
+    /// The method declared after the handler's declaration and defined after its definition, calling it as the
+    /// forwarding skeleton would: the handler stays as it is.
+    private func adapter(
+        for method: CppMigration.Method, handler: CppMigration.Handler, className: String, declaration: CppClassDeclaration, declared name: Int,
+        location: SourceLocation, keep: String
+    ) -> Result<InPlaceMethod, Problem> {
+        let tokens = declaration.tokens
+        guard let semicolon = tokens[name...].firstIndex(where: { $0.text == ";" || $0.text == "{" }), tokens[semicolon].text == ";" else {
+            return .failure(Problem("\(handler.method) is defined inside the class; convert by hand\(keep)"))
+        }
+        let header = sources[handler.header]!
+        guard header.restOfLineIsBlank(after: tokens[semicolon].range.upperBound) else {
+            return .failure(Problem("other code shares the line of \(handler.method)'s declaration; convert by hand\(keep)"))
+        }
+        let source = sources[handler.file]!
+        let found: (name: CodeToken, end: Int, parameters: [ArraySlice<CodeToken>])
+        switch definition(of: handler.method, className: className, in: source, file: handler.file) {
+        case .success(let definition): found = definition
+        case .failure(let problem): return .failure(Problem(problem.reason + keep))
+        }
+        if case .success = definition(of: method.name, className: className, in: source, file: handler.file) {
+            return .failure(Problem("\(handler.file) already defines \(className)::\(method.name)\(keep)"))
+        }
+        let bodyTokens = source.tokens
+        guard let open = bodyTokens.firstIndex(where: { $0.range.lowerBound >= found.end && $0.text == "{" }), let close = bodyTokens.closing(open),
+              source.restOfLineIsBlank(after: bodyTokens[close].range.upperBound) else {
+            return .failure(Problem("the end of \(handler.method)'s definition could not be found; convert by hand\(keep)"))
+        }
+        // The qualifier the handler's definition writes (`content::Foo::`), which the adapter's repeats.
+        let qualifier = source.text(found.name.range.lowerBound - Self.qualifierLength(before: found.name, in: bodyTokens, source: source)..<found.name.range.lowerBound)
+        let declarationEnd = header.lineEnd(of: tokens[semicolon].range.upperBound)
+        let indent = header.indentation(ofLineAt: tokens[name].range.lowerBound)
+        let definitionEnd = source.lineEnd(of: bodyTokens[close].range.upperBound)
+        let body = ["", "void \(qualifier)\(method.name)(\(CppDraftEmitter.parameterList(method))) {"] + CppDraftEmitter.body(method, inPlace: true) + ["}"]
+        return .success(InPlaceMethod(
+            method: method,
+            declaration: UnifiedDiff.Edit(range: declarationEnd..<declarationEnd, replacement: "\n\(indent)void \(method.name)(\(CppDraftEmitter.parameterList(method))) override;"),
+            definition: UnifiedDiff.Edit(range: definitionEnd..<definitionEnd, replacement: "\n" + body.joined(separator: "\n")),
+            location: location
+        ))
+    }
+
+    /// The bytes of `Class::` (with its namespaces) before a definition's name token.
+    private static func qualifierLength(before name: CodeToken, in tokens: [CodeToken], source: CppSource) -> Int {
+        guard var index = tokens.firstIndex(where: { $0.range == name.range }) else { return 0 }
+        while index >= 2, tokens[index - 1].text == "::", tokens[index - 2].kind == .name { index -= 2 }
+        return name.range.lowerBound - tokens[index].range.lowerBound
     }
 
     /// The one out-of-class definition `void [ns::]Class::method(...) [const] {` in `source`: its name token, the

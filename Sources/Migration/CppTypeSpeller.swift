@@ -14,6 +14,8 @@ struct CppTypeSpeller {
     /// Qualified mojom name (`content.mojom.FrameParams`) -> C++ name (`content::mojom::FrameParams`).
     private let structs: [String: String]
     private let enums: [String: String]
+    /// The enums the plan defines with the legacy C++ enum's own values (`cppName`): a cast converts either way.
+    private let castableEnums: Set<String>
     /// Qualified mojom type -> the C++ type the bindings of the era use for it.
     private let mappings: [String: ConversionRules.CppTypeRule]
     /// Other names of mapped C++ types -> the name they stand for (`base::string16` -> `std::u16string`).
@@ -32,6 +34,7 @@ struct CppTypeSpeller {
             .sorted { ($0.alias.count, $0.alias) > ($1.alias.count, $1.alias) }
         var structs: [String: String] = [:]
         var enums: [String: String] = [:]
+        var castable: Set<String> = []
         for file in plan.files {
             let namespace = Self.namespace(ofModule: file.module)
             for name in file.structs.map(\.name) + file.placeholders.map(\.name) {
@@ -39,10 +42,12 @@ struct CppTypeSpeller {
             }
             for item in file.enums {
                 enums[file.module + "." + item.name] = namespace + "::" + item.name
+                if !item.values.isEmpty { castable.insert(file.module + "." + item.name) }
             }
         }
         self.structs = structs
         self.enums = enums
+        castableEnums = castable
         let written = inventory.messages.flatMap { $0.inputs + $0.outputs }.map(\.type)
         if written.contains(where: { $0.contains("absl::optional") }) {
             optionalTemplate = "absl::optional"
@@ -91,12 +96,26 @@ struct CppTypeSpeller {
     /// The expression turning a value of the legacy C++ type `original` into the bindings' type of `mojom`, `$0`
     /// standing for the value, where the rules give one (`from`); nil otherwise, and for types that hold the mapped
     /// one (`array<...>`), which no single expression converts.
-    func conversion(_ mojom: String, original: String?) -> String? {
-        guard let original, let rule = mappings[mojom] else { return nil }
+    func conversion(_ mojom: String, module: String, original: String?) -> String? {
+        convert(mojom, module: module, original: original, rules: \.conversions) { enumType, _ in "static_cast<\(enumType)>($0)" }
+    }
+
+    /// The other way: the expression turning the bindings' value of `mojom` (`$0`) into the legacy handler's C++
+    /// type `original`, where the rules give one (`to`), or a cast for an enum the plan defines with its values.
+    func legacyConversion(_ mojom: String, module: String, original: String?) -> String? {
+        convert(mojom, module: module, original: original, rules: \.legacyConversions) { _, legacy in "static_cast<\(legacy)>($0)" }
+    }
+
+    private func convert(_ mojom: String, module: String, original: String?, rules: KeyPath<ConversionRules.CppTypeRule, [String: String]>,
+                         cast: (_ enumType: String, _ legacy: String) -> String) -> String? {
+        guard let original else { return nil }
         var legacy = original.filter { !$0.isWhitespace }
         if legacy.hasPrefix("const") { legacy.removeFirst(5) }
         if legacy.hasSuffix("&") { legacy.removeLast() }
-        return rule.conversions[legacy] ?? aliases.first { $0.alias == legacy }.flatMap { rule.conversions[$0.name] }
+        if castableEnums.contains(qualified(mojom, module: module)), let cppEnum = enums[qualified(mojom, module: module)] { return cast(cppEnum, legacy) }
+        guard let rule = mappings[mojom] else { return nil }
+        let expressions = rule[keyPath: rules]
+        return expressions[legacy] ?? aliases.first { $0.alias == legacy }.flatMap { expressions[$0.name] }
     }
 
     /// The C++ type with other names of mapped types replaced by the names they stand for (`base::string16` ->

@@ -120,6 +120,65 @@ final class MigrateHandlerTests: XCTestCase {
         XCTAssertTrue(diff.contains("-  // RenderFrameObserver:\n-  bool OnMessageReceived(const IPC::Message& message) override;\n-\n"), diff)
     }
 
+    /// A sync handler writing its outputs through pointers, and one taking a legacy enum whose mojom enum has its
+    /// values, stay as they are: the class gets the interface methods calling them (adapters).
+    func testSyncAndConvertedHandlersGetAdaptersInTheClass() throws {
+        let (result, _) = try migrate([
+            "content/common/test_messages.h": """
+            #define IPC_MESSAGE_START TestMsgStart
+            enum Mode { MODE_A, MODE_B = 4 };
+            IPC_ENUM_TRAITS_MAX_VALUE(Mode, MODE_B)
+            IPC_SYNC_MESSAGE_ROUTED1_1(TestHostMsg_Fetch, int /* key */, std::string /* value */)
+            IPC_MESSAGE_ROUTED1(TestHostMsg_SetMode, Mode /* mode */)
+
+            """,
+            "content/renderer/host.h": """
+            class Host : public RenderFrameObserver {
+             public:
+              bool OnMessageReceived(const IPC::Message& message) override;
+
+             private:
+              void OnFetch(int key, std::string* value);
+              void OnSetMode(Mode mode);
+            };
+
+            """,
+            "content/renderer/host.cc": """
+            #include "content/renderer/host.h"
+
+            bool Host::OnMessageReceived(const IPC::Message& message) {
+              bool handled = true;
+              IPC_BEGIN_MESSAGE_MAP(Host, message)
+                IPC_MESSAGE_HANDLER(TestHostMsg_Fetch, OnFetch)
+                IPC_MESSAGE_HANDLER(TestHostMsg_SetMode, OnSetMode)
+                IPC_MESSAGE_UNHANDLED(handled = false)
+              IPC_END_MESSAGE_MAP()
+              return handled;
+            }
+
+            void Host::OnFetch(int key, std::string* value) {
+              *value = "v";
+            }
+
+            void Host::OnSetMode(Mode mode) {}
+
+            """,
+        ])
+        XCTAssertEqual(reasons(result, .method), ["TestHostMsg_Fetch: done", "TestHostMsg_SetMode: done"])
+        XCTAssertEqual(result.patch.convertedInPlace, ["content.mojom.TestHost"])
+        let diff = result.patch.diff
+        XCTAssertTrue(diff.contains("+class Host : public RenderFrameObserver, public content::mojom::TestHost {\n"), diff)
+        XCTAssertTrue(diff.contains("   void OnFetch(int key, std::string* value);\n+  void Fetch(int32_t key, FetchCallback callback) override;\n"), diff)
+        XCTAssertTrue(diff.contains("""
+        +void Host::Fetch(int32_t key, FetchCallback callback) {
+        +  std::string value;
+        +  OnFetch(key, &value);
+        +  std::move(callback).Run(value);
+        +}
+        """), diff)
+        XCTAssertTrue(diff.contains("+void Host::SetMode(content::mojom::Mode mode) {\n+  OnSetMode(static_cast<Mode>(mode));\n+}\n"), diff)
+    }
+
     func testAByValueParameterTheHandlerChangesKeepsTheSkeleton() throws {
         let header = "class Host : public RenderFrameObserver {\n public:\n  bool OnMessageReceived(const IPC::Message& message) override;\n  void OnBar(int count, std::string name);\n  void OnBaz() const;\n  void OnQux(int value);\n};\n"
         let bodies = [
@@ -191,7 +250,8 @@ final class MigrateHandlerTests: XCTestCase {
             """,
         ])
         let methods = reasons(result, .method)
-        XCTAssertTrue(methods.contains("TestHostMsg_Fetch: OnFetch is a sync handler writing its outputs through pointers: make it take FetchCallback by hand; TestHostImpl forwards to it"), "\(methods)")
+        // Fetch's handler could stay behind an adapter (it has no definition here to put one after).
+        XCTAssertTrue(methods.contains("TestHostMsg_Fetch: no definition `void Host::OnFetch(...) {` in content/renderer/host.cc; TestHostImpl forwards to it"), "\(methods)")
         XCTAssertTrue(methods.contains("TestHostMsg_Later: OnLater takes the reply message (IPC_MESSAGE_HANDLER_DELAY_REPLY): make it take LaterCallback by hand; TestHostImpl forwards to it"), "\(methods)")
         XCTAssertTrue(methods.contains { $0.hasPrefix("TestHostMsg_Region: parameter region is content::mojom::TestRegionPtr in the bindings, where OnRegion takes the legacy C++ type") }, "\(methods)")
         // A map in a function that is not bool OnMessageReceived stays.

@@ -40,20 +40,24 @@ extension MigrateTests {
     func testMappedTypesAreOfTheTreesEra() throws {
         let header = "IPC_MESSAGE_ROUTED3(TestHostMsg_Mapped, base::DictionaryValue /* usage */, base::ListValue /* args */, base::string16 /* title */)\n"
         let source = "IPC_BEGIN_MESSAGE_MAP(Host, message)\n  IPC_MESSAGE_HANDLER(TestHostMsg_Mapped, OnMapped)\nIPC_END_MESSAGE_MAP()\n"
-        for (era, signature) in [
-            (MojoEra.interfaceRegistry, "Mapped(std::unique_ptr<base::DictionaryValue> usage, std::unique_ptr<base::ListValue> args, const base::string16& title)"),
-            (.connector, "Mapped(std::unique_ptr<base::DictionaryValue> usage, std::unique_ptr<base::ListValue> args, const base::string16& title)"),
-            (.remote, "Mapped(base::Value usage, base::Value args, const base::string16& title)"),
+        for (era, signature, call) in [
+            (MojoEra.interfaceRegistry, "Mapped(std::unique_ptr<base::DictionaryValue> usage, std::unique_ptr<base::ListValue> args, const base::string16& title)",
+             "OnMapped(*usage, *args, title);"),
+            (.connector, "Mapped(std::unique_ptr<base::DictionaryValue> usage, std::unique_ptr<base::ListValue> args, const base::string16& title)",
+             "OnMapped(*usage, *args, title);"),
+            (.remote, "Mapped(base::Value usage, base::Value args, const base::string16& title)",
+             "OnMapped(base::Value::AsDictionaryValue(usage), base::Value::AsListValue(args), title);"),
         ] {
             let (result, _) = try migrate(header: header, source: source, api: era.mojoAPI, era: era)
             let header = try XCTUnwrap(result.drafts["content/renderer/test_host_impl.h"], "\(result.drafts.keys.sorted())")
             XCTAssertTrue(header.contains("  void \(signature) override;"), "\(era): \(header)")
             let mock = try XCTUnwrap(result.drafts["content/common/test_host_mock.h"])
             XCTAssertFalse(mock.contains("base::Value::") || mock.contains("std::u16string"), "\(era): \(mock)")
-            // The handler took the values themselves; the string is the same type.
+            // The handler took the values themselves, which the rules' `to` makes of the bindings' ones; the
+            // string is the same type.
             let implementation = try XCTUnwrap(result.drafts["content/renderer/test_host_impl.cc"])
-            XCTAssertTrue(implementation.contains("// TODO(mojify): OnMapped takes the legacy C++ types; convert usage"), "\(era): \(implementation)")
-            XCTAssertFalse(implementation.contains("convert usage, args and title") || implementation.contains(", title from"), "\(era): \(implementation)")
+            XCTAssertTrue(implementation.contains("->" + call), "\(era): \(implementation)")
+            XCTAssertFalse(implementation.contains("TODO(mojify): OnMapped"), "\(era): \(implementation)")
         }
     }
 

@@ -18,9 +18,7 @@ void ChromeViewHostImpl::ReportFeatureUsage(const base::flat_map<std::string, in
 }
 
 void ChromeViewHostImpl::RecordNetworkUsage(const url::Origin& origin, chrome::mojom::NetworkUsageKind kind, uint64_t bytes_received, int64_t duration_ms) {
-  // TODO(mojify): OnRecordNetworkUsage takes the legacy C++ types; convert kind
-  // from the interface's types.
-  chrome_render_message_filter_->OnRecordNetworkUsage(origin, kind, bytes_received, duration_ms);
+  chrome_render_message_filter_->OnRecordNetworkUsage(origin, static_cast<NetworkUsageKind>(kind), bytes_received, duration_ms);
 }
 
 void ChromeViewHostImpl::GetPluginInfo(int32_t render_frame_id, const GURL& url, GetPluginInfoCallback callback) {

@@ -18,21 +18,17 @@ void ChromeViewImpl::PurgeWarmupCache() {
 }
 
 void ChromeViewImpl::SetContentRules(chrome::mojom::ContentRuleAction default_action, base::Value::List rules) {
-  // TODO(mojify): OnSetContentRules takes the legacy C++ types; convert
-  // default_action, rules from the interface's types.
-  chrome_render_thread_observer_->OnSetContentRules(default_action, rules);
+  // TODO(mojify): OnSetContentRules takes the legacy C++ types; convert rules
+  // from the interface's types.
+  chrome_render_thread_observer_->OnSetContentRules(static_cast<ContentRuleAction>(default_action), rules);
 }
 
 void ChromeViewImpl::SetPrefetchBudget(uint64_t max_bytes, base::TimeDelta window, chrome::mojom::PrefetchPriority priority) {
-  // TODO(mojify): OnSetPrefetchBudget takes the legacy C++ types; convert
-  // priority from the interface's types.
-  chrome_render_thread_observer_->OnSetPrefetchBudget(max_bytes, window, priority);
+  chrome_render_thread_observer_->OnSetPrefetchBudget(max_bytes, window, static_cast<PrefetchPriority>(priority));
 }
 
 void ChromeViewImpl::LoadSpellingDictionary(base::File dictionary_file, const std::string& language, base::Optional<base::Time> last_modified) {
-  // TODO(mojify): OnLoadSpellingDictionary takes the legacy C++ types; convert
-  // dictionary_file from the interface's types.
-  chrome_render_thread_observer_->OnLoadSpellingDictionary(dictionary_file, language, last_modified);
+  chrome_render_thread_observer_->OnLoadSpellingDictionary(IPC::TakePlatformFileForTransit(std::move(dictionary_file)), language, last_modified);
 }
 
 void ChromeViewImpl::SetHyphenationTable(base::UnsafeSharedMemoryRegion table, const base::UnguessableToken& table_id) {

@@ -19,9 +19,7 @@ void FrameImpl::Stop() {
 }
 
 void FrameImpl::SetFocusInTree(bool focused, content::mojom::FocusSource source) {
-  // TODO(mojify): OnSetFocusInTree takes the legacy C++ types; convert source
-  // from the interface's types.
-  render_frame_impl_->OnSetFocusInTree(focused, source);
+  render_frame_impl_->OnSetFocusInTree(focused, static_cast<content::FocusSource>(source));
 }
 
 void FrameImpl::SetMode(uint32_t ax_mode) {
