@@ -89,7 +89,7 @@ public enum MigrateFlow {
         let drafted = patch.convertedInterfaces(of: migration)
         let draftedMigration = patch.drafted(migration)
         let draftedPlan = patch.drafted(plan, of: migration)
-        let drafts = CppDraftEmitter.emit(draftedMigration, registry: registry, convertedInPlace: patch.convertedInPlace, api: target.api)
+        let drafts = CppDraftEmitter.emit(draftedMigration, registry: registry, convertedInPlace: patch.convertedInPlace, registeredInPatch: patch.registeredInPatch, api: target.api)
         var files = drafts
         if !draftedPlan.files.isEmpty { files.merge(try registry.emitter.emit(draftedPlan, rules: rules)) { draft, _ in draft } }
         // An error no rewritten line causes is clang recovering differently from an earlier problem the file had
@@ -173,6 +173,7 @@ public enum MigrateFlow {
         }
         let headings: [MigrationPatch.Kind: (String, String)] = [
             .message: ("messages", "converted whole"), .sender: ("senders", "rewritten"), .handler: ("handlers", "rewritten"), .remote: ("remotes", "classes given Get<Interface>() and a remote"), .method: ("handler methods", "made interface methods"),
+            .registration: ("registration", "interfaces registered by their handler class in the patch"),
             .friend: ("handler classes", "befriend their interface's implementation"), .reference: ("other uses", "rewritten"), .messageMap: ("message maps", "removed"), .definition: ("definitions", "removed"), .build: ("build targets of changed files", "depend on the mojom"),
         ]
         let leftWhole = Set(patch.outcomes.filter { $0.kind == .message && $0.reason != nil }.map(\.message))

@@ -13,14 +13,18 @@ public enum CppDraftEmitter {
     /// `convertedInPlace` (`module.Name`, from the patch) names the interfaces whose handler class implements them
     /// itself once the patch is applied: they get only the `Bind<Interface>` their registration line names.
     /// `api` is the Mojo C++ API the drafts are written in.
-    public static func emit(_ migration: CppMigration, registry: OutputFormat = .binders, convertedInPlace: Set<String> = [], api: MojoAPI = .current) -> [String: String] {
+    /// `registeredInPatch` names those of them the patch also registers, which need no draft but the mock.
+    public static func emit(_ migration: CppMigration, registry: OutputFormat = .binders, convertedInPlace: Set<String> = [], registeredInPatch: Set<String> = [],
+                            api: MojoAPI = .current) -> [String: String] {
         let associated = registry == .associated
         var files: [String: String] = [:]
         for interface in migration.interfaces {
             let stem = Naming.words(interface.name).map { $0.lowercased() }.joined(separator: "_")
             let implementation = interface.implementationFolder + "/" + stem + "_impl"
             let mock = interface.mojomFolder + "/" + stem + "_mock"
-            if convertedInPlace.contains(interface.module + "." + interface.name) {
+            if registeredInPatch.contains(interface.module + "." + interface.name) {
+                // Nothing to bind by hand: the class and its registration are in the patch.
+            } else if convertedInPlace.contains(interface.module + "." + interface.name) {
                 files[implementation + ".h"] = bindingHeader(interface, path: implementation + ".h", associated: associated, api: api)
                 files[implementation + ".cc"] = bindingSource(interface, header: implementation + ".h", era: migration.optionalTemplate, associated: associated, api: api)
             } else {

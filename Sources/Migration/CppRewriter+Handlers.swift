@@ -68,24 +68,61 @@ extension CppRewriter {
         let clash = Dictionary(grouping: names, by: { $0 }).filter { $0.value.count > 1 }.keys.sorted().first
         var reason: String?
         var changes: [(String, UnifiedDiff.Edit)] = []
+        var registrations: [(String, Result<Registration, Problem>)] = []
         if let clash {
             reason = "\(handler.className) would implement \(clash) of two interfaces; keep the skeletons"
         } else if case .success(let declaration) = CppClassDeclaration.only(named: handler.className, in: sources[handler.header]!, file: handler.header) {
             let header = sources[handler.header]!
-            let bases = interfaces.map { declaration.qualified("\($0.interface.namespace)::\($0.interface.name)") }.filter { !declaration.baseSpecifiers.contains("public " + $0) }
+            let insertion = declaration.memberInsertion(in: header)
+            for (interface, _) in interfaces {
+                let key = interface.module + "." + interface.name
+                registrations.append((key, registration(of: interface, handler: handler, declaration: declaration, indent: insertion?.indent ?? "  ").flatMap { found in
+                    found.members.isEmpty || insertion != nil ? .success(found) : .failure(Problem("\(handler.className)'s closing brace shares its line with a member; register \(interface.name) by hand"))
+                }))
+            }
+            let registered = registrations.compactMap { try? $0.1.get() }
+            let bases = (interfaces.map { declaration.qualified("\($0.interface.namespace)::\($0.interface.name)") } + registered.flatMap(\.bases))
+                .filter { !declaration.baseSpecifiers.contains("public " + $0) }
             if !bases.isEmpty { changes.append((handler.header, declaration.addingBases(bases))) }
             // Not those already there or added by another rewrite (a remote getter of the same class).
-            let includes = missingIncludes(interfaces.map(\.interface.mojomHeader), in: handler.header)
+            let includes = missingIncludes(interfaces.map(\.interface.mojomHeader) + registered.flatMap(\.includes), in: handler.header)
             if !includes.isEmpty, let last = lastIncludeLine(in: header) {
                 let lines = includes.map { "\n#include \"\($0)\"" }.joined()
                 changes.append((handler.header, UnifiedDiff.Edit(range: last.range.upperBound..<last.range.upperBound, replacement: lines)))
             }
+            // Members join those another rewrite (a remote getter) put before the same line.
+            var replaced: UnifiedDiff.Edit?
+            let members = registered.flatMap(\.members)
+            if let insertion, !members.isEmpty {
+                let offset = insertion.offset
+                replaced = edits[handler.header]?.first { $0.range == offset..<offset }
+                let access = insertion.isPrivate || replaced != nil ? [] : [" private:"]
+                changes.append((handler.header, UnifiedDiff.Edit(range: offset..<offset, replacement: (replaced?.replacement ?? "") + (access + members).joined(separator: "\n") + "\n")))
+                if let replaced { edits[handler.header]?.removeAll { $0 == replaced } }
+            }
+            changes += registered.flatMap(\.edits)
             for (_, methods) in interfaces {
                 for method in methods { changes += [(handler.header, method.declaration), (handler.file, method.definition)] }
             }
-            if !addAll(changes) { reason = "another rewrite changes the same declarations" }
+            if !addAll(changes) {
+                reason = "another rewrite changes the same declarations"
+                if let replaced { edits[handler.header, default: []].append(replaced) }
+            } else if registered.contains(where: { $0.form == .messageFilter }) {
+                registeredFilters.insert(handler.className)
+            }
         } else {
             reason = "the class declaration changed while converting"
+        }
+        // Registered in the patch, or listed with why not, once the class implements them.
+        for (key, registration) in registrations where reason == nil {
+            let location = SourceLocation(file: handler.header, line: 1, column: 1)
+            switch registration {
+            case .success:
+                registeredInPatch.insert(key)
+                record(.registration, key, location, reason: nil)
+            case .failure(let problem):
+                record(.registration, key, location, reason: problem.reason)
+            }
         }
         for (interface, methods) in interfaces {
             if reason == nil {

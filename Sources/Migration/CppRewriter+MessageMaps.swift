@@ -73,6 +73,10 @@ extension CppRewriter {
             return "\(function)'s declaration in \(headerPath) shares its lines with other code; remove the shell by hand"
         }
         let bases = declaration.baseSpecifiers
+        if registeredFilters.contains(className) || registeredFilters.contains(map.handlerClass) {
+            // The filter stays for the BrowserAssociatedInterface it now is; it handles no legacy message.
+            return replaceBody(from: open, to: close, in: file, with: "{\n  return false;\n}")
+        }
         if let filter = bases.first(where: { $0.hasSuffix("BrowserMessageFilter") }) {
             return "\(className) derives from \(filter.replacingOccurrences(of: "public ", with: "")), whose \(function) is pure virtual: remove the filter and the AddFilter call that installs it by hand"
         }
@@ -100,6 +104,19 @@ extension CppRewriter {
             edits[file, default: []] += subsumed
             if let replacedBases { edits[headerPath, default: []].append(replacedBases) }
             return "another rewrite changes the same code; remove the shell by hand"
+        }
+        return nil
+    }
+
+    /// Replaces the body between the braces at token `open` and `close`, with the entries deleted inside it.
+    private mutating func replaceBody(from open: Int, to close: Int, in file: String, with body: String) -> String? {
+        let tokens = sources[file]!.tokens
+        let range = tokens[open].range.lowerBound..<tokens[close].range.upperBound
+        let subsumed = (edits[file] ?? []).filter { range.contains($0.range.lowerBound) && $0.range.upperBound <= range.upperBound && $0.replacement.isEmpty }
+        edits[file]?.removeAll { subsumed.contains($0) }
+        guard add(UnifiedDiff.Edit(range: range, replacement: body), in: file) else {
+            edits[file, default: []] += subsumed
+            return "another rewrite changes the same code; empty the map by hand"
         }
         return nil
     }

@@ -19,6 +19,8 @@ public struct MigrationPatch: Sendable, Equatable {
         case remote
         /// A handler method made the interface method (or listed with why not).
         case method
+        /// An interface its handler class implements, registered in the patch in the guide's form for the class.
+        case registration
         /// The handler classes of an interface made friends of its forwarding implementation.
         case friend
         /// An `OnMessageReceived` shell left without entries.
@@ -52,6 +54,8 @@ public struct MigrationPatch: Sendable, Equatable {
     public var deletedFiles: [String] = []
     /// Interfaces (`module.Name`) whose handler class now implements them itself: no forwarding skeleton needed.
     public var convertedInPlace: Set<String> = []
+    /// Those of them the patch also registers: no `Bind<Interface>` draft and no registration line beside it.
+    public var registeredInPatch: Set<String> = []
     /// The text of each file in `files` but `deletedFiles` once the diff is applied.
     public var rewritten: [String: String] = [:]
     /// By interface (`module.Name`): the namespace its forwarding implementation goes in, that of the handler
@@ -76,7 +80,7 @@ public struct MigrationPatch: Sendable, Equatable {
     /// `plan` as the registration lines are written: only the interfaces `drafted(migration)` keeps, and the files
     /// holding them.
     public func drafted(_ plan: ConversionPlan, of migration: CppMigration) -> ConversionPlan {
-        let drafted = convertedInterfaces(of: migration)
+        let drafted = convertedInterfaces(of: migration).subtracting(registeredInPatch)
         var result = plan
         result.files = plan.files.compactMap { file in
             var file = file
@@ -165,6 +169,9 @@ struct CppRewriter {
     /// Written by the extensions (handlers, definitions, build files): what `run` needs to finish the diff.
     var deletedFiles: Set<String> = []
     var convertedInPlace: Set<String> = []
+    var registeredInPatch: Set<String> = []
+    /// Message filters registered as `BrowserAssociatedInterface`s: they stay, handling no legacy message.
+    var registeredFilters: Set<String> = []
     /// By interface (`module.Name`): the namespace of the handler classes its implementation is a friend of.
     var implementationNamespaces: [String: String] = [:]
     /// The mojom targets (`//a/b:mojom`) each changed file now uses, for its BUILD.gn.
@@ -248,7 +255,7 @@ struct CppRewriter {
             }
         }
         return MigrationPatch(
-            diff: diff, files: files, outcomes: outcomes, deletedFiles: deletedFiles.sorted(), convertedInPlace: convertedInPlace, rewritten: rewritten,
+            diff: diff, files: files, outcomes: outcomes, deletedFiles: deletedFiles.sorted(), convertedInPlace: convertedInPlace, registeredInPatch: registeredInPatch, rewritten: rewritten,
             implementationNamespaces: implementationNamespaces
         )
     }

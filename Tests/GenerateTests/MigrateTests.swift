@@ -43,7 +43,8 @@ final class MigrateTests: XCTestCase {
         }
         let remotes = RemoteSettings(registry: registry, rules: rules, api: api)
         let patch = MigrationPatch.make(plan: plan, migration: migration, inventory: inventory, sources: sources, remotes: remotes)
-        return Result(drafts: CppDraftEmitter.emit(draftingEvery ? migration : patch.drafted(migration), registry: registry, convertedInPlace: patch.convertedInPlace, api: api), patch: patch)
+        return Result(drafts: CppDraftEmitter.emit(draftingEvery ? migration : patch.drafted(migration), registry: registry, convertedInPlace: patch.convertedInPlace,
+                                                   registeredInPatch: patch.registeredInPatch, api: api), patch: patch)
     }
 
     /// Writes, for each `.cc` fixture without its header, the header declaring the classes whose methods it defines
