@@ -58,6 +58,17 @@ final class ScanCommandTests: XCTestCase {
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: output)), try Data(contentsOf: URL(fileURLWithPath: golden)))
     }
 
+    /// Folders listed with readdir, not getdents64, give the same inventory.
+    func testSlowerSearchesAndListingScanTheSame() throws {
+        let golden = try Data(contentsOf: URL(fileURLWithPath: repositoryRoot + "/Tests/ScannerTests/Golden/examples-inventory.json"))
+        for environment in [["MOJIFY_FOLDER_LISTING": "readdir"]] {
+            let output = try temporaryFolder().path + "/inventory.json"
+            let result = try MojifyBinary.run(["scan", "Examples", "--format", "json", "--no-cache", "-o", output], environment: environment)
+            XCTAssertEqual(result.status, 0, result.stderr)
+            XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: output)), golden, "\(environment)")
+        }
+    }
+
     func testInputErrorsExitWithTwoAndSayWhatToDo() throws {
         let missing = try MojifyBinary.run(["scan", "/no/such/tree"])
         XCTAssertEqual(missing.status, 2)
