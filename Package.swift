@@ -27,7 +27,7 @@ let llvm = libclangPrefix()
 // libclang is loaded on first use (Sources/CClang/libclang_loader.c), from the prefix whose headers the build used.
 let clangCFlags: [CSetting] = llvm.map { [.unsafeFlags(["-I\($0)/include", "-DMOJIFY_LLVM_PREFIX=\"\($0)\""])] } ?? []
 // Swift code importing the C module needs the header path too; only the scanner imports it, and its tests, which
-// force the shim's other folder listing.
+// force the shim's other search levels and folder listing.
 let clangSwiftFlags: [SwiftSetting] = llvm.map { [.unsafeFlags(["-Xcc", "-I\($0)/include"])] } ?? []
 
 let package = Package(

@@ -58,10 +58,10 @@ final class ScanCommandTests: XCTestCase {
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: output)), try Data(contentsOf: URL(fileURLWithPath: golden)))
     }
 
-    /// Folders listed with readdir, not getdents64, give the same inventory.
+    /// The prefilter's searches without AVX2 or without vectors, and folders listed with readdir, find the same.
     func testSlowerSearchesAndListingScanTheSame() throws {
         let golden = try Data(contentsOf: URL(fileURLWithPath: repositoryRoot + "/Tests/ScannerTests/Golden/examples-inventory.json"))
-        for environment in [["MOJIFY_FOLDER_LISTING": "readdir"]] {
+        for environment in [["MOJIFY_SIMD": "scalar"], ["MOJIFY_SIMD": "sse2"], ["MOJIFY_FOLDER_LISTING": "readdir"]] {
             let output = try temporaryFolder().path + "/inventory.json"
             let result = try MojifyBinary.run(["scan", "Examples", "--format", "json", "--no-cache", "-o", output], environment: environment)
             XCTAssertEqual(result.status, 0, result.stderr)

@@ -13,4 +13,12 @@ enum { MOJIFY_SPLICED_NAME = 1, MOJIFY_QUOTED_INCLUDE = 2, MOJIFY_ANGLED_INCLUDE
 /// `#import` that does not end in `.h` (its first byte, `name_end` just past it; `kind` MOJIFY_QUOTED_INCLUDE or
 /// MOJIFY_ANGLED_INCLUDE); -1 when there is none.
 long mojify_next_needleless(const void *haystack, size_t length, size_t from, int *kind, size_t *name_end);
+
+/// The instruction sets the two searches above can run on. Each level has its own code only where it pays:
+/// `mojify_next_needleless` has no SSE2 form and runs its scalar one there.
+enum { MOJIFY_SIMD_SCALAR = 0, MOJIFY_SIMD_SSE2 = 1, MOJIFY_SIMD_AVX2 = 2 };
+/// Makes the searches use `level`, or the best the processor has when that is lower, and returns the level now in
+/// use: the tests run each level's code on the same inputs. Without a call the level is the best the processor
+/// has, or the one the environment variable MOJIFY_SIMD (`scalar`, `sse2`, `avx2`) asks for, never above that.
+int mojify_force_simd_level(int level);
 #endif
