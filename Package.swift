@@ -70,7 +70,7 @@ let package = Package(
         ),
         .target(
             name: "MojifyReport",
-            dependencies: ["MojifyCore", "MojifyLedger", "MojifyConversion", "MojifyEmitters", "MojifyLint"],
+            dependencies: ["MojifyCore", "MojifyLedger", "MojifyConversion", "MojifyLint"],
             path: "Sources/Report"
         ),
         // The command flows: the one layer that scans, reads and writes files and prints; the libraries below it
