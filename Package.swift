@@ -24,9 +24,10 @@ func libclangPrefix() -> String? {
 }
 
 let llvm = libclangPrefix()
-// libclang is loaded on first use (Sources/CClang/libclang.c), from the prefix whose headers the build used.
+// libclang is loaded on first use (Sources/CClang/libclang_loader.c), from the prefix whose headers the build used.
 let clangCFlags: [CSetting] = llvm.map { [.unsafeFlags(["-I\($0)/include", "-DMOJIFY_LLVM_PREFIX=\"\($0)\""])] } ?? []
-// Swift code importing the C module needs the header path too; only the scanner imports it.
+// Swift code importing the C module needs the header path too; only the scanner imports it, and its tests, which
+// force the shim's other search levels and folder listing.
 let clangSwiftFlags: [SwiftSetting] = llvm.map { [.unsafeFlags(["-Xcc", "-I\($0)/include"])] } ?? []
 
 let package = Package(
@@ -69,7 +70,7 @@ let package = Package(
         ),
         .target(
             name: "MojifyReport",
-            dependencies: ["MojifyCore", "MojifyLedger", "MojifyConversion", "MojifyEmitters", "MojifyLint"],
+            dependencies: ["MojifyCore", "MojifyLedger", "MojifyConversion", "MojifyLint"],
             path: "Sources/Report"
         ),
         // The command flows: the one layer that scans, reads and writes files and prints; the libraries below it
@@ -91,7 +92,10 @@ let package = Package(
         // generators and mutators of the fuzz and property tests.
         .target(name: "MojifyTestSupport", path: "Tests/Support"),
         .testTarget(name: "CoreTests", dependencies: ["MojifyCore", "MojifyTestSupport"], path: "Tests/CoreTests"),
-        .testTarget(name: "ScannerTests", dependencies: ["MojifyScanner", "MojifyCore", "MojifyTestSupport"], path: "Tests/ScannerTests", exclude: ["Golden"]),
+        .testTarget(
+            name: "ScannerTests", dependencies: ["MojifyScanner", "MojifyCore", "MojifyTestSupport", "CClang"], path: "Tests/ScannerTests",
+            exclude: ["Golden"], swiftSettings: clangSwiftFlags
+        ),
         .testTarget(name: "GenerateTests", dependencies: ["MojifyApplication", "MojifyConversion", "MojifyEmitters", "MojifyMigration", "MojifyScanner", "MojifyCore", "MojifyTestSupport"], path: "Tests/GenerateTests", exclude: ["Golden"]),
         .testTarget(name: "LedgerTests", dependencies: ["MojifyLedger", "MojifyCore", "mojify", "MojifyTestSupport"], path: "Tests/LedgerTests", exclude: ["Golden"]),
         .testTarget(name: "LintTests", dependencies: ["MojifyLint", "MojifyLedger", "MojifyScanner", "MojifyCore", "mojify", "MojifyTestSupport", .product(name: "Yams", package: "Yams")], path: "Tests/LintTests", exclude: ["Golden", "Fixtures"]),

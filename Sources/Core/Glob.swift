@@ -1,9 +1,9 @@
-/// Shell-style patterns as the ledger's selections use them (`ledger edit`, `--class`): `*` matches within one path
-/// component, `**` as a whole component (`a/**/b`) across components, `?` one character, `[a-z]` and `[!a-z]` (or
-/// `[^a-z]`) a set, `\` escapes. A `[` that opens no closed set is literal, and inside a set every character but a
-/// range's `-` is a member, `\` and `[` included. Matching is `WildMatch`'s, on UTF-8 bytes, with the pattern put
-/// into its dialect once: on ASCII (message names and classes are C identifiers) the answers are those of a
-/// character matcher.
+/// Shell-style patterns as the ledger's selections use them (`claim`, `release`, `set-status`, `show --class`):
+/// `*` matches within one path component, `**` as a whole component (`a/**/b`) across components, `?` one
+/// character, `[a-z]` and `[!a-z]` (or `[^a-z]`) a set, `\` escapes. A `[` that opens no closed set is literal, and
+/// inside a set every character but a range's `-` is a member, `\` and `[` included. Matching is `WildMatch`'s, on
+/// UTF-8 bytes, with the pattern put into its dialect once: on ASCII (message names and classes are C identifiers)
+/// the answers are those of a character matcher.
 public struct Glob: Hashable, Sendable {
     public let pattern: String
     /// The pattern in wildmatch's dialect, with its terminating 0; nil for one that matches nothing.

@@ -188,7 +188,8 @@ public struct PatchOrigin: Codable, Hashable, Sendable {
 
 /// The preprocessor context of a construct: the `#if` conditions around it, outermost first.
 public struct Conditions: Codable, Hashable, Sendable {
-    /// Each entry is the directive as written, e.g. `#if defined(OS_WIN)`, `#ifndef NDEBUG`, `#else (of #if X)`.
+    /// Each entry is a branch's condition, include guards left out: `defined(OS_WIN)`, `!defined(NDEBUG)` for an
+    /// `#ifndef`, `!(defined(OS_WIN)) && (BUILDFLAG(IS_MAC))` for an `#elif`.
     public var stack: [String]
     /// True when some enclosing branch can never be compiled (`#if 0`, or the `#else` of `#if 1`).
     public var disabled: Bool

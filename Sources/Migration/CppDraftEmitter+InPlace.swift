@@ -1,5 +1,5 @@
 import MojifyCore
-import MojifyEmitters
+import MojifyConversion
 
 /// The drafts of an interface whose handler class implements it itself once the patch is applied (its handlers
 /// became the interface methods): no forwarding class, only the `Bind<Interface>` its registration line names.

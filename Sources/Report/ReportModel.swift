@@ -1,6 +1,5 @@
 import MojifyConversion
 import MojifyCore
-import MojifyEmitters
 import MojifyLedger
 import MojifyLint
 
@@ -72,7 +71,7 @@ extension Proposal {
     /// The method as the generated `.mojom` file has it (its comments, attributes, and the declaration, wrapped past
     /// 80 columns), e.g. `// From FrameHostMsg_DidStop (...).` and `DidStop();`; for a message gone from the tree,
     /// the one-line declaration the ledger recorded.
-    public var methodText: String { method.map(MojomEmitter.methodText) ?? declaration }
+    public var methodText: String { method.map(MojomText.methodText) ?? declaration }
 }
 
 /// A C++ type that keeps messages from converting as they are, with what uses it.

@@ -1,6 +1,5 @@
 import MojifyConversion
 import MojifyCore
-import MojifyEmitters
 import MojifyLedger
 import MojifyLint
 

@@ -3,9 +3,9 @@ import MojifyCore
 import MojifyLedger
 
 /// Renders a `ReportModel` as one self-contained HTML document: inline CSS, JavaScript and SVG, no network.
-/// Every string from the model in the markup is escaped with `HTMLText`. Model data goes into no script or style
-/// that runs: only into the inert JSON data block (`type="application/json"`), neutralised by `ScriptJSON` so that
-/// nothing in it can end the element.
+/// Every string from the model in the markup is escaped with `HTMLText`. Model data goes into no script that runs,
+/// and into styles only as numbers (the status bars' widths): strings go only into the inert JSON data block
+/// (`type="application/json"`), neutralised by `ScriptJSON` so that nothing in it can end the element.
 public enum ReportPage {
     public static func render(_ model: ReportModel) throws -> String {
         var html = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"

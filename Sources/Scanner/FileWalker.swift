@@ -484,9 +484,11 @@ struct FileWalker {
         var names: [(start: Int, end: Int, type: UInt8)] = []
         var hasGitFolder = false, hasGitIgnore = false
         var listingError: Int32?
+        var entries = mojify_folder_listing()
+        mojify_listing_begin(&entries, descriptor)
         withUnsafeTemporaryAllocation(byteCount: FileWalker.listingBufferBytes, alignment: 8) { buffer in
             while true {
-                let filled = mojify_read_folder(descriptor, buffer.baseAddress!, buffer.count)
+                let filled = mojify_listing_read(&entries, buffer.baseAddress!, buffer.count)
                 if filled < 0 { listingError = errno }
                 guard filled > 0 else { return }
                 var record = 0
@@ -507,6 +509,7 @@ struct FileWalker {
                 }
             }
         }
+        mojify_listing_end(&entries)
         if let listingError {
             // What was listed before the failure is kept: a partial listing, said so, rather than a silent one.
             let detail = "cannot list all of folder: \(String(cString: strerror(listingError)))"
@@ -655,8 +658,8 @@ struct FileWalker {
     /// Bytes asked of the kernel per listing call: what glibc's readdir asks for.
     private static let listingBufferBytes = 32768
 
-    /// Where the fields of Linux's `struct linux_dirent64` are: inode (8 bytes), offset (8), record length (2),
-    /// type (1), then the name and its terminating 0.
+    /// Where the fields of Linux's `struct linux_dirent64` are, as `mojify_listing_read` lays out every entry:
+    /// inode (8 bytes), offset (8), record length (2), type (1), then the name and its terminating 0.
     private enum DirectoryRecord {
         static let lengthOffset = 16
         static let typeOffset = 18

@@ -58,6 +58,17 @@ final class ScanCommandTests: XCTestCase {
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: output)), try Data(contentsOf: URL(fileURLWithPath: golden)))
     }
 
+    /// The prefilter's searches without AVX2 or without vectors, and folders listed with readdir, find the same.
+    func testSlowerSearchesAndListingScanTheSame() throws {
+        let golden = try Data(contentsOf: URL(fileURLWithPath: repositoryRoot + "/Tests/ScannerTests/Golden/examples-inventory.json"))
+        for environment in [["MOJIFY_SIMD": "scalar"], ["MOJIFY_SIMD": "sse2"], ["MOJIFY_FOLDER_LISTING": "readdir"]] {
+            let output = try temporaryFolder().path + "/inventory.json"
+            let result = try MojifyBinary.run(["scan", "Examples", "--format", "json", "--no-cache", "-o", output], environment: environment)
+            XCTAssertEqual(result.status, 0, result.stderr)
+            XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: output)), golden, "\(environment)")
+        }
+    }
+
     func testInputErrorsExitWithTwoAndSayWhatToDo() throws {
         let missing = try MojifyBinary.run(["scan", "/no/such/tree"])
         XCTAssertEqual(missing.status, 2)

@@ -61,18 +61,18 @@ final class NamingAndFoldingTests: XCTestCase {
         }
         let short = MojomParameter(type: "int32", name: "id")
         let long = MojomParameter(type: "DidCommitProvisionalLoadParams", name: "did_commit_provisional_load_params")
-        XCTAssertEqual(MojomEmitter.methodLines(method([short]), indent: "  "), ["  DidCommitProvisionalLoad(int32 id);"])
-        XCTAssertEqual(MojomEmitter.methodLines(method([short, MojomParameter(type: "url.mojom.Url", name: "document_url_after_redirects")]), indent: "  "), [
+        XCTAssertEqual(MojomText.methodLines(method([short]), indent: "  "), ["  DidCommitProvisionalLoad(int32 id);"])
+        XCTAssertEqual(MojomText.methodLines(method([short, MojomParameter(type: "url.mojom.Url", name: "document_url_after_redirects")]), indent: "  "), [
             "  DidCommitProvisionalLoad(int32 id,",
             "                           url.mojom.Url document_url_after_redirects);",
         ])
-        XCTAssertEqual(MojomEmitter.methodLines(method([long], response: [short, long]), indent: "  "), [
+        XCTAssertEqual(MojomText.methodLines(method([long], response: [short, long]), indent: "  "), [
             "  DidCommitProvisionalLoad(",
             "      DidCommitProvisionalLoadParams did_commit_provisional_load_params)",
             "      => (int32 id,",
             "          DidCommitProvisionalLoadParams did_commit_provisional_load_params);",
         ])
-        for line in MojomEmitter.methodLines(method([long, short], response: []), indent: "  ") {
+        for line in MojomText.methodLines(method([long, short], response: []), indent: "  ") {
             XCTAssertLessThanOrEqual(line.count, 80, line)
         }
     }

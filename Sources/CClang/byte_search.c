@@ -1,27 +1,42 @@
-#include "CClang.h"
+#include "byte_search.h"
 
-#include <errno.h>
+#include <stdatomic.h>
+#include <stdlib.h>
 #include <string.h>
-#ifdef __linux__
-#include <sys/syscall.h>
-#include <unistd.h>
-#endif
-
-/* The walk lists folders with the system call itself: `fdopendir` spends an `fstat` and two `fcntl` on each of a
-   large tree's tens of thousands of folders, and readdir copies each name once more. */
-long mojify_read_folder(int descriptor, void *buffer, size_t length) {
-#ifdef __linux__
-    return syscall(SYS_getdents64, descriptor, buffer, length);
-#else
-    (void)descriptor; (void)buffer; (void)length;
-    errno = ENOSYS;
-    return -1;
-#endif
-}
-
 #if defined(__x86_64__)
 #include <immintrin.h>
 #endif
+
+/* The level the searches run at: decided on first use, then read on every call (a relaxed load: threads that decide
+   at once decide alike). */
+static _Atomic int simd_level = -1;
+
+/* The best level this processor and its system run: AVX2 only where the processor has it and the system saves its
+   registers (`__builtin_cpu_supports` asks both), SSE2 on every x86-64, no vectors elsewhere. */
+static int supported_level(void) {
+#if defined(__x86_64__)
+    return __builtin_cpu_supports("avx2") ? MOJIFY_SIMD_AVX2 : MOJIFY_SIMD_SSE2;
+#else
+    return MOJIFY_SIMD_SCALAR;
+#endif
+}
+
+int mojify_force_simd_level(int level) {
+    int supported = supported_level();
+    int used = level < MOJIFY_SIMD_SCALAR ? MOJIFY_SIMD_SCALAR : level > supported ? supported : level;
+    atomic_store_explicit(&simd_level, used, memory_order_relaxed);
+    return used;
+}
+
+static int current_level(void) {
+    int level = atomic_load_explicit(&simd_level, memory_order_relaxed);
+    if (level >= 0) return level;
+    const char *asked = getenv("MOJIFY_SIMD");
+    level = asked && strcmp(asked, "scalar") == 0 ? MOJIFY_SIMD_SCALAR
+        : asked && strcmp(asked, "sse2") == 0 ? MOJIFY_SIMD_SSE2
+        : MOJIFY_SIMD_AVX2;
+    return mojify_force_simd_level(level);
+}
 
 /* The prefilter's scan: positions where two adjacent bytes form one of up to 8 pairs. Written here rather than
    with Swift's SIMD types, which compile to 16-byte SSE2 with a loop over the pairs in every block: this is the one
@@ -181,7 +196,7 @@ static long next_needleless_avx2(const unsigned char *bytes, size_t length, size
 long mojify_next_needleless(const void *haystack, size_t length, size_t from, int *kind, size_t *name_end) {
     if (haystack == NULL) return -1;
 #if defined(__x86_64__)
-    if (__builtin_cpu_supports("avx2")) return next_needleless_avx2(haystack, length, from, kind, name_end);
+    if (current_level() == MOJIFY_SIMD_AVX2) return next_needleless_avx2(haystack, length, from, kind, name_end);
 #endif
     return next_needleless_scalar(haystack, length, from, kind, name_end);
 }
@@ -190,9 +205,10 @@ long mojify_find_pair(const void *haystack, size_t length, size_t from,
                       const unsigned char *firsts, const unsigned char *seconds, int count) {
     if (count < 1 || count > 8 || haystack == NULL) return -1;
 #if defined(__x86_64__)
-    if (__builtin_cpu_supports("avx2")) return find_pair_avx2(haystack, length, from, firsts, seconds, count);
-    return find_pair_sse2(haystack, length, from, firsts, seconds, count);
-#else
-    return find_pair_scalar(haystack, length, from, firsts, seconds, count);
+    switch (current_level()) {
+    case MOJIFY_SIMD_AVX2: return find_pair_avx2(haystack, length, from, firsts, seconds, count);
+    case MOJIFY_SIMD_SSE2: return find_pair_sse2(haystack, length, from, firsts, seconds, count);
+    }
 #endif
+    return find_pair_scalar(haystack, length, from, firsts, seconds, count);
 }

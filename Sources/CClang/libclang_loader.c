@@ -5,7 +5,7 @@
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include "CClang.h"
+#include "libclang_loader.h"
 
 #ifdef __APPLE__
 #define MOJIFY_LIBCLANG_NAME "libclang.dylib"
