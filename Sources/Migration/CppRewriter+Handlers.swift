@@ -85,7 +85,14 @@ extension CppRewriter {
                 .filter { !declaration.baseSpecifiers.contains("public " + $0) }
             if !bases.isEmpty { changes.append((handler.header, declaration.addingBases(bases))) }
             // Not those already there or added by another rewrite (a remote getter of the same class).
-            let includes = missingIncludes(interfaces.map(\.interface.mojomHeader) + registered.flatMap(\.includes), in: handler.header)
+            // The bindings' header spelled as the tree includes its legacy header (`components/...` for Electron's
+            // `chromium_src/components/...`).
+            let mojomHeaders = interfaces.map { entry in
+                plan.files.first { $0.module == entry.interface.module && $0.interfaces.contains { $0.name == entry.interface.name } }.map { file in
+                    Self.includePath(of: file, writtenLegacy: includeLine(of: file.sourceHeader, in: header)?.written ?? spelling(of: file.sourceHeader))
+                } ?? entry.interface.mojomHeader
+            }
+            let includes = missingIncludes(mojomHeaders + registered.flatMap(\.includes), in: handler.header)
             if !includes.isEmpty, let last = lastIncludeLine(in: header) {
                 let lines = includes.map { "\n#include \"\($0)\"" }.joined()
                 changes.append((handler.header, UnifiedDiff.Edit(range: last.range.upperBound..<last.range.upperBound, replacement: lines)))
