@@ -106,8 +106,14 @@ extension MigrateFlow {
                     // written include brings in more of them), not the written line's.
                     let seen = Set(before.errors.map(\.message) + after.errors.filter { !written[file]!.contains($0.line) }.map(\.message))
                     let unseen = !before.unseen.isEmpty || !after.unseen.isEmpty
+                    // A header the patch includes that the tree lacks, from a folder whose headers the file already
+                    // could not see (`content/` in an embedder's tree), is as unknown as they are, not an error.
+                    let unseenFolders = Set(before.unseen.compactMap { $0.split(separator: "/").first })
                     let (counted, others) = added.partitioned { error in
-                        before.isClean || names(removed, in: error.message)
+                        if let missing = CompileCheck.Checker.missingInclude(error.message), let folder = missing.split(separator: "/").first, unseenFolders.contains(folder) {
+                            return false
+                        }
+                        return before.isClean || names(removed, in: error.message)
                             || (written[file]!.contains(error.line)
                                 && (error.message.contains("mojom::") || names(introduced, in: error.message)
                                     || !(seen.contains(error.message) || (unseen && CompileCheck.isUndeclaredName(error.message)))))

@@ -91,6 +91,28 @@ extension CppRewriter {
         }
     }
 
+    /// In the `.gyp` and `.gypi` files the patch read (gyp trees, such as Electron's before 2018), a line that is
+    /// only a quoted path of a deleted file, written from the file's folder (`'chromium_src/.../pdf_messages.h',`),
+    /// goes.
+    mutating func removeGypEntriesOfDeletedFiles() {
+        guard !deletedFiles.isEmpty else { return }
+        for path in sources.keys.sorted() where path.hasSuffix(".gyp") || path.hasSuffix(".gypi") {
+            let source = sources[path]!
+            let folder = (path as NSString).deletingLastPathComponent
+            for start in source.lineStarts where start < source.bytes.count {
+                let end = source.lineEnd(of: start)
+                var entry = source.text(start..<end).trimmingCharacters(in: .whitespaces)
+                if entry.hasSuffix(",") { entry.removeLast() }
+                guard entry.count > 2, let quote = entry.first, quote == "'" || quote == "\"", entry.last == quote else { continue }
+                let written = String(entry.dropFirst().dropLast())
+                guard deletedFiles.contains(folder.isEmpty ? written : folder + "/" + written) else { continue }
+                if !add(UnifiedDiff.Edit(range: start..<min(end + 1, source.bytes.count), replacement: ""), in: path) {
+                    record(.definition, written, SourceLocation(file: path, line: source.line(of: start), column: 1), reason: "another rewrite changes the same lines of \(path)")
+                }
+            }
+        }
+    }
+
     /// Removes the list element at token `index` with its comma, and with its line when it has the line to itself;
     /// the reason when it cannot.
     private mutating func removeListElement(_ index: Int, of gn: GNFile) -> String? {

@@ -25,7 +25,8 @@ extension MigrationPatch {
         for path in listed {
             let components = path.split(separator: "/")
             guard let name = components.last, !components.contains(where: { $0.hasPrefix(".") }) else { continue }
-            if registryHeaders.contains(name: String(name)) || (name.hasSuffix(".gni") && folders.contains((path as NSString).deletingLastPathComponent)) {
+            let isBuildList = name.hasSuffix(".gni") || name.hasSuffix(".gyp") || name.hasSuffix(".gypi")
+            if registryHeaders.contains(name: String(name)) || (isBuildList && folders.contains((path as NSString).deletingLastPathComponent)) {
                 files.insert(path)
             }
         }
@@ -39,9 +40,9 @@ extension MigrationPatch {
         names: ["ipc_message_start.h", "all_messages.h"], patterns: ["*message_generator*.h", "*messages_generator*.h"]
     )
 
-    /// What the scan's walk lists for the patch (`companionFiles` picks among them): the registry headers and the
-    /// `.gni` files.
-    public static let listing = registryHeaders.union(FileNameSelection(suffixes: [".gni"]))
+    /// What the scan's walk lists for the patch (`companionFiles` picks among them): the registry headers, the
+    /// `.gni` files and the `.gyp`/`.gypi` files of trees built with gyp.
+    public static let listing = registryHeaders.union(FileNameSelection(suffixes: [".gni", ".gyp", ".gypi"]))
 }
 
 extension CppRewriter {

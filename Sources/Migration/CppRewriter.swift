@@ -233,7 +233,9 @@ struct CppRewriter {
             case .comments: rewriter.renameInComments()
             case .includes: rewriter.rewriteIncludes()
             case .includesOfDeletedHeaders: rewriter.removeIncludesOfDeletedHeaders()
-            case .buildEntriesOfDeletedFiles: rewriter.removeBuildEntriesOfDeletedFiles()
+            case .buildEntriesOfDeletedFiles:
+                rewriter.removeBuildEntriesOfDeletedFiles()
+                rewriter.removeGypEntriesOfDeletedFiles()
             case .buildDependencies: rewriter.addBuildDependencies()
             }
         }

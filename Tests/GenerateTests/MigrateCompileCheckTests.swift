@@ -84,6 +84,22 @@ final class MigrateCompileCheckTests: XCTestCase {
         XCTAssertEqual(findings.unseen, ["gen/missing.h"])
     }
 
+    /// An embedder's tree lacks Chromium's `content/`: a header the patch includes from there is as unknown as the
+    /// file's other `content/` headers, while one from a folder the tree has, missing there, is a wrong path.
+    func testAnIncludeFromAFolderTheFileCouldNotSeeIsUnknownNotAnError() throws {
+        let scratch = try temporaryFolder(files: [
+            "a/known.h": "#pragma once\n",
+            "a/use.cc": "#include \"content/public/browser/web_contents_observer.h\"\n#include \"a/known.h\"\nvoid Use() {}\n",
+        ])
+        let source = try scratch.read("a/use.cc")
+        let rewritten = "#include \"content/public/browser/web_contents_observer.h\"\n#include \"a/known.h\"\n#include \"content/public/browser/web_contents_binding_set.h\"\n#include \"a/typo.h\"\nvoid Use() {}\n"
+        let patch = MigrationPatch(diff: "", files: ["a/use.cc"], outcomes: [], rewritten: ["a/use.cc": rewritten])
+        let options = MigrateOptions(input: InventoryInput(scan: ScanOptions(paths: [scratch.path])), out: scratch.path + "/out")
+        let findings = try MigrateFlow.compileCheck(patch, sources: ["a/use.cc": source], drafts: [:], declarations: try examplesDeclarations(), root: scratch.path, options: options)
+        XCTAssertEqual(findings.added.map { $0.error.message }, ["'a/typo.h' file not found"])
+        XCTAssertEqual(findings.unconfirmed.map { $0.error.message }, ["'content/public/browser/web_contents_binding_set.h' file not found"])
+    }
+
     /// Electron includes its `chromium_src/chrome/common/tts_messages.h` as `chrome/common/tts_messages.h`, and the
     /// patch its bindings as `chrome/common/tts.mojom.h`: the declared header answers that spelling too.
     func testADeclaredHeaderBelowAnIncludeFolderIsFoundAsThePatchSpellsIt() throws {

@@ -223,6 +223,19 @@ final class MigrateTests: XCTestCase {
         XCTAssertEqual(current.reason("TestHostMsg_Report"), "parameter values is base::Value::List in the bindings, where the legacy message carried its C++ type: convert the value here by hand (or typemap the mojom type to it)")
     }
 
+    /// Electron before 2018 listed its files in `.gypi` files: a deleted messages header leaves them too.
+    func testADeletedHeaderLeavesTheGypListsThatNameIt() throws {
+        let scratch = try temporaryFolder()
+        try scratch.write("content/common/test_messages.h", "#include \"ipc/ipc_message_macros.h\"\n#define IPC_MESSAGE_START TestMsgStart\nIPC_MESSAGE_CONTROL1(TestHostMsg_Ping, int /* value */)\n")
+        try scratch.write("filenames.gypi", "{\n  'variables': {\n    'lib_sources': [\n      'content/common/test_messages.h',\n      'content/common/other.h',\n    ],\n  },\n}\n")
+        try scratch.write("content/content.gypi", "{\n  'sources': [\n    \"common/test_messages.h\",\n    'test_messages.h',\n  ],\n}\n")
+        let result = try Self.migrate(root: scratch.path)
+        XCTAssertEqual(result.patch.deletedFiles, ["content/common/test_messages.h"])
+        XCTAssertTrue(result.patch.diff.contains(" {\n   'variables': {\n     'lib_sources': [\n-      'content/common/test_messages.h',\n       'content/common/other.h',\n"), result.patch.diff)
+        // Written from the .gypi's own folder; a path from elsewhere is another file.
+        XCTAssertTrue(result.patch.diff.contains("-    \"common/test_messages.h\",\n     'test_messages.h',\n"), result.patch.diff)
+    }
+
     func testASendThroughAnotherObjectTakesTheRemoteFromThatObject() throws {
         let scratch = try temporaryFolder()
         try scratch.write("content/common/test_messages.h", "#include \"ipc/ipc_message_macros.h\"\n#define IPC_MESSAGE_START TestMsgStart\n" + """
