@@ -41,20 +41,19 @@ final class ConsoleTests: XCTestCase {
         XCTAssertNil(console.progress, "no progress off a terminal")
     }
 
-    /// A flow writes its summary and warnings to the console it is given, and options that do not fit the tree are
-    /// a `UsageError`.
-    func testGenerateWritesToItsConsoleAndRefusesAnOnlyThatMatchesNothing() throws {
+    /// A flow writes its summary to the console it is given, and options that do not fit together are a `UsageError`.
+    func testFlowsWriteToTheirConsoleAndThrowUsageErrors() throws {
         let out = try temporaryFolder().url.path
         let input = InventoryInput(scan: ScanOptions(paths: [repositoryRoot + "/Examples"]))
         let captured = CapturedConsole()
         XCTAssertEqual(try GenerateFlow.execute(options: GenerateOptions(input: input, out: out), console: captured.console), 0)
         XCTAssertTrue(captured.standardOutput.contains("\ninterfaces: "), captured.standardOutput)
 
-        var options = GenerateOptions(input: input, out: out)
-        options.only = ["NoSuchMsgStart"]
-        XCTAssertThrowsError(try GenerateFlow.execute(options: options, console: captured.console)) { error in
-            XCTAssertEqual(error as? UsageError, .onlyMatchesNothing(only: ["NoSuchMsgStart"]))
-            XCTAssertEqual("\(error)", "--only NoSuchMsgStart matches no message class or message of the scanned tree")
+        var options = MigrateOptions(input: input, out: out)
+        options.ledgerPath = "ipc-ledger.csv"
+        XCTAssertThrowsError(try MigrateFlow.execute(options: options, console: captured.console)) { error in
+            XCTAssertEqual(error as? UsageError, .ledgerWithoutOwner)
+            XCTAssertEqual("\(error)", "--ledger needs --owner NAME: migrate converts the messages that person owns")
         }
     }
 
