@@ -72,7 +72,7 @@ public enum GenerateFlow {
         report += summary(plan, statuses: statuses, stale: stale, merges: merges.map { ($0.path, $0.added) }, dryRun: options.dryRun,
                           typemapChoices: TreeTypeMappings.combined(learned).choices)
         console.write(report)
-        for warning in plan.warnings { console.warning(warning) }
+        for warning in plan.warnings { console.warning(warning.description) }
         return 0
     }
 

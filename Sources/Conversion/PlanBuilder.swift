@@ -69,7 +69,7 @@ private struct PlanBuilder {
 
     var files: [String: MojomFile] = [:]
     var skipped: [SkippedMessage] = []
-    var warnings: [String] = []
+    var warnings: [PlanWarning] = []
     var unmapped: [String: [UnmappedType.Use]] = [:]
     var folded: [FoldedPair] = []
     /// By message: its handler's name without `On`, where every map handles it with that one method.
@@ -131,10 +131,10 @@ private struct PlanBuilder {
                 dependencies: [], interfaces: [], structs: [], enums: [], placeholders: [], features: []
             )
             if let avoided = target.treeFileAvoided {
-                warnings.append("\(target.header): the tree already has \(avoided); the file for this header's messages is \(target.path)")
+                warnings.append(PlanWarning(.treeFileAvoided(existing: avoided, file: target.path), at: .file(target.header)))
             }
             if target.renamedUnsafeName {
-                warnings.append("\(target.header): the name has characters mojify never writes into paths, GN or mojom (it keeps to A-Z a-z 0-9 _ . -); its file is \(target.path)")
+                warnings.append(PlanWarning(.unsafeFileName(file: target.path), at: .file(target.header)))
             }
         }
         if !messageClass.isEmpty, !(files[target.path]!.messageClasses.contains(messageClass)) {
@@ -181,7 +181,9 @@ private struct PlanBuilder {
                 name = "\(base)\(number)"
                 number += 1
             }
-            if name != base { warnings.append("\(source.location): '\(source.cppName)' would be named \(base) in \(path), which is taken; named it \(name)") }
+            if name != base {
+                warnings.append(PlanWarning(.definitionRenamed(cppName: source.cppName, wanted: base, file: path, name: name), at: .line(source.location)))
+            }
             namesByFile[path, default: []].insert(name)
             let target = files[path]!
             let isEnum: Bool
@@ -221,9 +223,8 @@ private struct PlanBuilder {
         for route in routes { processesByInterface[route.message.messageClass + "/" + route.interface, default: []].insert(route.process) }
         for index in routes.indices where routes[index].processNote != nil && processesByInterface[routes[index].message.messageClass + "/" + routes[index].interface]!.count > 1 {
             let renamed = routes[index].interface + naming.upperCamel(routes[index].process)
-            if !warnings.contains(where: { $0.contains("'\(renamed)'") }) {
-                warnings.append("\(routes[index].interface) has sync messages (implemented in the \(routes[index].process) process) and others; the sync ones went to '\(renamed)'; add a 'directions' rule to name it")
-            }
+            let split = PlanWarning(.syncMessagesSplit(interface: routes[index].interface, process: routes[index].process, renamed: renamed))
+            if !warnings.contains(split) { warnings.append(split) }
             routes[index].interface = renamed
             routes[index].controlInterface += naming.upperCamel(routes[index].process)
         }
@@ -295,7 +296,7 @@ private struct PlanBuilder {
             let target = routes[index].message.messageClass + "/" + routes[index].controlInterface
             guard !taken.contains(target) else {
                 if refused.insert(key(routes[index])).inserted {
-                    warnings.append("\(routes[index].interface) has routed and control messages, and \(routes[index].controlInterface) is taken, so they stay together; give the 'directions' rule another 'control_interface'")
+                    warnings.append(PlanWarning(.controlInterfaceTaken(interface: routes[index].interface, controlInterface: routes[index].controlInterface)))
                 }
                 continue
             }
@@ -384,7 +385,7 @@ private struct PlanBuilder {
                 problem = nil
             }
             if let problem {
-                warnings.append("\(request.message.location): \(request.message.name) was not folded with its reply: \(problem)")
+                warnings.append(PlanWarning(.notFolded(request: request.message.name, problem: problem), at: .line(request.message.location)))
                 continue
             }
             proposals.append(Pair(request: request, success: successes[0], error: errors.first, documented: isDocumented))
@@ -403,7 +404,7 @@ private struct PlanBuilder {
         for pair in proposals {
             let replies = [pair.success] + (pair.error.map { [$0] } ?? [])
             if replies.contains(where: { claims[$0.message.name]! > 1 || requests.contains($0.message.name) }) || claims[pair.request.message.name] != nil {
-                warnings.append("\(pair.request.message.location): \(pair.request.message.name) was not folded: its reply pairs with more than one message")
+                warnings.append(PlanWarning(.replyPairsTwice(request: pair.request.message.name), at: .line(pair.request.message.location)))
                 continue
             }
             guard let proven = provenByTheCode(pair) else { continue }
@@ -432,7 +433,7 @@ private struct PlanBuilder {
             return unlessTheSenderWaits(turned)
         }
         let reasons = zip(replies, findings).compactMap { reply, finding in finding.map { "\(reply.message.name) \($0)" } }
-        warnings.append("\(pair.request.message.location): \(pair.request.message.name) was not folded with its reply: \(reasons.joined(separator: "; ")); it stays two methods")
+        warnings.append(PlanWarning(.replyNotProven(request: pair.request.message.name, reasons: reasons), at: .line(pair.request.message.location)))
         return nil
     }
 
@@ -441,9 +442,8 @@ private struct PlanBuilder {
     /// callback would be run on the thread that is waiting for it. Chromium kept such pairs two methods.
     mutating func unlessTheSenderWaits(_ pair: Pair) -> Pair? {
         guard let waiting = sendersByMessage[pair.request.message.name]?.first(where: { $0.blocksAfter == true && !$0.conditions.disabled }) else { return pair }
-        warnings.append("\(pair.request.message.location): \(pair.request.message.name) was not folded with its reply \(pair.success.message.name): "
-            + "\(waiting.function ?? "its sender") (\(waiting.location)) blocks its thread after sending it until the reply's handler signals, "
-            + "so a reply callback would run on the waiting thread; it stays two methods")
+        warnings.append(PlanWarning(.senderWaits(request: pair.request.message.name, reply: pair.success.message.name, function: waiting.function, at: waiting.location),
+                                    at: .line(pair.request.message.location)))
         return nil
     }
 
@@ -532,14 +532,14 @@ private struct PlanBuilder {
                 files[path]!.interfaces[index].name = renamed
                 if treeOwner != nil {
                     files[path]!.interfaces[index].comments.append("TODO(mojify): named \(renamed), not \(name), because the tree's \(owner) declares \(module).\(name); move these methods into it if they belong together.")
-                    warnings.append("\(path): the tree's \(owner) declares \(module).\(name); this one is named \(renamed). Move its methods into the tree's interface if they belong together.")
+                    warnings.append(PlanWarning(.interfaceDeclaredByTree(owner: owner, qualifiedName: module + "." + name, renamed: renamed), at: .file(path)))
                     continue
                 }
                 let ownerModule = files[owner]!.module
                 let sameModule = ownerModule == module
                 let place = sameModule ? "in module \(module)" : "in module \(ownerModule) (drafts and registrations go by the interface's name alone)"
                 files[path]!.interfaces[index].comments.append("TODO(mojify): named \(renamed), not \(name), because \(owner) has an interface \(name) \(place) too; merge the two if they belong together.")
-                warnings.append("\(path): \(owner) also defines interface \(name) \(place); this one is named \(renamed). Merge them" + (sameModule ? ", or give one file another module with a 'classes' rule." : " if they belong together."))
+                warnings.append(PlanWarning(.interfaceNameTaken(owner: owner, name: name, ownerModule: ownerModule, sameModule: sameModule, renamed: renamed), at: .file(path)))
             }
         }
     }
@@ -612,7 +612,7 @@ private struct PlanBuilder {
                 while seen["\(name)\(number)"] != nil { number += 1 }
                 methods[index].name = "\(name)\(number)"
                 methods[index].comments.append("TODO(mojify): renamed from \(name), which \(interface) already has; pick a better name.")
-                warnings.append("\(interface).\(name) is defined twice under conditions mojom cannot tell apart; the second is \(name)\(number)")
+                warnings.append(PlanWarning(.methodNameTaken(interface: interface, name: name, renamed: "\(name)\(number)")))
             }
             seen[methods[index].name, default: []].append(conditions)
         }
