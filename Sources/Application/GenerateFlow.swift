@@ -26,14 +26,14 @@ public struct GenerateOptions: Sendable {
 
 /// `mojify generate`: scan, plan, render every output format, then write (or show) the files and a summary.
 public enum GenerateFlow {
-    public static func execute(options: GenerateOptions, output: (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) }) throws -> Int32 {
+    public static func execute(options: GenerateOptions, console: Console) throws -> Int32 {
         let probe = EraProbe(options.input.scan)
         let (inventory, learned, _, evidence) = try probe.load(options.input, listing: probe.listing, skipping: [options.out])
         let target = MojoTarget(evidence: evidence, registry: options.registry, api: nil)
         let rules = try ConversionRules.load(overridePath: options.rulesFile, learned: learned).inEra(target.era)
         let plan = try ConversionPlan.make(inventory: inventory, rules: rules, only: try ConversionPlan.selection(options.only, in: inventory))
         if !options.only.isEmpty, plan.files.isEmpty {
-            throw EmitterError.badOption("--only \(options.only.joined(separator: " ")) matches no message class or message of the scanned tree")
+            throw UsageError.onlyMatchesNothing(only: options.only)
         }
         let files = try OutputFormat.render(plan, rules: rules, registry: target.registry)
 
@@ -71,11 +71,8 @@ public enum GenerateFlow {
         report += target.summary(withAPI: false) + "\n"
         report += summary(plan, statuses: statuses, stale: stale, merges: merges.map { ($0.path, $0.added) }, dryRun: options.dryRun,
                           typemapChoices: TreeTypeMappings.combined(learned).choices)
-        output(report)
-        for warning in plan.warnings {
-            // Names in warnings come from the scanned tree: a file name can hold ESC, BEL or CR.
-            FileHandle.standardError.write(Data("mojify: warning: \(warning.escapingControlCharacters)\n".utf8))
-        }
+        console.write(report)
+        for warning in plan.warnings { console.warning(warning.description) }
         return 0
     }
 

@@ -39,8 +39,19 @@ public struct InventoryInput: Sendable {
     /// A saved inventory, checked against the folder it is used with (see `Inventory.checkFiles`).
     private func loadSaved(_ path: String) throws -> Inventory {
         let inventory = try Inventory.load(from: path)
-        try inventory.checkFiles(under: try LintFlow.scannedRoot(scan.paths), inventoryPath: path)
+        try inventory.checkFiles(under: try root(), inventoryPath: path)
         return inventory
+    }
+
+    /// The folder that inventory paths are relative to: the one folder scanned, the folder of the one file scanned,
+    /// or the current folder when several paths are scanned (the scanner then prefixes each path's name).
+    public func root() throws -> String {
+        guard scan.paths.count == 1, let path = scan.paths.first else { return "." }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw ScannerError.pathNotFound(path) }
+        if isDirectory.boolValue { return path }
+        let folder = (path as NSString).deletingLastPathComponent
+        return folder.isEmpty ? "." : folder
     }
 
     /// The inventory, and the type mappings the scanned tree and the `--upstream-root` checkouts declare

@@ -15,7 +15,7 @@ public enum LedgerFlow {
     /// A sync that would mark most of the open messages converted is refused unless `allowMassConversion`: that is
     /// what scanning the wrong folder looks like.
     public static func sync(
-        input: InventoryInput, rulesFile: String?, ledger path: String, today: String?, allowMassConversion: Bool = false
+        input: InventoryInput, rulesFile: String?, ledger path: String, today: String?, allowMassConversion: Bool = false, console: Console
     ) throws -> Int32 {
         let date = try LedgerDate.today(override: today)
         let (inventory, learned) = try input.loadLearningMappings()
@@ -41,35 +41,32 @@ public enum LedgerFlow {
         report += "(now converted), \(summary.moved.count) moved"
         if !summary.keptUnread.isEmpty { report += ", \(summary.keptUnread.count) left as they were (the scan did not see their file)" }
         report += "\n"
-        print(report, terminator: "")
-        var warnings = ""
+        console.write(report)
         if !summary.convertedButPresent.isEmpty {
-            warnings += "mojify: marked converted but still in the code: \(summary.convertedButPresent.joined(separator: ", ").escapingControlCharacters)\n"
+            console.message("marked converted but still in the code: \(summary.convertedButPresent.joined(separator: ", "))")
         }
         let unread = inventory.unreadFiles ?? []
         if !unread.isEmpty {
-            warnings += "mojify: could not read \(unread.count) file\(unread.count == 1 ? "" : "s"); the rows of their messages were left as they were:\n"
-            warnings += unread.map { "  " + "\($0.location.file): \($0.detail)".escapingControlCharacters + "\n" }.joined()
+            console.message("could not read \(unread.count) file\(unread.count == 1 ? "" : "s"); the rows of their messages were left as they were:",
+                            items: unread.map { "\($0.location.file): \($0.detail)" })
         }
         let skipped = inventory.skippedFolders ?? []
         if !skipped.isEmpty {
-            warnings += "mojify: did not list or enter \(skipped.count) folder\(skipped.count == 1 ? "" : "s"); the rows of messages in \(skipped.count == 1 ? "it" : "them") were left as they were:\n"
-            warnings += skipped.map { "  " + "\($0.location.file): \($0.detail)".escapingControlCharacters + "\n" }.joined()
+            console.message("did not list or enter \(skipped.count) folder\(skipped.count == 1 ? "" : "s"); the rows of messages in \(skipped.count == 1 ? "it" : "them") were left as they were:",
+                            items: skipped.map { "\($0.location.file): \($0.detail)" })
         }
         let unseen = inventory.unseen
         let errors = inventory.diagnostics.filter { $0.severity == .error && !unseen.contains($0.location.file) }.count
         if errors > 0 {
-            warnings += "mojify: the scan reported \(errors) error\(errors == 1 ? "" : "s"), so some messages may be missing "
-            warnings += "and wrongly marked converted; see 'mojify scan'\n"
+            console.message("the scan reported \(errors) error\(errors == 1 ? "" : "s"), so some messages may be missing and wrongly marked converted; see 'mojify scan'")
         }
-        FileHandle.standardError.write(Data(warnings.utf8))
         return 0
     }
 
     /// `claim`, `release` and `set-status`: applies one edit under the ledger's lock.
     public static func edit(
         _ action: LedgerAction, selection: LedgerSelection, owner: String, steal: Bool,
-        bug: String?, note: String?, today: String?, ledger path: String
+        bug: String?, note: String?, today: String?, ledger path: String, console: Console
     ) throws -> Int32 {
         let edit = LedgerEdit(
             action: action, selection: selection, owner: owner, steal: steal, bug: bug, note: note,
@@ -83,22 +80,22 @@ public enum LedgerFlow {
         if result.changed.isEmpty && result.unchanged.isEmpty {
             report += "nothing to change: every selected message is converted or won't-fix\n"
         }
-        print(report, terminator: "")
+        console.write(report)
         return 0
     }
 
     /// `show`: the rows that match `filter`, in ledger order.
-    public static func show(ledger path: String, filter: LedgerFilter, format: LedgerFormat) throws -> Int32 {
+    public static func show(ledger path: String, filter: LedgerFilter, format: LedgerFormat, console: Console) throws -> Int32 {
         let ledger = try Ledger.load(path: path)
         let rows = ledger.rows.sorted(by: LedgerRow.precedes).filter(filter.matches)
-        print(try format.renderer.render(rows: rows, columns: ledger.columns), terminator: "")
+        console.write(try format.renderer.render(rows: rows, columns: ledger.columns))
         return 0
     }
 
     /// `stats`: totals per status, class and owner.
-    public static func stats(ledger path: String, format: LedgerFormat) throws -> Int32 {
+    public static func stats(ledger path: String, format: LedgerFormat, console: Console) throws -> Int32 {
         let ledger = try Ledger.load(path: path)
-        print(try format.renderer.render(stats: LedgerStats(rows: ledger.rows)), terminator: "")
+        console.write(try format.renderer.render(stats: LedgerStats(rows: ledger.rows)))
         return 0
     }
 }

@@ -28,12 +28,12 @@ public struct LintRequest: Sendable {
 /// `mojify lint`: scan (all of the tree, or the changed files and what they need), lint, render, write, and
 /// answer with the exit status: 1 when a finding is at or above `failOn`, else 0.
 public enum LintFlow {
-    public static func execute(_ request: LintRequest) throws -> Int32 {
+    public static func execute(_ request: LintRequest, console: Console) throws -> Int32 {
         var input = request.input
         // Suppression comments can outlive the IPC they were for: a scan finds every file that still has one.
         input.scan.markers = InventoryInput.markers
         let scan = input.scan
-        let root = try scannedRoot(scan.paths)
+        let root = try input.root()
         var options = try LintOptions.standard(root: root, rulesFile: request.rulesFile)
         // An unreadable or malformed ledger is an input error, never "no findings".
         let ledger = try request.ledgerPath.map { LedgerReference(ledger: try Ledger.load(path: $0), path: $0, root: root) }
@@ -63,7 +63,7 @@ public enum LintFlow {
             options.conversionRules = try ConversionRules.load(learned: learned)
         }
         if input.savedInventory != nil, inventory.markedFiles == nil {
-            FileHandle.standardError.write(Data("mojify: note: the saved inventory does not list the suppression comments of files without IPC, so unused-suppression checks only files with IPC; a full 'mojify lint' checks them all\n".utf8))
+            console.note("the saved inventory does not list the suppression comments of files without IPC, so unused-suppression checks only files with IPC; a full 'mojify lint' checks them all")
         }
         let findings = try Linter.lint(inventory: inventory, ledger: ledger, options: options)
 
@@ -76,43 +76,30 @@ public enum LintFlow {
         if let output = request.output {
             try FileOutput.writeAtomically(rendered, to: output)
         } else {
-            FileHandle.standardOutput.write(Data(rendered.utf8))
+            console.write(rendered)
         }
-        var notes = ""
         let unread = inventory.unreadFiles ?? []
         if !unread.isEmpty {
             // Said whatever the rule settings, so that a tree not fully read never looks clean.
-            notes += "mojify: could not read \(unread.count) file\(unread.count == 1 ? "" : "s"), so \(unread.count == 1 ? "it was" : "they were") not checked:\n"
-            notes += unread.map { "  " + "\(context.displayPath($0.location.file)): \($0.detail)".escapingControlCharacters + "\n" }.joined()
+            console.message("could not read \(unread.count) file\(unread.count == 1 ? "" : "s"), so \(unread.count == 1 ? "it was" : "they were") not checked:",
+                            items: unread.map { "\(context.displayPath($0.location.file)): \($0.detail)" })
         }
         let skipped = inventory.skippedFolders ?? []
         let unlisted = skipped.filter { $0.reason != .linkNotFollowed }
         if !unlisted.isEmpty {
-            notes += "mojify: could not list \(unlisted.count) folder\(unlisted.count == 1 ? "" : "s") in full, so what \(unlisted.count == 1 ? "it holds was" : "they hold was") not checked:\n"
-            notes += unlisted.map { "  " + "\(context.displayPath($0.location.file)): \($0.detail)".escapingControlCharacters + "\n" }.joined()
+            console.message("could not list \(unlisted.count) folder\(unlisted.count == 1 ? "" : "s") in full, so what \(unlisted.count == 1 ? "it holds was" : "they hold was") not checked:",
+                            items: unlisted.map { "\(context.displayPath($0.location.file)): \($0.detail)" })
         }
         let links = skipped.count - unlisted.count
         if links > 0 {
-            notes += "mojify: note: \(links) symbolic link\(links == 1 ? "" : "s") to folders not followed (folder-link-not-followed); --follow-symlinks follows them\n"
+            console.note("\(links) symbolic link\(links == 1 ? "" : "s") to folders not followed (folder-link-not-followed); --follow-symlinks follows them")
         }
         let unseen = inventory.unseen
         let problems = inventory.diagnostics.filter { $0.severity >= .warning && !unseen.contains($0.location.file) }.count
         if problems > 0 {
-            notes += "mojify: note: the scan met \(problems) problem\(problems == 1 ? "" : "s") inside files, which may hide constructs; 'mojify scan' lists them\n"
+            console.note("the scan met \(problems) problem\(problems == 1 ? "" : "s") inside files, which may hide constructs; 'mojify scan' lists them")
         }
-        FileHandle.standardError.write(Data(notes.utf8))
         return findings.contains { $0.severity >= request.failOn } ? 1 : 0
-    }
-
-    /// The folder that inventory paths are relative to: the one folder scanned, the folder of the one file scanned,
-    /// or the current folder when several paths are scanned (the scanner then prefixes each path's name).
-    public static func scannedRoot(_ paths: [String]) throws -> String {
-        guard paths.count == 1, let path = paths.first else { return "." }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw ScannerError.pathNotFound(path) }
-        if isDirectory.boolValue { return path }
-        let folder = (path as NSString).deletingLastPathComponent
-        return folder.isEmpty ? "." : folder
     }
 
     /// With `--files`, the orphan rules must know whether messages handled, sent or named in the changed files are

@@ -39,12 +39,10 @@ public struct MigrateOptions: Sendable {
 /// implementation skeletons and mocks under --out and the rewrites of senders, message maps and includes as a
 /// patch; the scanned tree is changed only with `apply`, and not when the patch adds syntax errors.
 public enum MigrateFlow {
-    public static func execute(options: MigrateOptions, output: (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) }) throws -> Int32 {
+    public static func execute(options: MigrateOptions, console: Console) throws -> Int32 {
         // The patch, the build files it edits and --apply are of one tree, named by its root.
-        guard options.input.scan.paths.count == 1 else {
-            throw EmitterError.badOption("migrate takes one folder, the root of the tree to change, not \(options.input.scan.paths.count) (\(options.input.scan.paths.joined(separator: ", "))); give the folder that holds them all")
-        }
-        let root = try LintFlow.scannedRoot(options.input.scan.paths)
+        guard options.input.scan.paths.count == 1 else { throw UsageError.migrateNeedsOneFolder(paths: options.input.scan.paths) }
+        let root = try options.input.root()
         // An --apply killed part way is rolled back before anything is read, so that nothing reads a half-changed tree.
         let recovered = try TreeWriter.recoverInterrupted(in: root)
         let scanned = scanTime(options.input)
@@ -57,16 +55,13 @@ public enum MigrateFlow {
         let (inventory, learned, listed, evidence) = try probe.load(options.input, listing: listing, skipping: [options.out])
         let target = MojoTarget(evidence: evidence, registry: options.registry, api: options.mojoAPI)
         if target.api == .legacy, target.registry == .binders {
-            let binders = "BinderMap (--registry binders) came in 2020 and takes only mojo::PendingReceiver"
-            throw EmitterError.badOption(target.apiGiven
-                ? "--mojo-api legacy needs a registry of its era: \(binders); give --registry manifest (the default with --mojo-api legacy), cpp-manifest or associated"
-                : "the tree's era, \(target.era.title), writes the legacy Mojo API, and \(binders): add --mojo-api current, or give --registry manifest, cpp-manifest or associated")
+            throw UsageError.legacyAPIWithBinders(apiGiven: target.apiGiven, era: target.era.title)
         }
         let only = try selection(options, inventory: inventory)
         let rules = try ConversionRules.load(overridePath: options.rulesFile, learned: learned).inEra(target.era)
         let plan = try ConversionPlan.make(inventory: inventory, rules: rules, only: only)
         if !only.isEmpty, plan.interfaces.isEmpty {
-            throw EmitterError.badOption("--only \(only.joined(separator: " ")) matches no message class or message of the scanned tree")
+            throw UsageError.onlyMatchesNothing(only: only)
         }
         let migration = CppMigration(plan: plan, inventory: inventory, rules: rules, era: target.era)
 
@@ -135,7 +130,7 @@ public enum MigrateFlow {
                 ? "applied: \(changed.count) file\(changed.count == 1 ? "" : "s") of the tree \(options.dryRun ? "would be " : "")rewritten: \(changed.joined(separator: ", "))\(deleted)\n"
                 : "applied: nothing; the patch would add errors (listed above)\n"
         }
-        output(report)
+        console.write(report)
         return passes || !(options.check || options.apply) ? 0 : 1
     }
 
@@ -143,11 +138,11 @@ public enum MigrateFlow {
     static func selection(_ options: MigrateOptions, inventory: Inventory) throws -> [String] {
         let only = try ConversionPlan.selection(options.only, in: inventory)
         guard let ledgerPath = options.ledgerPath else {
-            if options.owner != nil { throw EmitterError.badOption("--owner needs --ledger FILE, the ledger that says who owns which message") }
+            if options.owner != nil { throw UsageError.ownerWithoutLedger }
             return only
         }
         guard let owner = options.owner, !owner.isEmpty else {
-            throw EmitterError.badOption("--ledger needs --owner NAME: migrate converts the messages that person owns")
+            throw UsageError.ledgerWithoutOwner
         }
         let ledger = try Ledger.load(path: ledgerPath)
         let classes = Dictionary(inventory.messages.map { ($0.name, $0.messageClass) }, uniquingKeysWith: { first, _ in first })
@@ -155,7 +150,7 @@ public enum MigrateFlow {
             only.isEmpty || only.contains(message) || classes[message].map(only.contains) == true
         }
         if owned.isEmpty {
-            throw EmitterError.badOption("\(ledgerPath): \(owner) owns no message\(only.isEmpty ? "" : " of --only \(only.joined(separator: " "))"); claim some with 'mojify ledger claim'")
+            throw UsageError.ownsNothing(ledger: ledgerPath, owner: owner, only: only)
         }
         return owned.sorted()
     }

@@ -39,20 +39,20 @@ public struct ReportOptions: Sendable {
 
 /// `mojify report`: scan, plan the conversion, lint, join the ledger, render the page, write it atomically.
 public enum ReportFlow {
-    public static func execute(options: ReportOptions, environment: [String: String] = ProcessInfo.processInfo.environment, progress: IPCScanner.Progress? = nil) throws -> Int32 {
+    public static func execute(options: ReportOptions, console: Console, environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Int32 {
         guard !options.title.trimmingCharacters(in: .whitespaces).isEmpty else { throw ReportError.emptyTitle }
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: options.outputPath, isDirectory: &isDirectory), isDirectory.boolValue {
             throw ReportError.outputIsDirectory(path: options.outputPath)
         }
         // Read rules and ledger first: a malformed one should fail before a long scan.
-        let root = try LintFlow.scannedRoot(options.input.scan.paths)
+        let root = try options.input.root()
         var lintOptions = try LintOptions.standard(root: root, rulesFile: options.lintRulesFile, mappingsFile: options.mappingsFile)
         let ledger = try options.ledgerPath.map { path in
             (rows: LedgerReference(ledger: try Ledger.load(path: path), path: path, root: root),
              history: try LedgerHistory.load(path: LedgerHistory.path(forLedger: path)))
         }
-        let (inventory, learned) = try options.input.loadLearningMappings(progress: progress)
+        let (inventory, learned) = try options.input.loadLearningMappings(progress: console.progress)
         lintOptions.conversionRules = try ConversionRules.load(overridePath: options.mappingsFile, learned: learned)
         let plan = try ConversionPlan.make(inventory: inventory, rules: lintOptions.conversionRules)
         lintOptions.plan = plan

@@ -4,11 +4,12 @@ import MojifyScanner
 
 /// `mojify scan`: scan, render in the chosen format, write it out, and report diagnostics on standard error.
 public enum ScanFlow {
-    public static func execute(input: InventoryInput, format: InventoryFormat, output: String?, progress: IPCScanner.Progress?) throws -> Int32 {
+    public static func execute(input: InventoryInput, format: InventoryFormat, output: String?, console: Console) throws -> Int32 {
+        let progress = console.progress
         let start = Date()
         if format == .json, output == nil, input.savedInventory == nil {
             // Nothing but the JSON is needed: a re-scan that the cache answers decodes no inventory.
-            FileHandle.standardOutput.write(try IPCScanner.scanJSON(input.scan, progress: progress))
+            console.write(try IPCScanner.scanJSON(input.scan, progress: progress))
             return 0
         }
         let (inventory, json) = try input.loadWithJSON(progress: progress)
@@ -21,16 +22,13 @@ public enum ScanFlow {
         if let output {
             try FileOutput.writeAtomically(rendered, to: output)
         } else {
-            FileHandle.standardOutput.write(rendered)
+            console.write(rendered)
         }
         if format != .json || output != nil {
             let problems = inventory.diagnostics.filter { $0.severity >= .warning }
-            for diagnostic in problems.prefix(50) {
-                // File names and the text of messages come from the tree: their control characters are shown escaped.
-                FileHandle.standardError.write(Data("\(diagnostic.description.escapingControlCharacters)\n".utf8))
-            }
+            problems.prefix(50).forEach(console.diagnostic)
             if problems.count > 50 {
-                FileHandle.standardError.write(Data("mojify: \(problems.count - 50) more diagnostics; see --format json\n".utf8))
+                console.message("\(problems.count - 50) more diagnostics; see --format json")
             }
         }
         return 0

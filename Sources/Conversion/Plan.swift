@@ -10,7 +10,7 @@ public struct ConversionPlan: Sendable {
     /// Messages that are not in any interface, with the reason.
     public var skippedMessages: [SkippedMessage]
     /// Problems the user should look at (ambiguous pairs, naming clashes); the files are still usable.
-    public var warnings: [String]
+    public var warnings: [PlanWarning]
 
     public var interfaces: [MojomInterface] { files.flatMap(\.interfaces) }
 

@@ -92,7 +92,8 @@ public enum IPCScanner {
     static let maxSuspects = 256
 
     /// The scan, answered from the cache's kept inventory when it stands and `answerFromKept` can answer from it
-    /// (given the walk's listings, and with markers the files holding one), else from a scan of the files.
+    /// (given the walk's listings, and with markers the files holding one), else from a scan of the files: the walk,
+    /// the kept inventory, the passes of `ScanPass` over the files, the cache saved.
     private static func scan<Answer>(
         _ options: ScanOptions, progress: Progress?,
         answerFromKept: (ScanCache.KeptScan, [ListedFiles], [String]?) -> Answer?, answerFromScan: (ScanResult) throws -> Answer
@@ -111,13 +112,45 @@ public enum IPCScanner {
                 return (ScanCache.open(options, diagnostics: &problems), problems)
             }
         }
+        let walk = try self.walk(options, walker: walker)
+        var diagnostics = walk.problems
+        let (cache, cacheProblems) = openingCache?.value() ?? (nil, [])
+        diagnostics += cacheProblems
+        if let cache, let answer = keptAnswer(cache, walk: walk, database: database, options: options, answerFromKept: answerFromKept) {
+            releaseInBackground(walk)
+            return (answer, cache.statistics)
+        }
+        cache?.attach(paths: walk.files.map(\.path))
+        var run = ScanRun(files: walk.files, database: database, options: options, cache: cache, walker: walker, progress: progress)
+        run.run()
+        var inventory = run.joiner.inventory(extraDiagnostics: diagnostics, skippedFolders: walk.skippedFolders)
+        if let cache {
+            let before = diagnostics.count
+            let lastScan = diagnostics == walk.problems
+                ? ScanCache.LastScan(inventory: inventory, surroundings: .init(walkProblems: walk.problems, unlistedIncludes: run.unlisted)) : nil
+            cache.save(paths: run.files.map(\.path), lastScan: lastScan, diagnostics: &diagnostics)
+            if diagnostics.count > before { inventory = run.joiner.inventory(extraDiagnostics: diagnostics, skippedFolders: walk.skippedFolders) }
+        }
+        inventory.markedFiles = run.markedFiles
+        let answer = try answerFromScan(ScanResult(inventory: inventory, listed: walk.listed))
+        releaseInBackground((walk, run, inventory))
+        return (answer, cache?.statistics)
+    }
 
+    /// What the walk of a scan found: the files to read (relative paths prefixed with their root's name when
+    /// several roots are scanned), the files of `ScanOptions.listing`, and what it could not walk.
+    private struct Walk {
         var files: [FileWalker.Entry] = []
         var listed: [ListedFiles] = []
-        var diagnostics: [Diagnostic] = []
+        var problems: [Diagnostic] = []
         var skippedFolders: [SkippedFolder]?
+    }
+
+    /// Walks each scanned path, or takes `onlyFiles` instead.
+    private static func walk(_ options: ScanOptions, walker: FileWalker) throws -> Walk {
+        var walk = Walk()
         if let only = options.onlyFiles {
-            files = try listedFiles(only, options: options, walker: walker)
+            walk.files = try listedFiles(only, options: options, walker: walker)
         }
         for path in options.paths where options.onlyFiles == nil {
             try checkNamedPath(path)
@@ -129,126 +162,49 @@ public enum IPCScanner {
                     location.file = location.file == "." ? prefix : "\(prefix)/\(location.file)"
                     return location
                 }
-                files += walked.files.map { FileWalker.Entry(path: $0.path, relativePath: "\(prefix)/\($0.relativePath)", stamp: $0.stamp) }
+                walk.files += walked.files.map { FileWalker.Entry(path: $0.path, relativePath: "\(prefix)/\($0.relativePath)", stamp: $0.stamp) }
                 for index in walked.skipped.indices { walked.skipped[index].location = prefixed(walked.skipped[index].location) }
                 for index in walked.problems.indices { walked.problems[index].location = prefixed(walked.problems[index].location) }
             } else {
-                files = walked.files
+                walk.files = walked.files
             }
-            diagnostics += walked.problems
-            skippedFolders = (skippedFolders ?? []) + walked.skipped
-            listed.append(ListedFiles(root: path, relativePaths: walked.listed))
+            walk.problems += walked.problems
+            walk.skippedFolders = (walk.skippedFolders ?? []) + walked.skipped
+            walk.listed.append(ListedFiles(root: path, relativePaths: walked.listed))
         }
+        return walk
+    }
 
-        let walkProblems = diagnostics
-        let (cache, cacheProblems) = openingCache?.value() ?? (nil, [])
-        diagnostics += cacheProblems
-        // The stored inventory never holds the marked files: the marker pass's stored outcomes give them.
-        if let cache, let unlisted = cache.keptUnlistedIncludes(), let included = unlisted.entriesIfUnchanged() {
-            let keptFiles = included.isEmpty ? files : files + included
-            let analyser = FileAnalyser(files: keptFiles, database: database, options: options, cache: cache)
-            let scheduler = ScanScheduler(analyser: analyser, jobs: options.jobs)
-            if var kept = cache.lastScan(files: keptFiles, walkProblems: walkProblems, maxSuspects: maxSuspects) {
-                if !kept.suspects.isEmpty {
-                    cache.attach(paths: keptFiles.map(\.path))
-                    for pass in kept.passes {
-                        _ = scheduler.run(cache.suspects(of: kept, in: pass.context), pass: pass, progress: nil)
-                    }
-                }
-                let marked = analyser.markerPass.map { pass in
-                    cache.markedFiles(of: kept, context: pass.context).map { $0.map { keptFiles[$0].relativePath }.sorted() }
-                }
-                // With markers, only when the cache knows every file's.
-                if kept.suspects.isEmpty || cache.outcomesStand(kept), marked.map({ $0 != nil }) ?? true {
-                    kept.renderMissingJSON()
-                    if let answer = answerFromKept(kept, listed, marked ?? nil) {
-                        // A cache that cannot be written only costs the re-scans after this one time.
-                        try? cache.keep(kept, json: kept.json)
-                        releaseInBackground((files, keptFiles, analyser, scheduler))
-                        return (answer, cache.statistics)
-                    }
-                }
+    /// The answer from the cache's kept inventory of the last scan, when it stands: the files it suspects (changed
+    /// since, up to `maxSuspects`) are read again in the last scan's passes, and their outcomes must match the kept
+    /// ones. The stored inventory never holds the marked files: the marker pass's stored outcomes give them. Nil: the
+    /// files are scanned.
+    private static func keptAnswer<Answer>(
+        _ cache: ScanCache, walk: Walk, database: CompileDatabase?, options: ScanOptions,
+        answerFromKept: (ScanCache.KeptScan, [ListedFiles], [String]?) -> Answer?
+    ) -> Answer? {
+        guard let unlisted = cache.keptUnlistedIncludes(), let included = unlisted.entriesIfUnchanged() else { return nil }
+        let keptFiles = included.isEmpty ? walk.files : walk.files + included
+        let analyser = FileAnalyser(files: keptFiles, database: database, options: options, cache: cache)
+        let scheduler = ScanScheduler(analyser: analyser, jobs: options.jobs)
+        guard var kept = cache.lastScan(files: keptFiles, walkProblems: walk.problems, maxSuspects: maxSuspects) else { return nil }
+        if !kept.suspects.isEmpty {
+            cache.attach(paths: keptFiles.map(\.path))
+            for pass in kept.passes {
+                _ = scheduler.run(cache.suspects(of: kept, in: pass.context), pass: pass, progress: nil)
             }
         }
-        cache?.attach(paths: files.map(\.path))
-        var analyser = FileAnalyser(files: files, database: database, options: options, cache: cache)
-        var scheduler = ScanScheduler(analyser: analyser, jobs: options.jobs)
-        var joiner = InventoryJoiner(files: files, database: database, options: options)
-        // Messages named without the `Msg_` convention are found by their names, so the files named like messages
-        // headers, where definitions almost always are, are read first: the first pass over the others then has
-        // those names among its needles, and no file is read a second time for them.
-        let definitionsFirst = files.indices.filter { files[$0].isNamedLikeMessagesHeader }
-        joiner.add(scheduler.run(definitionsFirst, pass: FileAnalyser.Pass(needles: needles, wrappers: [:]), progress: nil))
-        let knownEarly = joiner.unconventionalNames()
-        let remaining = files.indices.filter { !joiner.isParsed($0) }
-        let (total, alreadyDone) = (files.count, files.count - remaining.count)
-        var progressOfAll: Progress?
-        if let progress { progressOfAll = { done, _ in progress(alreadyDone + done, total) } }
-        joiner.add(scheduler.run(remaining, pass: FileAnalyser.Pass(needles: needles + knownEarly.sorted(), wrappers: [:]), progress: progressOfAll))
-
-        // Project macros that reach IPC macros are only known once every file has been read once, and macros built
-        // on those once the files that name them have been read: files are read again for the names new in each
-        // round, until a round finds none. Each round also looks up the files that files read so far include and
-        // the walk does not list (`UnlistedIncludes`), and reads those found.
-        var unlisted = UnlistedIncludes()
-        var wrappers: [String: [WrapperMacro]] = [:]
-        var searched = knownEarly
-        while true {
-            let included = unlisted.lookUp(joiner.unlistedIncludeCandidates(), excluding: walker, stamped: walker.collectStamps)
-            if !included.isEmpty {
-                let first = files.count
-                files += included
-                joiner.append(included)
-                cache?.attach(more: included.map(\.path))
-                analyser = FileAnalyser(files: files, database: database, options: options, cache: cache)
-                scheduler = ScanScheduler(analyser: analyser, jobs: options.jobs)
-                // Read as the walk's files were (their own unlisted includes come with them), with the macros known.
-                let extras = FileAnalyser.Pass(needles: needles + searched.sorted() + wrappers.keys.sorted(), wrappers: wrappers)
-                joiner.add(scheduler.run(Array(first..<files.count), pass: extras, progress: nil))
-            }
-            let table = joiner.wrapperTable()
-            let changed = MacroTable.namesToLookFor(from: wrappers, to: table)
-            if !changed.isEmpty {
-                let users = files.indices.filter(joiner.isParsed)
-                joiner.add(scheduler.run(users, pass: FileAnalyser.Pass(needles: changed, wrappers: table), progress: nil))
-            }
-            // Such names defined elsewhere can be used in files not read yet.
-            let unconventional = joiner.unconventionalNames().subtracting(searched)
-            if !unconventional.isEmpty || !changed.isEmpty {
-                let rest = files.indices.filter { !joiner.isParsed($0) }
-                let pass = FileAnalyser.Pass(needles: unconventional.sorted() + changed, wrappers: table)
-                joiner.add(scheduler.run(rest, pass: pass, progress: nil))
-            }
-            searched.formUnion(unconventional)
-            wrappers = table
-            if included.isEmpty && changed.isEmpty { break }
+        let marked = analyser.markerPass.map { pass in
+            cache.markedFiles(of: kept, context: pass.context).map { $0.map { keptFiles[$0].relativePath }.sorted() }
         }
-        // Enums and structs behind traits macros usually live in a types header that mentions no IPC at all. Only
-        // the headers that name one of them are parsed, for an AST: most define none, and parsing each of them alone
-        // was a third of a first scan of a real tree. The others are lexed for their typedefs.
-        let includedTypeHeaders = joiner.includedTypeHeaders()
-        if !includedTypeHeaders.isEmpty {
-            let pass = FileAnalyser.Pass(needles: [], wrappers: wrappers, typeNames: joiner.traitTypeNames().sorted())
-            joiner.add(scheduler.run(includedTypeHeaders, pass: pass, progress: nil))
-        }
-        var inventory = joiner.inventory(extraDiagnostics: diagnostics, skippedFolders: skippedFolders)
-        // The files no pass read (the cache answered for them) are looked at for the markers alone.
-        let markedFiles = analyser.markerPass.map { pass in
-            let found = scheduler.run(files.indices.filter { joiner.marks[$0] == nil }, pass: pass, progress: nil)
-            let marked = Set(joiner.marks.filter(\.value).keys).union(found.filter { $0.marked == true }.map(\.index))
-            return marked.map { files[$0].relativePath }.sorted()
-        }
-        if let cache {
-            let before = diagnostics.count
-            let lastScan = diagnostics == walkProblems
-                ? ScanCache.LastScan(inventory: inventory, surroundings: .init(walkProblems: walkProblems, unlistedIncludes: unlisted)) : nil
-            cache.save(paths: files.map(\.path), lastScan: lastScan, diagnostics: &diagnostics)
-            if diagnostics.count > before { inventory = joiner.inventory(extraDiagnostics: diagnostics, skippedFolders: skippedFolders) }
-        }
-        inventory.markedFiles = markedFiles
-        let answer = try answerFromScan(ScanResult(inventory: inventory, listed: listed))
-        releaseInBackground((files, analyser, scheduler, joiner, inventory))
-        return (answer, cache?.statistics)
+        // With markers, only when the cache knows every file's.
+        guard kept.suspects.isEmpty || cache.outcomesStand(kept), marked.map({ $0 != nil }) ?? true else { return nil }
+        kept.renderMissingJSON()
+        guard let answer = answerFromKept(kept, walk.listed, marked ?? nil) else { return nil }
+        // A cache that cannot be written only costs the re-scans after this one time.
+        try? cache.keep(kept, json: kept.json)
+        releaseInBackground((keptFiles, analyser, scheduler))
+        return answer
     }
 
     /// The files `names` selects under each of `roots` that is a folder, walked as a scan would walk it (honouring

@@ -4,25 +4,20 @@ import MojifyApplication
 import MojifyCore
 import MojifyScanner
 
-/// What every subcommand shares: turning library errors into exit code 2 with the error's message.
+/// What every subcommand shares: running its flow with the terminal's console, and turning the errors of the
+/// flow and the libraries, usage errors (`UsageError`) and input errors alike, into exit code 2 with the error's
+/// message.
 enum CommandSupport {
-    static func run(_ body: () throws -> Int32) throws {
+    static func run(_ body: (Console) throws -> Int32) throws {
+        let console = Console.terminal
         let status: Int32
         do {
-            status = try body()
+            status = try body(console)
         } catch let error as CustomStringConvertible & Error {
-            FileHandle.standardError.write(Data("mojify: error: \(error.description)\n".utf8))
+            console.error(error.description)
             throw ExitCode(2)
         }
         if status != 0 { throw ExitCode(status) }
-    }
-
-    /// A one-line progress counter on standard error, only when it is a terminal.
-    static func progressReporter() -> (@Sendable (Int, Int) -> Void)? {
-        guard isatty(STDERR_FILENO) != 0 else { return nil }
-        return { done, total in
-            FileHandle.standardError.write(Data("\rmojify: \(done)/\(total) files\(done == total ? "\n" : "")".utf8))
-        }
     }
 }
 

@@ -328,7 +328,7 @@ final class NamingAndFoldingTests: XCTestCase {
             FoldedPair(request: "TextInputClientMsg_CharacterIndexForPoint", replies: ["TextInputClientReplyMsg_GotCharacterIndexForPoint"], method: "CharacterIndexForPoint"),
         ])
         XCTAssertEqual(plan.proposals["TextInputClientMsg_CharacterIndexForPoint"]?.declaration, "CharacterIndexForPoint(int32 point) => (uint32 index);")
-        let warnings = plan.warnings.joined(separator: "\n")
+        let warnings = plan.warnings.map(\.description).joined(separator: "\n")
         XCTAssertTrue(warnings.contains("FrameMsg_AddMessageToConsole was not folded with its reply: FrameHostMsg_DidAddMessageToConsole is sent from RenderFrameImpl::didAddMessageToConsole"), warnings)
         XCTAssertTrue(warnings.contains("AccessibilityMsg_HitTest was not folded with its reply: AccessibilityHostMsg_HitTest_Result is sent only on some paths (RenderFrameImpl::OnHitTest"), warnings)
         XCTAssertEqual(plan.proposals["FrameMsg_AddMessageToConsole"]?.declaration, "AddMessageToConsole(int32 level, string message);")
@@ -450,7 +450,7 @@ final class NamingAndFoldingTests: XCTestCase {
         XCTAssertNil(inventory.senders.first { $0.message == "ExtensionMsg_PingResponse" }?.conditional)
         let plan = try ConversionPlan.make(inventory: inventory, rules: try Fixtures.rules())
         XCTAssertEqual(plan.foldedPairs.map(\.request), ["ExtensionHostMsg_Ping"])
-        let warnings = plan.warnings.joined(separator: "\n")
+        let warnings = plan.warnings.map(\.description).joined(separator: "\n")
         XCTAssertTrue(warnings.contains("ExtensionHostMsg_WakeEventPage was not folded with its reply: ExtensionMsg_WakeEventPageResponse is sent only on some paths"), warnings)
     }
 
@@ -528,7 +528,7 @@ final class NamingAndFoldingTests: XCTestCase {
             }
             """)
         let plan = try ConversionPlan.make(inventory: try IPCScanner.scan(ScanOptions(paths: [tree.path])), rules: try Fixtures.rules())
-        XCTAssertEqual(plan.foldedPairs.map(\.request).sorted(), ["DemoHostMsg_ShowPersistent", "DemoMsg_GetSettings", "DemoMsg_Serialize"], plan.warnings.joined(separator: "\n"))
+        XCTAssertEqual(plan.foldedPairs.map(\.request).sorted(), ["DemoHostMsg_ShowPersistent", "DemoMsg_GetSettings", "DemoMsg_Serialize"], plan.warnings.map(\.description).joined(separator: "\n"))
     }
 
     /// Chromium 83's `TextInputClientMac` sends `TextInputClientMsg_CharacterIndexForPoint` and then blocks the UI
@@ -577,7 +577,7 @@ final class NamingAndFoldingTests: XCTestCase {
         XCTAssertNil(inventory.senders.first { $0.message == "TextInputClientReplyMsg_GotCharacterIndexForPoint" }?.blocksAfter)
         let plan = try ConversionPlan.make(inventory: inventory, rules: try Fixtures.rules())
         XCTAssertEqual(plan.foldedPairs, [])
-        let warnings = plan.warnings.joined(separator: "\n")
+        let warnings = plan.warnings.map(\.description).joined(separator: "\n")
         XCTAssertTrue(warnings.contains("TextInputClientMsg_CharacterIndexForPoint was not folded with its reply TextInputClientReplyMsg_GotCharacterIndexForPoint: TextInputClientMac::GetCharacterIndexAtPoint"), warnings)
         XCTAssertTrue(warnings.contains("blocks its thread after sending it until the reply's handler signals"), warnings)
     }
@@ -738,7 +738,9 @@ final class NamingAndFoldingTests: XCTestCase {
             rules: Fixtures.rules(overriding: #"directions: [{match: "^(\\w+?)HostMsg_", interface: "$1Host", control_interface: "$1", implemented_in: browser}]"#)
         )
         XCTAssertEqual(taken.interfaces.map(\.name).sorted(), ["P", "PHost"])
-        XCTAssertTrue(taken.warnings.contains { $0.contains("PHost has routed and control messages, and P is taken") }, "\(taken.warnings)")
+        XCTAssertEqual(taken.warnings, [PlanWarning(.controlInterfaceTaken(interface: "PHost", controlInterface: "P"))])
+        XCTAssertEqual(taken.warnings.first?.description,
+                       "PHost has routed and control messages, and P is taken, so they stay together; give the 'directions' rule another 'control_interface'")
         XCTAssertTrue(taken.interfaces.first { $0.name == "PHost" }!.comments.contains { $0.contains("PHostMsg_Metrics was a control message: it now goes through the frame's connection") })
     }
 

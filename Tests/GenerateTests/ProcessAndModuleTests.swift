@@ -119,7 +119,7 @@ final class ProcessAndModuleTests: XCTestCase {
         ])
         XCTAssertEqual(plan.files.map(\.module), ["chrome.mojom", "chrome.mojom"])
         XCTAssertEqual(plan.files.map { $0.interfaces.map(\.name) }, [["ChromeUtility", "ChromeUtilityHost"], ["ChromeUtilityPrinting", "ChromeUtilityPrintingHost"]])
-        XCTAssertEqual(plan.warnings.filter { $0.contains("also defines interface") }.count, 2, "\(plan.warnings)")
+        XCTAssertEqual(plan.warnings.filter { $0.description.contains("also defines interface") }.count, 2, "\(plan.warnings)")
         XCTAssertTrue(plan.files[1].interfaces[0].comments.contains { $0.contains("named ChromeUtilityPrinting, not ChromeUtility") })
         XCTAssertEqual(FileLayout.module(forPath: "src/components/pdf/common/pdf.mojom", skipping: try Fixtures.rules().moduleSkipFolders, reserved: []), "pdf.mojom")
         XCTAssertEqual(FileLayout.module(forPath: "chromium_src/x.mojom", skipping: try Fixtures.rules().moduleSkipFolders, reserved: []), "chromium_src.mojom", "the last folder stays")
@@ -135,7 +135,7 @@ final class ProcessAndModuleTests: XCTestCase {
         ], rules: rules)
         XCTAssertEqual(plan.files.map(\.module), ["chrome.mojom", "printing.mojom"])
         XCTAssertEqual(plan.files.map { $0.interfaces.map(\.name) }, [["ChromeUtility"], ["ChromeUtilityPrinting"]])
-        XCTAssertEqual(plan.warnings.filter { $0.contains("also defines interface ChromeUtility in module chrome.mojom (drafts and registrations go by the interface's name alone)") }.count, 1,
+        XCTAssertEqual(plan.warnings.filter { $0.description.contains("also defines interface ChromeUtility in module chrome.mojom (drafts and registrations go by the interface's name alone)") }.count, 1,
                        "\(plan.warnings)")
     }
 }

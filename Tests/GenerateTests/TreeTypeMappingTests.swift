@@ -187,8 +187,8 @@ final class TreeTypeMappingTests: XCTestCase {
         XCTAssertEqual(frame.module, "content.mojom")
         // Frame and FrameHost are the tree's; FrameHostProcess is free.
         XCTAssertEqual(frame.interfaces.map(\.name).sorted(), ["FrameHostProcess", "FrameMessages", "FrameMessagesHost"])
-        XCTAssertTrue(plan.warnings.contains("content/common/frame_messages.h: the tree already has content/common/frame.mojom; the file for this header's messages is content/common/frame_messages.mojom"), "\(plan.warnings)")
-        XCTAssertTrue(plan.warnings.contains("content/common/frame_messages.mojom: the tree's content/common/frame.mojom declares content.mojom.FrameHost; this one is named FrameMessagesHost. Move its methods into the tree's interface if they belong together."), "\(plan.warnings)")
+        XCTAssertTrue(plan.warnings.map(\.description).contains("content/common/frame_messages.h: the tree already has content/common/frame.mojom; the file for this header's messages is content/common/frame_messages.mojom"), "\(plan.warnings)")
+        XCTAssertTrue(plan.warnings.map(\.description).contains("content/common/frame_messages.mojom: the tree's content/common/frame.mojom declares content.mojom.FrameHost; this one is named FrameMessagesHost. Move its methods into the tree's interface if they belong together."), "\(plan.warnings)")
         // A name sharing no whole word with its file's name keeps all of its letters.
         let names = plan.files.flatMap { $0.interfaces.map(\.name) }
         XCTAssertTrue(names.contains("CdmMessagesAndroidChromeViewHost"), "\(names)")

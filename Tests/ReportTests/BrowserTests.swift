@@ -10,6 +10,8 @@ import XCTest
 /// Opens real reports in headless Chromium and checks the DOM after the page's script ran.
 final class BrowserTests: XCTestCase {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+    /// The report says nothing on a terminal that these tests would check.
+    static let silent = Console(standardOutput: { _ in }, standardError: { _ in })
 
     private var folder: URL!
 
@@ -25,7 +27,7 @@ final class BrowserTests: XCTestCase {
             ledgerPath: Self.fixtures.appendingPathComponent("examples-ledger.csv").path,
             outputPath: output.path, title: "Example tree: IPC to Mojo migration", timestamp: .fixed("2025-03-03 09:00 UTC")
         )
-        XCTAssertEqual(try ReportFlow.execute(options: options, environment: [:]), 0)
+        XCTAssertEqual(try ReportFlow.execute(options: options, console: Self.silent, environment: [:]), 0)
         return output
     }
 
@@ -115,7 +117,7 @@ final class BrowserTests: XCTestCase {
         let output = folder.appendingPathComponent("payload.html")
         let options = ReportOptions(input: InventoryInput(scan: ScanOptions(paths: [folder.appendingPathComponent("tree").path])), ledgerPath: ledger.path,
                                     outputPath: output.path, title: "\(payload)\"><script>alert(4)</script>", timestamp: .omitted)
-        XCTAssertEqual(try ReportFlow.execute(options: options, environment: [:]), 0)
+        XCTAssertEqual(try ReportFlow.execute(options: options, console: Self.silent, environment: [:]), 0)
 
         for fragment in ["m=PayloadHostMsg_Comment", "m=PayloadMsg_Type"] {
             let page = try chromium.load(output, fragment: fragment)

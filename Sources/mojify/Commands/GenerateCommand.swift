@@ -31,7 +31,7 @@ struct GenerateCommand: ParsableCommand {
         options.force = draft.force
         options.manifests = manifest
         options.registry = registry
-        try CommandSupport.run { try GenerateFlow.execute(options: options) }
+        try CommandSupport.run { try GenerateFlow.execute(options: options, console: $0) }
     }
 }
 

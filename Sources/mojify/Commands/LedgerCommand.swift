@@ -46,10 +46,10 @@ struct LedgerCommand: ParsableCommand {
         @OptionGroup var file: LedgerFile
 
         func run(_ action: LedgerAction) throws {
-            try CommandSupport.run {
+            try CommandSupport.run { console in
                 try LedgerFlow.edit(
                     action, selection: LedgerSelection(messages: messages, classes: classes), owner: owner, steal: steal,
-                    bug: bug, note: note, today: today.today, ledger: file.ledger
+                    bug: bug, note: note, today: today.today, ledger: file.ledger, console: console
                 )
             }
         }
@@ -73,9 +73,9 @@ struct LedgerCommand: ParsableCommand {
 
         func run() throws {
             let input = scan.input
-            try CommandSupport.run {
+            try CommandSupport.run { console in
                 try LedgerFlow.sync(
-                    input: input, rulesFile: rules, ledger: file.ledger, today: today.today, allowMassConversion: allowMassConversion
+                    input: input, rulesFile: rules, ledger: file.ledger, today: today.today, allowMassConversion: allowMassConversion, console: console
                 )
             }
         }
@@ -132,7 +132,7 @@ struct LedgerCommand: ParsableCommand {
 
         func run() throws {
             let filter = LedgerFilter(owner: owner, status: status, messageClass: messageClass)
-            try CommandSupport.run { try LedgerFlow.show(ledger: file.ledger, filter: filter, format: format) }
+            try CommandSupport.run { try LedgerFlow.show(ledger: file.ledger, filter: filter, format: format, console: $0) }
         }
     }
 
@@ -145,7 +145,7 @@ struct LedgerCommand: ParsableCommand {
         @OptionGroup var file: LedgerFile
 
         func run() throws {
-            try CommandSupport.run { try LedgerFlow.stats(ledger: file.ledger, format: format) }
+            try CommandSupport.run { try LedgerFlow.stats(ledger: file.ledger, format: format, console: $0) }
         }
     }
 }

@@ -51,7 +51,7 @@ struct LintCommand: ParsableCommand {
         request.rulesFile = rules
         request.ledgerPath = ledger
         request.upstreamPath = upstream
-        try CommandSupport.run { try LintFlow.execute(request) }
+        try CommandSupport.run { try LintFlow.execute(request, console: $0) }
     }
 }
 

@@ -50,7 +50,7 @@ struct MigrateCommand: ParsableCommand {
         options.force = draft.force
         options.apply = apply
         options.check = check
-        try CommandSupport.run { try MigrateFlow.execute(options: options) }
+        try CommandSupport.run { try MigrateFlow.execute(options: options, console: $0) }
     }
 }
 

@@ -46,8 +46,6 @@ struct ReportCommand: ParsableCommand {
         var options = ReportOptions(input: scan.input, ledgerPath: ledger, outputPath: out, title: title, timestamp: timestamp)
         options.mappingsFile = rules
         options.lintRulesFile = lintRules
-        try CommandSupport.run {
-            try ReportFlow.execute(options: options, progress: CommandSupport.progressReporter())
-        }
+        try CommandSupport.run { try ReportFlow.execute(options: options, console: $0) }
     }
 }

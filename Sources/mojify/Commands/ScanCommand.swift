@@ -21,9 +21,7 @@ struct ScanCommand: ParsableCommand {
 
     func run() throws {
         let input = scan.input
-        try CommandSupport.run {
-            try ScanFlow.execute(input: input, format: format, output: output, progress: CommandSupport.progressReporter())
-        }
+        try CommandSupport.run { try ScanFlow.execute(input: input, format: format, output: output, console: $0) }
     }
 }
 
