@@ -33,7 +33,10 @@ public enum GenerateFlow {
         let rules = try ConversionRules.load(overridePath: options.rulesFile, learned: learned).inEra(target.era)
         let plan = try ConversionPlan.make(inventory: inventory, rules: rules, only: try ConversionPlan.selection(options.only, in: inventory))
         if !options.only.isEmpty, plan.files.isEmpty {
-            throw UsageError.onlyMatchesNothing(only: options.only)
+            // Messages the plan skips are selected too: say why none is left.
+            throw plan.skippedMessages.isEmpty
+                ? UsageError.onlyMatchesNothing(only: options.only)
+                : UsageError.onlyMatchesSkippedMessages(only: options.only, skipped: plan.skippedMessages.map { "\($0.message): \($0.reason)" })
         }
         let files = try OutputFormat.render(plan, rules: rules, registry: target.registry)
 

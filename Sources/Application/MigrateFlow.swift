@@ -61,7 +61,10 @@ public enum MigrateFlow {
         let rules = try ConversionRules.load(overridePath: options.rulesFile, learned: learned).inEra(target.era)
         let plan = try ConversionPlan.make(inventory: inventory, rules: rules, only: only)
         if !only.isEmpty, plan.interfaces.isEmpty {
-            throw UsageError.onlyMatchesNothing(only: only)
+            // Messages the plan skips are selected too: say why none is left.
+            throw plan.skippedMessages.isEmpty
+                ? UsageError.onlyMatchesNothing(only: only)
+                : UsageError.onlyMatchesSkippedMessages(only: only, skipped: plan.skippedMessages.map { "\($0.message): \($0.reason)" })
         }
         let migration = CppMigration(plan: plan, inventory: inventory, rules: rules, era: target.era)
 

@@ -8,6 +8,8 @@ public enum UsageError: Error, Equatable, CustomStringConvertible {
     case legacyAPIWithBinders(apiGiven: Bool, era: String)
     /// `--only` selects nothing of the scanned tree.
     case onlyMatchesNothing(only: [String])
+    /// `--only` selects messages, and the plan skips every one of them (each `message: reason`).
+    case onlyMatchesSkippedMessages(only: [String], skipped: [String])
     case ownerWithoutLedger
     case ledgerWithoutOwner
     /// The ledger gives the owner no message (of `--only`, when given).
@@ -23,6 +25,8 @@ public enum UsageError: Error, Equatable, CustomStringConvertible {
                 : "the tree's era, \(era), writes the legacy Mojo API, and \(Self.binders): add --mojo-api current, or give --registry manifest, cpp-manifest or associated"
         case let .onlyMatchesNothing(only):
             "--only \(only.joined(separator: " ")) matches no message class or message of the scanned tree"
+        case let .onlyMatchesSkippedMessages(only, skipped):
+            "--only \(only.joined(separator: " ")) selects only messages that cannot be converted: \(skipped.joined(separator: "; ")); do what the reasons say, or select others"
         case .ownerWithoutLedger:
             "--owner needs --ledger FILE, the ledger that says who owns which message"
         case .ledgerWithoutOwner:

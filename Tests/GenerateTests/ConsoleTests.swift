@@ -57,6 +57,19 @@ final class ConsoleTests: XCTestCase {
         }
     }
 
+    /// Messages a selection names but the plan skips (a name that says no direction) are not "nothing": the error
+    /// says why each is skipped.
+    func testASelectionOfSkippedMessagesSaysWhy() throws {
+        let tree = try temporaryFolder(files: [
+            "content/common/metrics_messages.h": "#include \"ipc/ipc_message_macros.h\"\n#define IPC_MESSAGE_START MetricsMsgStart\nIPC_MESSAGE_CONTROL1(MetricsHost_AddTrack, int /* id */)\n",
+        ])
+        var options = GenerateOptions(input: InventoryInput(scan: ScanOptions(paths: [tree.path])), out: tree.path + "/out")
+        options.only = ["MetricsMsgStart"]
+        XCTAssertThrowsError(try GenerateFlow.execute(options: options, console: CapturedConsole().console)) { error in
+            XCTAssertTrue("\(error)".hasPrefix("--only MetricsMsgStart selects only messages that cannot be converted: MetricsHost_AddTrack: "), "\(error)")
+        }
+    }
+
     func testMigrateTakesOneFolder() {
         let input = InventoryInput(scan: ScanOptions(paths: ["a", "b"]))
         XCTAssertThrowsError(try MigrateFlow.execute(options: MigrateOptions(input: input, out: "out"), console: CapturedConsole().console)) { error in
