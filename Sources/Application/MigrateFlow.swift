@@ -179,11 +179,15 @@ public enum MigrateFlow {
             let all = patch.outcomes.filter { $0.kind == kind }
             // The sites of a message left whole are listed under it, once.
             let listed = all.filter { $0.reason != nil && (!$0.isSite || !leftWhole.contains($0.message)) }
-            let (noun, done) = headings[kind]!
-            let deleted = kind == .definition && !patch.deletedFiles.isEmpty ? "; headers deleted: \(patch.deletedFiles.joined(separator: ", "))" : ""
-            let left = all.filter { $0.reason != nil }.count - listed.count
-            let kept = left == 0 ? "" : ", \(left) left with their message\(left == 1 ? "" : "s")"
-            lines.append("\(noun): \(all.count - listed.count - left) \(done), \(listed.count) listed\(kept)\(deleted)".escapingControlCharacters)
+            if let (noun, done) = headings[kind] {
+                let deleted = kind == .definition && !patch.deletedFiles.isEmpty ? "; headers deleted: \(patch.deletedFiles.joined(separator: ", "))" : ""
+                let left = all.filter { $0.reason != nil }.count - listed.count
+                let kept = left == 0 ? "" : ", \(left) left with their message\(left == 1 ? "" : "s")"
+                lines.append("\(noun): \(all.count - listed.count - left) \(done), \(listed.count) listed\(kept)\(deleted)".escapingControlCharacters)
+            } else {
+                // Traps are only ever listed: what the legacy dispatch did that the interface methods do not.
+                lines.append("traps: \(listed.count) listed, behaviour the legacy dispatch gave that the rewritten code does not")
+            }
             lines += listed.map { "  \($0.location) \($0.message): \($0.reason!)".escapingControlCharacters }
         }
         let counts = Dictionary(grouping: statuses, by: \.status).mapValues(\.count)

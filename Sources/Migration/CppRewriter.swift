@@ -31,6 +31,9 @@ public struct MigrationPatch: Sendable, Equatable {
         case definition
         /// A changed file's build target and the mojom dependency it needs.
         case build
+        /// What the legacy dispatch gave a rewritten handler that its interface method no longer gets: always
+        /// listed, for a human to check (per-message state, a thread override).
+        case trap
     }
 
     public struct Outcome: Sendable, Hashable {
@@ -218,7 +221,7 @@ struct CppRewriter {
     /// renaming a word in one never keeps another pass from removing its line.
     enum Pass: CaseIterable {
         case senders, handlerEntries, references, remoteGetters, handlersInPlace, friends, emptyMessageMaps, definitions, includes, includesOfDeletedHeaders,
-             buildEntriesOfDeletedFiles, buildDependencies, comments
+             buildEntriesOfDeletedFiles, buildDependencies, comments, traps
 
         func run(_ rewriter: inout CppRewriter) {
             switch self {
@@ -231,6 +234,7 @@ struct CppRewriter {
             case .emptyMessageMaps: rewriter.removeEmptyShells()
             case .definitions: rewriter.removeDefinitions()
             case .comments: rewriter.renameInComments()
+            case .traps: rewriter.nameTraps()
             case .includes: rewriter.rewriteIncludes()
             case .includesOfDeletedHeaders: rewriter.removeIncludesOfDeletedHeaders()
             case .buildEntriesOfDeletedFiles:

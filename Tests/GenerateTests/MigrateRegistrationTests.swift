@@ -135,6 +135,51 @@ final class MigrateRegistrationTests: XCTestCase {
         XCTAssertTrue(diff.contains("+  mojo::AssociatedBinding<content::mojom::Test> test_binding_{this};\n"), diff)
     }
 
+    /// What the legacy dispatch gave a handler is named where the interface method loses it: a member the map's
+    /// function set from each message, and a filter's thread override whose label goes.
+    func testTrapsAreNamed() throws {
+        let scratch = try temporaryFolder()
+        try scratch.write("content/common/test_messages.h", Self.messages)
+        try scratch.write("content/browser/tab.h", "class Tab : public content::WebContentsObserver {\n public:\n  bool OnMessageReceived(const IPC::Message& message) override;\n\n private:\n  void OnBar(int count);\n  int current_routing_id_;\n};\n")
+        try scratch.write("content/browser/tab.cc", """
+            #include "content/browser/tab.h"
+            #include "content/common/test_messages.h"
+
+            bool Tab::OnMessageReceived(const IPC::Message& message) {
+              current_routing_id_ = message.routing_id();
+              int unused = message.type();
+              bool handled = true;
+              IPC_BEGIN_MESSAGE_MAP(Tab, message)
+                IPC_MESSAGE_HANDLER(TestHostMsg_Bar, OnBar)
+                IPC_MESSAGE_UNHANDLED(handled = false)
+              IPC_END_MESSAGE_MAP()
+              return handled;
+            }
+
+            void Tab::OnBar(int count) {
+              Use(current_routing_id_, count);
+            }
+
+            """)
+        try scratch.write("content/browser/quit_filter.h", Self.files["content/browser/quit_filter.h"]!)
+        try scratch.write("content/browser/quit_filter.cc", Self.files["content/browser/quit_filter.cc"]! + """
+
+            void QuitFilter::OverrideThreadForMessage(const IPC::Message& message, BrowserThread::ID* thread) {
+              switch (message.type()) {
+                case TestHostMsg_Quit::ID:
+                  *thread = BrowserThread::UI;
+                  break;
+              }
+            }
+
+            """)
+        let result = try MigrateTests.migrate(root: scratch.path, registry: .associated)
+        let traps = result.patch.outcomes.filter { $0.kind == .trap }.map { "\($0.message): \($0.reason ?? "")" }
+        XCTAssertEqual(traps.count, 2, "\(result.patch.outcomes)")
+        XCTAssertTrue(traps.contains { $0.hasPrefix("TestHostMsg_Bar: OnBar reads current_routing_id_, which Tab::OnMessageReceived sets from each message before dispatching") }, "\(traps)")
+        XCTAssertTrue(traps.contains { $0.hasPrefix("TestHostMsg_Quit: its case label left QuitFilter::OverrideThreadForMessage, which ran its handler on another thread") }, "\(traps)")
+    }
+
     /// The helpers are associated interfaces: with callers that get other remotes, the ends would not meet.
     func testOtherRegistriesListTheRegistration() throws {
         let result = try migrate(registry: .binders)
