@@ -103,9 +103,10 @@ public struct TreeTypeMappings: Sendable, Equatable {
                 // mojom spells these itself: `mojo_base.mojom.BigString=std::string` is for the rare huge string,
                 // not for every string a message carries.
                 guard !TreeTypeMappings.nativeTypes.contains(cppName) else { return }
-                // Blink's variant of the bindings (`mojo_base.mojom.String16=::WTF::String`), which only Blink's own
-                // code sees: what a message's senders and handlers get is the default variant's type.
-                guard !source.hasPrefix("third_party/blink/renderer/"), !cppName.hasPrefix("WTF::") else { return }
+                // Blink's variant of the bindings (`mojo_base.mojom.String16=::WTF::String`, 2016's
+                // `url.mojom.Url=::blink::KURL` in third_party/WebKit/Source/), which only Blink's own code sees:
+                // what a message's senders and handlers get is the default variant's type.
+                guard !TreeTypeMappings.blinkVariantFolders.contains(where: source.hasPrefix), !cppName.hasPrefix("WTF::") else { return }
                 // What the bindings spell: the first mapping of a mojom type, as the bindings generator takes it.
                 if result.cppTypes[mojom] == nil, ConversionRules.isWritable(cppType: cppName) {
                     result.cppTypes[mojom] = ConversionRules.CppTypeRule(
@@ -174,6 +175,9 @@ public struct TreeTypeMappings: Sendable, Equatable {
         if a != b { return a.lexicographicallyPrecedes(b, by: >) }
         return (first.source ?? "", first.mojom) < (second.source ?? "", second.mojom)
     }
+
+    /// Where Blink keeps the typemaps of its own variant of the bindings, before and after the 2018 move.
+    static let blinkVariantFolders = ["third_party/blink/renderer/", "third_party/WebKit/Source/"]
 
     /// The C++ types mojom has types of its own for, which no typemap replaces.
     static let nativeTypes: Set<String> = [

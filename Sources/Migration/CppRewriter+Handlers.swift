@@ -80,6 +80,12 @@ extension CppRewriter {
                     found.members.isEmpty || insertion != nil ? .success(found) : .failure(Problem("\(handler.className)'s closing brace shares its line with a member; register \(interface.name) by hand"))
                 }))
             }
+            // Two BrowserAssociatedInterface bases would make the injected name the initializers use ambiguous.
+            if registrations.filter({ (try? $0.1.get())?.form == .messageFilter }).count > 1 {
+                registrations = registrations.map { key, registration in
+                    (key, registration.flatMap { $0.form == .messageFilter ? .failure(Problem("\(handler.className) would be a BrowserAssociatedInterface of several interfaces; spell out each base's initializer by hand")) : .success($0) })
+                }
+            }
             let registered = registrations.compactMap { try? $0.1.get() }
             let bases = (interfaces.map { declaration.qualified("\($0.interface.namespace)::\($0.interface.name)") } + registered.flatMap(\.bases))
                 .filter { !declaration.baseSpecifiers.contains("public " + $0) }

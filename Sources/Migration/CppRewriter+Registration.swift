@@ -59,7 +59,9 @@ extension CppRewriter {
             }
             let end = tokens[last.endIndex - 1].range.upperBound
             registration.bases = [base]
-            registration.edits = [(handler.file, UnifiedDiff.Edit(range: end..<end, replacement: ",\n      \(base)(this, this)"))]
+            // The base's injected class name, which needs no template argument list: read without the includes
+            // (the syntax check), `Template<...>(this, this)` of an unknown template does not parse.
+            registration.edits = [(handler.file, UnifiedDiff.Edit(range: end..<end, replacement: ",\n      BrowserAssociatedInterface(this, this)"))]
             registration.includes = ["content/public/browser/browser_associated_interface.h"]
         case .webContentsObserver:
             let set = remotes.api == .legacy ? "WebContentsFrameBindingSet" : "WebContentsFrameReceiverSet"

@@ -101,7 +101,7 @@ final class MigrateRegistrationTests: XCTestCase {
         // A BrowserMessageFilter is also a BrowserAssociatedInterface, constructed after its other bases; its
         // OnMessageReceived, pure virtual, handles nothing any more.
         XCTAssertTrue(diff.contains("+class QuitFilter : public content::BrowserMessageFilter, public content::mojom::TestHostProcess, public content::BrowserAssociatedInterface<content::mojom::TestHostProcess> {\n"), diff)
-        XCTAssertTrue(diff.contains("+QuitFilter::QuitFilter() : BrowserMessageFilter(TestMsgStart),\n+      content::BrowserAssociatedInterface<content::mojom::TestHostProcess>(this, this), quits_(0) {}\n"), diff)
+        XCTAssertTrue(diff.contains("+QuitFilter::QuitFilter() : BrowserMessageFilter(TestMsgStart),\n+      BrowserAssociatedInterface(this, this), quits_(0) {}\n"), diff)
         XCTAssertTrue(diff.contains(" bool QuitFilter::OnMessageReceived(const IPC::Message& message) {\n-  bool handled = true;\n"), diff)
         XCTAssertTrue(diff.contains("+  return false;\n }\n"), diff)
         XCTAssertTrue(diff.contains("+#include \"content/public/browser/browser_associated_interface.h\"\n"), diff)

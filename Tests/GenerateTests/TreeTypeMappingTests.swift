@@ -124,9 +124,18 @@ final class TreeTypeMappingTests: XCTestCase {
             cpp_typemaps = [ { types = [ { mojom = "mojo_base.mojom.String16" cpp = "::base::string16" } ] } ]
 
             """)
+        // 2016's Blink kept its variant's typemaps in third_party/WebKit/Source/ (`url.mojom.Url=::blink::KURL`).
+        try tree.write("url/mojom/url.mojom", "module url.mojom;\nstruct Url { string url; };\n")
+        try tree.write("third_party/WebKit/Source/platform/mojo/KURL.typemap", """
+            mojom = "//url/mojom/url.mojom"
+            type_mappings = [ "url.mojom.Url=::blink::KURL" ]
+
+            """)
         let learned = learn(tree.path)
         XCTAssertEqual(learned.cppTypes["mojo_base.mojom.String16"]?.cpp, "base::string16")
         XCTAssertNil(learned.types["WTF::String"])
+        XCTAssertNil(learned.types["blink::KURL"])
+        XCTAssertNil(learned.cppTypes["url.mojom.Url"])
     }
 
     /// The outline of a `.mojom` file is read by bytes, as the patterns it replaced read it: top-level declarations
