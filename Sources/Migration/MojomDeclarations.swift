@@ -72,9 +72,17 @@ public struct MojomDeclarations: Sendable {
                 lines.append("};")
             }
             for interface in file.interfaces {
-                lines += ["class \(interface.name) {", " public:", "  virtual ~\(interface.name)() {}"]
-                for method in interfaces[file.module + "." + interface.name]?.methods ?? [] {
-                    lines += Self.declaration(of: method, api: api)
+                let methods = interfaces[file.module + "." + interface.name]?.methods ?? []
+                // The names the tree's own bindings templates ask of an interface (an AssociatedInterfacePtr's
+                // state holds a `std::unique_ptr<Interface::Proxy_>`): without them a class holding a remote of
+                // the interface would not compile in the check, though it does in the build.
+                lines += ["class \(interface.name) {", " public:", "  class Proxy_;", "  class RequestValidator_;", "  class ResponseValidator_;",
+                          "  static const char Name_[];", "  static constexpr unsigned Version_ = 0;", "  static constexpr bool PassesAssociatedKinds_ = false;",
+                          "  static constexpr bool HasSyncMethods_ = \(methods.contains(where: \.isSync));", "  virtual ~\(interface.name)() {}"]
+                let declarations = methods.flatMap { Self.declaration(of: $0, api: api) }
+                lines += declarations + ["};", "class \(interface.name)::Proxy_ : public \(interface.name) {", " public:"]
+                lines += declarations.filter { !$0.contains(" using ") }.map { line in
+                    line.hasPrefix("  virtual ") ? "  " + line.dropFirst(10).replacingOccurrences(of: ") = 0;", with: ");").replacingOccurrences(of: ");", with: ") override;") : line
                 }
                 lines.append("};")
             }

@@ -25,6 +25,11 @@ final class MigrateCompileCheckTests: XCTestCase {
         for (api, remote) in [(MojoAPI.current, "mojo::Remote<content::mojom::FrameHost>"), (.legacy, "content::mojom::FrameHostPtr")] {
             let declarations = try examplesDeclarations(api: api)
             XCTAssertTrue(declarations.standIns.contains(api.remoteHeader(associated: false)), "\(declarations.standIns)")
+            // What a tree's own bindings templates ask of an interface (2016's AssociatedInterfacePtr holds a
+            // `std::unique_ptr<Interface::Proxy_>`), so that a class holding a remote compiles in the check.
+            let frame = try XCTUnwrap(declarations.headers["content/common/frame.mojom.h"])
+            XCTAssertTrue(frame.contains("  class Proxy_;\n") && frame.contains("  static constexpr unsigned Version_ = 0;\n"), frame)
+            XCTAssertTrue(frame.contains("class FrameHost::Proxy_ : public FrameHost {\n public:\n  void DidCommitProvisionalLoad("), frame)
             let scratch = try temporaryFolder(files: declarations.headers)
             var setup = CompileCheck.Setup(root: try temporaryFolder().path)
             setup.fallbackDirs = [scratch.path]
