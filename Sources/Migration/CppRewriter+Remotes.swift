@@ -191,8 +191,10 @@ extension CppRewriter {
     /// first the tree holds. None where it holds none (an embedder's tree without Chromium's), whose include could
     /// not be checked.
     func providerHeader(of connection: RemoteConnection) -> [String] {
-        guard let call = connection.providerCall, let headers = remotes.rules.providerHeaders[call] else { return [] }
-        return headers.first { sources[$0] != nil }.map { [$0] } ?? []
+        // The object too, which a file binding through `render_frame()` may know only by a forward declaration.
+        [connection.providerCall, connection.providerObject].compactMap { key in
+            key.flatMap { remotes.rules.providerHeaders[$0] }?.first { sources[$0] != nil }
+        }
     }
 
     /// The statements of `Get<Interface>()`: bind the remote on first use, return it.

@@ -663,7 +663,10 @@ struct CppRewriter {
         return header.hasPrefix(folder) ? String(header.dropFirst(folder.count)) : header
     }
 
+    /// The last include outside the `#if` blocks the others are in (`#if defined(OS_WIN)` ones), where a new
+    /// include goes.
     func lastIncludeLine(in source: CppSource) -> (range: Range<Int>, written: String)? {
-        source.includes.last
+        guard let outermost = source.includeDepths.min() else { return nil }
+        return source.includeDepths.lastIndex(of: outermost).map { source.includes[$0] }
     }
 }

@@ -13,6 +13,8 @@ struct CppSource {
     /// Its `#include "..."` lines, in order, each with the path as written: the includes of every file are asked
     /// after for each header a rewrite touches, so they are read once per file.
     private(set) var includes: [(range: Range<Int>, written: String)] = []
+    /// How many `#if` blocks enclose each of `includes` (a header's include guard is one).
+    private(set) var includeDepths: [Int] = []
 
     init(_ text: String) {
         bytes = Array(text.utf8)
@@ -20,13 +22,21 @@ struct CppSource {
         for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") { starts.append(index + 1) }
         lineStarts = starts
         (tokens, comments) = CodeLexer.lex(bytes)
+        var depth = 0
         for start in starts {
             // A directive's line starts with `#` after blanks: the other lines are passed over by their bytes.
             var first = start
             while first < bytes.count, bytes[first] == UInt8(ascii: " ") || bytes[first] == UInt8(ascii: "\t") { first += 1 }
             guard first < bytes.count, bytes[first] == UInt8(ascii: "#") else { continue }
             let end = lineEnd(of: start)
-            if let written = IncludeDirective.path(in: self.text(start..<end)) { includes.append((start..<end, written)) }
+            let line = self.text(start..<end)
+            if let written = IncludeDirective.path(in: line) {
+                includes.append((start..<end, written))
+                includeDepths.append(depth)
+            } else {
+                let directive = line.drop { $0 != "#" }.dropFirst().drop { $0 == " " || $0 == "\t" }
+                if directive.hasPrefix("if") { depth += 1 } else if directive.hasPrefix("endif") { depth = max(0, depth - 1) }
+            }
         }
     }
 

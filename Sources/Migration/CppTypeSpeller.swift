@@ -89,6 +89,9 @@ struct CppTypeSpeller {
         if containsGeneratedStruct(mojom, module: module) { return true }
         // An enum the plan defines is a new C++ enum: the legacy one does not convert to it.
         if Self.names(in: mojom).contains(where: { enums[qualified($0, module: module)] != nil }) { return true }
+        // `char` is its own type, neither `int8_t` nor `uint8_t`: a container of it does not convert to the
+        // bindings' `std::vector<int8_t>` (a lone `char` does).
+        if let original, mojom.contains("<"), original.filter({ !$0.isWhitespace }).contains("<char>") { return true }
         guard let original, Self.names(in: mojom).contains(where: { mappings[$0] != nil }) else { return false }
         return normalized(original) != normalized(value(mojom, module: module, original: original))
     }

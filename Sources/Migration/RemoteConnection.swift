@@ -41,6 +41,8 @@ struct RemoteConnection: Equatable {
     /// The first call of the place's chain (`GetRemoteInterfaces`), whose result's header the binding file needs;
     /// nil without `bind`.
     var providerCall: String?
+    /// The rules' object the remote is bound through (`RenderFrame`); nil without `bind`.
+    var providerObject: String?
     /// Notes for a human, written above the statement: a rule's caveat, or where to bind when `bind` is nil.
     var comments: [String]
 
@@ -76,6 +78,7 @@ struct RemoteConnection: Equatable {
             }
             via = through.expression
             providerCall = call.first
+            providerObject = call.object
             bind = through.expression + through.access + call.chain + argumentForm + ";"
             comments = []
             return
@@ -96,6 +99,7 @@ struct RemoteConnection: Equatable {
         let chain = call.chain + argumentForm
         via = holder.via
         providerCall = call.first
+        providerObject = call.object
         bind = (holder.via.isEmpty ? chain : holder.via + "->" + chain) + ";"
         comments = holder.note.map { ["TODO(mojify): \($0)"] } ?? []
     }

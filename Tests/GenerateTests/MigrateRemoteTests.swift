@@ -85,6 +85,31 @@ final class MigrateRemoteTests: XCTestCase {
 
     static let frameInterface = "TestHost"
 
+    /// Where the getter binds through `render_frame()` and the broker, the file includes what declares them (the
+    /// tree's headers), after its last include outside an `#if` block, so that no platform hides them.
+    func testTheObjectsAndProvidersHeadersAreIncludedOutsideIfBlocks() throws {
+        let source = Self.observerSource.replacingOccurrences(of: "#include \"content/common/test_messages.h\"\n", with: """
+            #include "content/common/test_messages.h"
+            #if defined(OS_WIN)
+            #include "content/renderer/test_sender_win.h"
+            #endif
+
+            """)
+        let (result, _) = try migrate(files: [
+            "content/renderer/test_sender.h": Self.observerHeader, "content/renderer/test_sender.cc": source,
+            "content/public/renderer/render_frame.h": "class RenderFrame;\n",
+            "third_party/blink/public/common/browser_interface_broker_proxy.h": "class BrowserInterfaceBrokerProxy;\n",
+        ])
+        let cc = try XCTUnwrap(result.patch.diff.components(separatedBy: "diff --git").first { $0.contains("test_sender.cc b/") })
+        XCTAssertTrue(cc.contains("""
+            +#include "content/common/test.mojom.h"
+            +#include "content/public/renderer/render_frame.h"
+            +#include "third_party/blink/public/common/browser_interface_broker_proxy.h"
+             #if defined(OS_WIN)
+            """), cc)
+        XCTAssertTrue(cc.contains(" #include \"content/renderer/test_sender_win.h\"\n #endif\n"), cc)
+    }
+
     func testAClassSendingFromPlatformFilesGetsOneGetterInItsMainFile() throws {
         let linux = """
         #include "content/common/test_messages.h"

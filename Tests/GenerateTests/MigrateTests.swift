@@ -201,6 +201,17 @@ final class MigrateTests: XCTestCase {
         XCTAssertTrue(result.patch.diff.contains("+  GetTestHost()->Bar(2, \"b\");\n+  const bool sent = true;\n"), result.patch.diff)
     }
 
+    /// `char` is neither `int8_t` nor `uint8_t`: a `std::vector<char>` does not become the bindings' vector.
+    func testAVectorOfCharIsNotPassedAsTheBindingsVector() throws {
+        let (result, _) = try migrate(header: "IPC_MESSAGE_ROUTED1(TestHostMsg_Data, std::vector<char> /* data */)\n", source: """
+        void Sender::Go() {
+          Send(new TestHostMsg_Data(routing_id(), data_));
+        }
+
+        """)
+        XCTAssertTrue(result.reason("TestHostMsg_Data")?.hasPrefix("parameter data is std::vector<int8_t> in the bindings, where the legacy message carried its C++ type") == true, "\(result.patch.outcomes)")
+    }
+
     func testAValueOfAnotherTypeIsConvertedAsTheRulesFromSays() throws {
         let (result, _) = try migrate(header: "IPC_MESSAGE_ROUTED1(TestHostMsg_Report, base::ListValue /* values */)\n", source: """
         void Sender::Go(const base::ListValue* list) {
