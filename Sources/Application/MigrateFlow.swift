@@ -92,13 +92,20 @@ public enum MigrateFlow {
         if !draftedPlan.files.isEmpty { files.merge(try registry.emitter.emit(draftedPlan, rules: rules)) { draft, _ in draft } }
         // An error no rewritten line causes is clang recovering differently from an earlier problem the file had
         // without its includes (a constructor it could not read), not something the patch wrote.
-        let (regressions, unattributed) = syntaxRegressions(patch, sources: sources).partitioned { $0.rewrittenLine != nil }
+        var (regressions, unattributed) = syntaxRegressions(patch, sources: sources).partitioned { $0.rewrittenLine != nil }
         // The include-aware check costs a full parse of each file twice: run where its answer gates something.
         let compiled = checking ? try compileCheck(
             patch, sources: sources, drafts: drafts,
             declarations: declarations(plan: plan, migration: migration, inventory: inventory, rules: rules, target: target, sources: sources, root: root, options: options),
             root: root, options: options, buildIncludeDirs: buildIncludeDirs(listed: listed.first?.relativePaths ?? [], root: root)
         ) : nil
+        // Read with its includes, a line that parsed without them only as an unknown template's `<` (a new
+        // definition's `std::unique_ptr<base::ListValue>` parameter) is fine: that syntax error does not block.
+        var readWithIncludes: [SyntaxRegression] = []
+        if let compiled {
+            let typeErrors = Set((compiled.added + compiled.unconfirmed).map { "\($0.file):\($0.error.line)" })
+            (regressions, readWithIncludes) = regressions.partitioned { !$0.error.lineText.contains("<") || typeErrors.contains("\($0.file):\($0.error.line)") }
+        }
         let passes = regressions.isEmpty && compiled?.added.isEmpty != false
         let applying = options.apply && passes
         if applying { try ensureUnchanged(patch, sources: sources, root: root, since: scanned) }
@@ -122,6 +129,9 @@ public enum MigrateFlow {
         report += target.summary(withAPI: true) + "\n"
         report += summary(migration, patch: patch, drafted: drafted, statuses: statuses, patchPath: options.patchPath, dryRun: options.dryRun)
         report += syntaxSummary(regressions, unattributed: unattributed, checked: patch.rewritten.count).joined(separator: "\n") + "\n"
+        if !readWithIncludes.isEmpty {
+            report += "syntax: \(readWithIncludes.count) more parse error\(readWithIncludes.count == 1 ? "" : "s") without includes, on lines the include-aware check read without one (a template the first parse did not see): \(readWithIncludes.map { "\($0.file):\($0.error.line)" }.joined(separator: ", "))\n".escapingControlCharacters
+        }
         report += compileSummary(compiled, blocking: options.check || options.apply).joined(separator: "\n") + "\n"
         if !dirty.isEmpty {
             report += "warning: \(dirty.count) file\(dirty.count == 1 ? "" : "s") the patch changes \(dirty.count == 1 ? "has" : "have") uncommitted changes, which the patch builds on: \(dirty.joined(separator: ", ").escapingControlCharacters); commit or stash them first to review mojify's change alone\n"

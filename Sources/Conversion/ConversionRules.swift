@@ -117,9 +117,12 @@ public struct ConversionRules: Sendable, Equatable {
         /// `to`: by the C++ type a legacy handler takes, the expression making it of a `cpp` value (`base::ListValue:
         /// "*$0"`): what an implementation passes the legacy handler.
         public var legacyConversions: [String: String] = [:]
+        /// `header`: where the C++ type is declared, which code converting a value of it includes (a file passing
+        /// a `const base::ListValue&` on may know the type only by a forward declaration).
+        public var header: String?
 
         public init(cpp: String, moveOnly: Bool = false, byValue: Bool = false, nullableIsSameType: Bool = false, since: MojoEra? = nil, aliases: [String] = [],
-                    conversions: [String: String] = [:], legacyConversions: [String: String] = [:]) {
+                    conversions: [String: String] = [:], legacyConversions: [String: String] = [:], header: String? = nil) {
             self.cpp = cpp
             self.moveOnly = moveOnly
             self.byValue = byValue
@@ -128,6 +131,7 @@ public struct ConversionRules: Sendable, Equatable {
             self.aliases = aliases
             self.conversions = conversions
             self.legacyConversions = legacyConversions
+            self.header = header
         }
     }
 
@@ -512,7 +516,7 @@ private struct CppTypeRules: Decodable {
     private static func rule(_ decoder: Decoder, mojom: String, shape: String) throws -> ConversionRules.CppTypeRule {
         let reader = RulesReader(decoder)
         let fields = try reader.fields(orFail: shape)
-        guard Set(fields.allKeys.map(\.stringValue)).isSubset(of: ["cpp", "move_only", "by_value", "nullable_is_same_type", "since", "aliases", "from", "to"]),
+        guard Set(fields.allKeys.map(\.stringValue)).isSubset(of: ["cpp", "move_only", "by_value", "nullable_is_same_type", "since", "aliases", "from", "to", "header"]),
               let cpp = RulesReader.requiredText("cpp", in: fields) else { throw reader.fail(shape) }
         try reader.checkWritten(cpp, as: .cppType, in: "cpp_types: '\(mojom)': cpp")
         func flag(_ key: String) throws -> Bool {
@@ -548,9 +552,11 @@ private struct CppTypeRules: Decodable {
             }
             return expressions
         }
+        let header = RulesReader.requiredText("header", in: fields)
+        if let header { try reader.checkWritten(header, as: .includePath, in: "cpp_types: '\(mojom)': header") }
         return ConversionRules.CppTypeRule(
             cpp: cpp, moveOnly: try flag("move_only"), byValue: try flag("by_value"), nullableIsSameType: try flag("nullable_is_same_type"), since: since, aliases: aliases,
-            conversions: try expressions("from", example: "$0.CreateDeepCopy()"), legacyConversions: try expressions("to", example: "*$0")
+            conversions: try expressions("from", example: "$0.CreateDeepCopy()"), legacyConversions: try expressions("to", example: "*$0"), header: header
         )
     }
 }

@@ -75,6 +75,8 @@ public struct CppMigration: Sendable {
         /// legacy one of this type (`*$0`); a cast for an enum the plan defines with the legacy enum's values.
         public var conversion: String? = nil
         public var legacyConversion: String? = nil
+        /// The header declaring the type the conversions work on, which the converting file includes.
+        public var conversionHeader: String? = nil
     }
 
     public struct Handler: Sendable, Equatable {
@@ -196,7 +198,8 @@ public struct CppMigration: Sendable {
                 isGeneratedStruct: speller.isGeneratedStruct(parameter.type, module: module),
                 needsConversion: speller.needsConversion(parameter.type, module: module, original: original),
                 conversion: speller.conversion(parameter.type, module: module, original: original),
-                legacyConversion: speller.legacyConversion(parameter.type, module: module, original: original)
+                legacyConversion: speller.legacyConversion(parameter.type, module: module, original: original),
+                conversionHeader: speller.conversionHeader(parameter.type)
             )
         }
     }

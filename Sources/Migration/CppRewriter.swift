@@ -484,8 +484,10 @@ struct CppRewriter {
                 return "routed to \(Self.oneLine(routingID)), not to \(whose) routing ID: the remote belongs to the object that ID names; call \(method.name) on a remote it holds"
             }
         }
+        var converted: [String] = []
         let arguments = values.map(Self.oneLine).enumerated().map { index, value in
             guard index < target.method.parameters.count, let conversion = target.method.parameters[index].conversion else { return value }
+            if let header = target.method.parameters[index].conversionHeader { converted.append(header) }
             return conversion.replacingOccurrences(of: "$0", with: Self.isPostfix(value) ? value : "(\(value))")
         }.joined(separator: ", ")
         let indent = source.indentation(ofLineAt: tokens[start].range.lowerBound)
@@ -510,6 +512,7 @@ struct CppRewriter {
         if let through {
             if through.isMember { sentThrough[sender.location] = through } else { boundInPlace.insert(sender.location) }
         }
+        remoteIncludes[sender.location.file, default: []].formUnion(converted)
         return nil
     }
 

@@ -103,6 +103,11 @@ struct CppTypeSpeller {
         convert(mojom, module: module, original: original, rules: \.conversions) { enumType, _ in "static_cast<\(enumType)>($0)" }
     }
 
+    /// Where the C++ type a conversion of `mojom` works on is declared, when the rules say.
+    func conversionHeader(_ mojom: String) -> String? {
+        mappings[mojom]?.header
+    }
+
     /// The other way: the expression turning the bindings' value of `mojom` (`$0`) into the legacy handler's C++
     /// type `original`, where the rules give one (`to`), or a cast for an enum the plan defines with its values.
     func legacyConversion(_ mojom: String, module: String, original: String?) -> String? {

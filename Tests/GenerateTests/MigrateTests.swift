@@ -214,6 +214,8 @@ final class MigrateTests: XCTestCase {
 
     func testAValueOfAnotherTypeIsConvertedAsTheRulesFromSays() throws {
         let (result, _) = try migrate(header: "IPC_MESSAGE_ROUTED1(TestHostMsg_Report, base::ListValue /* values */)\n", source: """
+        #include "content/renderer/test_sender.h"
+
         void Sender::Go(const base::ListValue* list) {
           Send(new TestHostMsg_Report(routing_id(), values_));
           Send(new TestHostMsg_Report(routing_id(), *list));
@@ -224,6 +226,8 @@ final class MigrateTests: XCTestCase {
         XCTAssertTrue(result.isRewritten("TestHostMsg_Report", .message), "\(result.patch.outcomes)")
         XCTAssertTrue(result.patch.diff.contains("+  GetTestHost()->Report(values_.CreateDeepCopy());\n"), result.patch.diff)
         XCTAssertTrue(result.patch.diff.contains("+  GetTestHost()->Report((*list).CreateDeepCopy());\n"), result.patch.diff)
+        // The file may know base::ListValue only by a forward declaration: the rule's header comes along.
+        XCTAssertTrue(result.patch.diff.contains("+#include \"base/values.h\"\n"), result.patch.diff)
         // Today's base::Value::List has no `from` rule: the sender is listed.
         let (current, _) = try migrate(header: "IPC_MESSAGE_ROUTED1(TestHostMsg_Report, base::ListValue /* values */)\n", source: """
         void Sender::Go() {
