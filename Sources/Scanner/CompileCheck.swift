@@ -116,6 +116,8 @@ public enum CompileCheck {
     public static func isUndeclaredName(_ message: String) -> Bool {
         message.hasPrefix("use of undeclared identifier") || message.hasPrefix("unknown type name") || message.hasPrefix("no template named")
             || message.hasPrefix("unknown class name")
+            // A type the file knows by a forward declaration, which an unseen header defines (CEF's `Profile`).
+            || message.hasPrefix("member access into incomplete type")
             || ((message.hasPrefix("no member named") || message.hasPrefix("no type named")) && message.contains("' in namespace '"))
     }
 

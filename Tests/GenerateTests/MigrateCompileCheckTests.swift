@@ -89,6 +89,22 @@ final class MigrateCompileCheckTests: XCTestCase {
         XCTAssertEqual(findings.unseen, ["gen/missing.h"])
     }
 
+    /// CEF's tree lacks `chrome/browser/profiles/profile.h`: a rewritten line using a type the file knows by a
+    /// forward declaration only (`profile->IsOffTheRecord()` moved out of a message's constructor) is unconfirmed,
+    /// since the unseen header defines it.
+    func testAnIncompleteTypeAnUnseenHeaderDefinesIsUnconfirmed() throws {
+        let scratch = try temporaryFolder(files: [
+            "a/use.cc": "#include \"chrome/profile.h\"\nclass Profile;\nvoid Use(Profile* profile) {\n  Missing();\n}\n",
+        ])
+        let source = try scratch.read("a/use.cc")
+        let rewritten = "#include \"chrome/profile.h\"\nclass Profile;\nvoid Use(Profile* profile) {\n  Missing();\n  bool off = profile->IsOffTheRecord();\n}\n"
+        let patch = MigrationPatch(diff: "", files: ["a/use.cc"], outcomes: [], rewritten: ["a/use.cc": rewritten])
+        let options = MigrateOptions(input: InventoryInput(scan: ScanOptions(paths: [scratch.path])), out: scratch.path + "/out")
+        let findings = try MigrateFlow.compileCheck(patch, sources: ["a/use.cc": source], drafts: [:], declarations: try examplesDeclarations(), root: scratch.path, options: options)
+        XCTAssertEqual(findings.added.map { $0.error.message }, [])
+        XCTAssertEqual(findings.unconfirmed.map { $0.error.message }, ["member access into incomplete type 'Profile'"])
+    }
+
     /// An embedder's tree lacks Chromium's `content/`: a header the patch includes from there is as unknown as the
     /// file's other `content/` headers, while one from a folder the tree has, missing there, is a wrong path.
     func testAnIncludeFromAFolderTheFileCouldNotSeeIsUnknownNotAnError() throws {
