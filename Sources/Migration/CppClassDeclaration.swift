@@ -212,7 +212,7 @@ struct CppClassDeclaration {
         let offset = (isPrivate ? factoryStart : nil) ?? closeLine
         // The indentation of the factory's line, else of the line of the body's last token.
         let sample = offset != closeLine ? offset : close - 1 > open ? source.lineStarts[source.line(of: tokens[close - 1].range.lowerBound) - 1] : nil
-        let indent = sample.map { source.text($0..<source.skipSpace(from: $0)).filter { $0 == " " || $0 == "\t" } } ?? ""
+        let indent = sample.map(source.indentation(ofLineAt:)) ?? ""
         return MemberInsertion(offset: offset, indent: indent.isEmpty ? "  " : indent, isPrivate: isPrivate)
     }
 }

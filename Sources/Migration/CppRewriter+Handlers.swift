@@ -98,11 +98,7 @@ extension CppRewriter {
                     Self.includePath(of: file, writtenLegacy: includeLine(of: file.sourceHeader, in: header)?.written ?? spelling(of: file.sourceHeader))
                 } ?? entry.interface.mojomHeader
             }
-            let includes = missingIncludes(mojomHeaders + registered.flatMap(\.includes), in: handler.header)
-            if !includes.isEmpty, let last = lastIncludeLine(in: header) {
-                let lines = includes.map { "\n#include \"\($0)\"" }.joined()
-                changes.append((handler.header, UnifiedDiff.Edit(range: last.range.upperBound..<last.range.upperBound, replacement: lines)))
-            }
+            changes += includeEdits(mojomHeaders + registered.flatMap(\.includes), in: handler.header)
             // Members join those another rewrite (a remote getter) put before the same line.
             var replaced: UnifiedDiff.Edit?
             let members = registered.flatMap(\.members)
@@ -211,7 +207,7 @@ extension CppRewriter {
             let what = tokens[end].text == "{" ? "is defined inside the class" : tokens[end].text == "override" ? "overrides a base class method" : "has `\(tokens[end].text)` after its parameters"
             return .failure(Problem("\(handler.method) \(what); convert by hand\(keep)"))
         }
-        let definition: (name: CodeToken, end: Int, parameters: [ArraySlice<CodeToken>])
+        let definition: MethodDefinition
         switch self.definition(of: handler.method, className: last, in: sources[handler.file]!, file: handler.file) {
         case .success(let found): definition = found
         case .failure(let problem): return .failure(Problem(problem.reason + keep))
@@ -265,7 +261,7 @@ extension CppRewriter {
             return .failure(Problem("other code shares the line of \(handler.method)'s declaration; convert by hand\(keep)"))
         }
         let source = sources[handler.file]!
-        let found: (name: CodeToken, end: Int, parameters: [ArraySlice<CodeToken>])
+        let found: MethodDefinition
         switch definition(of: handler.method, className: className, in: source, file: handler.file) {
         case .success(let definition): found = definition
         case .failure(let problem): return .failure(Problem(problem.reason + keep))
@@ -279,7 +275,7 @@ extension CppRewriter {
             return .failure(Problem("the end of \(handler.method)'s definition could not be found; convert by hand\(keep)"))
         }
         // The qualifier the handler's definition writes (`content::Foo::`), which the adapter's repeats.
-        let qualifier = source.text(found.name.range.lowerBound - Self.qualifierLength(before: found.name, in: bodyTokens, source: source)..<found.name.range.lowerBound)
+        let qualifier = source.text(found.qualifier..<found.name.range.lowerBound)
         let declarationEnd = header.lineEnd(of: tokens[semicolon].range.upperBound)
         let indent = header.indentation(ofLineAt: tokens[name].range.lowerBound)
         let definitionEnd = source.lineEnd(of: bodyTokens[close].range.upperBound)
@@ -292,18 +288,20 @@ extension CppRewriter {
         ))
     }
 
-    /// The bytes of `Class::` (with its namespaces) before a definition's name token.
-    private static func qualifierLength(before name: CodeToken, in tokens: [CodeToken], source: CppSource) -> Int {
-        guard var index = tokens.firstIndex(where: { $0.range == name.range }) else { return 0 }
-        while index >= 2, tokens[index - 1].text == "::", tokens[index - 2].kind == .name { index -= 2 }
-        return name.range.lowerBound - tokens[index].range.lowerBound
+    /// An out-of-class definition `void [ns::]Class::method(...) [const] {`.
+    struct MethodDefinition {
+        var name: CodeToken
+        /// The end of its parameter list (and `const`).
+        var end: Int
+        var parameters: [ArraySlice<CodeToken>]
+        /// Where its qualifier (`ns::Class::`) starts.
+        var qualifier: Int
     }
 
-    /// The one out-of-class definition `void [ns::]Class::method(...) [const] {` in `source`: its name token, the
-    /// end of its parameter list (and `const`), and its parameters.
-    func definition(of method: String, className: String, in source: CppSource, file: String) -> Result<(name: CodeToken, end: Int, parameters: [ArraySlice<CodeToken>]), Problem> {
+    /// The one out-of-class definition of `Class::method` in `source`.
+    func definition(of method: String, className: String, in source: CppSource, file: String) -> Result<MethodDefinition, Problem> {
         let tokens = source.tokens
-        var found: [(CodeToken, Int, [ArraySlice<CodeToken>])] = []
+        var found: [MethodDefinition] = []
         for index in tokens.indices.dropFirst(2).dropLast() where tokens[index].text == method && tokens[index + 1].text == "("
             && tokens[index - 1].text == "::" && tokens[index - 2].text == className {
             var qualifier = index - 2
@@ -312,14 +310,17 @@ extension CppRewriter {
             var end = close + 1
             while end < tokens.count, tokens[end].text == "const" { end += 1 }
             guard end < tokens.count, tokens[end].text == "{" else { continue }
-            found.append((tokens[index], tokens[end - 1].range.upperBound, tokens.arguments(between: index + 1, and: close)))
+            found.append(MethodDefinition(
+                name: tokens[index], end: tokens[end - 1].range.upperBound, parameters: tokens.arguments(between: index + 1, and: close),
+                qualifier: tokens[qualifier].range.lowerBound
+            ))
         }
         guard found.count == 1 else {
             return .failure(Problem(found.isEmpty
                 ? "no definition `void \(className)::\(method)(...) {` in \(file)"
                 : "\(className)::\(method) is defined \(found.count) times in \(file) (#if branches?); convert by hand"))
         }
-        return .success((found[0].0, found[0].1, found[0].2))
+        return .success(found[0])
     }
 
     /// Member functions that change a standard container or string.

@@ -40,7 +40,7 @@ extension CppRewriter {
             if let object = localObject(of: expression, in: source.tokens, before: end) {
                 return Receiver(expression: expression, access: access, object: object, isMember: false)
             }
-            if let className, let declaration = classDeclaration(of: className, near: file)?.declaration,
+            if let className, let declaration = classDeclaration(of: className, near: file),
                let member = declaration.members.first(where: { $0.name == expression && !$0.isAccessor }), let object = holderObject(ofType: member.type) {
                 return Receiver(expression: expression, access: access, object: object, isMember: true)
             }
@@ -58,9 +58,7 @@ extension CppRewriter {
     /// (`web_contents()->GetMainFrame()`) or a factory (`content::RenderFrameHost::FromID(...)`), or the element of
     /// a range-for over such a container. Nil when the function's body or the declaration cannot be read.
     func localObject(of name: String, in tokens: [CodeToken], before end: Int) -> String? {
-        let braces = tokens.openBraces(at: end)
-        guard let body = braces.first(where: { !tokens.opensScope(brace: $0) }), let parametersClose = tokens.parametersClose(beforeBody: body),
-              let parametersOpen = tokens.opening(parametersClose) else { return nil }
+        guard let body = tokens.outermostBody(at: end), let parametersOpen = tokens.function(body: body)?.parametersOpen else { return nil }
         for index in stride(from: end - 1, to: parametersOpen, by: -1) where tokens[index].text == name {
             guard index + 1 < tokens.count, ["=", ";", ",", ")", "(", "{", ":"].contains(tokens[index + 1].text) else { continue }
             var typeEnd = index - 1
@@ -124,15 +122,26 @@ extension CppRewriter {
     /// Words that may stand before a name without declaring it (`return render_frame;`).
     private static let statementKeywords: Set<String> = ["return", "else", "case", "new", "delete", "throw", "sizeof", "co_return", "co_yield", "goto"]
 
-    /// The definition of class `className` in the first of the sender's file and the headers beside it that
-    /// defines it, when that file defines it once.
-    func classDeclaration(of className: String, near file: String) -> (header: String, declaration: CppClassDeclaration)? {
+    /// The definitions of class `className` in the first of `file` and the headers beside it that defines it
+    /// (several in `#if` branches), with that file.
+    func classDefinitions(of className: String, near file: String) -> (header: String, definitions: [CppClassDeclaration])? {
         let name = className.components(separatedBy: "::").last ?? className
         for candidate in [file] + Self.classHeaders(file) {
             guard let source = sources[candidate] else { continue }
             let found = CppClassDeclaration.all(named: name, in: source.tokens)
-            if !found.isEmpty { return found.count == 1 ? (candidate, found[0]) : nil }
+            if !found.isEmpty { return (candidate, found) }
         }
         return nil
+    }
+
+    /// The one definition of class `className` near `file`; nil when there is none or several.
+    func classDeclaration(of className: String, near file: String) -> CppClassDeclaration? {
+        classDefinitions(of: className, near: file).flatMap { $0.definitions.count == 1 ? $0.definitions[0] : nil }
+    }
+
+    /// `content::RenderFrameImpl` of `content::RenderFrameImpl::Close`; nil for a free function.
+    static func className(ofFunction function: String?) -> String? {
+        guard let parts = function?.components(separatedBy: "::"), parts.count >= 2 else { return nil }
+        return parts.dropLast().joined(separator: "::")
     }
 }

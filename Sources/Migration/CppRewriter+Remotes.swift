@@ -35,14 +35,13 @@ extension CppRewriter {
         var order: [Caller] = []
         for sender in inventory.senders where rewritten.contains(sender.location) && !boundInPlace.contains(sender.location) {
             guard let target = targets[sender.message]?.first else { continue }
-            let parts = sender.function?.components(separatedBy: "::") ?? []
-            guard parts.count >= 2 else {
+            guard let qualifiedClass = Self.className(ofFunction: sender.function) else {
                 let reason = "sent from \(sender.function.map { "the free function \($0)" } ?? "outside a function"), not a method: define Get\(target.interface.name)() there by hand"
                 record(.remote, target.interface.module + "." + target.interface.name, sender.location, reason: reason)
                 unrewrite([sender], reason: "no Get\(target.interface.name)() can be added: " + reason)
                 continue
             }
-            let caller = Caller(qualifiedClass: parts.dropLast().joined(separator: "::"), interface: target.interface.module + "." + target.interface.name)
+            let caller = Caller(qualifiedClass: qualifiedClass, interface: target.interface.module + "." + target.interface.name)
             if senders[caller] == nil { order.append(caller) }
             senders[caller, default: []].append(sender)
         }
@@ -68,12 +67,7 @@ extension CppRewriter {
                 unrewrite(callerSenders, reason: "no \(getter)() can be added: \(reason)")
             }
             // The first candidate file defining the class decides; one defining it twice (`#if` branches) is left.
-            var found: (header: String, definitions: [CppClassDeclaration])?
-            for file in candidates {
-                guard let source = sources[file] else { continue }
-                let definitions = CppClassDeclaration.all(named: className, in: source.tokens)
-                if !definitions.isEmpty { found = (file, definitions); break }
-            }
+            let found = classDefinitions(of: className, near: sender.location.file)
             if let found, found.definitions.count > 1 {
                 fail("\(found.header) defines class \(className) \(found.definitions.count) times (#if branches?); add \(getter)() and its remote by hand")
                 continue
@@ -120,7 +114,7 @@ extension CppRewriter {
                 unrewrite(others, reason: "\(className) sends \(caller.interface) through \(ways): one \(getter)() cannot serve them all; give each object its remote by hand")
                 callerSenders = own
                 if own.isEmpty { continue }
-            } else if connection.bind == nil, let object = RemoteConnection.placeCall(connection.place ?? "")?.object, let kept = keptObject(object, in: declaration) {
+            } else if connection.bind == nil, let object = connection.place.flatMap(RemoteConnection.placeCall)?.object, let kept = keptObject(object, in: declaration) {
                 connection = self.connection(for: target, member: member, classes: classes, visibleNames: visible, through: kept)
                 connection.comments.append("TODO(mojify): \(kept.expression) is the \(object) \(className) keeps; check that the legacy messages went to it.")
             }
@@ -192,7 +186,7 @@ extension CppRewriter {
     /// not be checked.
     func providerHeader(of connection: RemoteConnection) -> [String] {
         // The object too, which a file binding through `render_frame()` may know only by a forward declaration.
-        [connection.providerCall, connection.providerObject].compactMap { key in
+        [connection.provider?.call, connection.provider?.object].compactMap { key in
             key.flatMap { remotes.rules.providerHeaders[$0] }?.first { sources[$0] != nil }
         }
     }
@@ -221,9 +215,8 @@ extension CppRewriter {
     private func functionEnd(containing location: SourceLocation) -> Int? {
         guard let source = sources[location.file], let offset = source.offset(line: location.line, column: location.column) else { return nil }
         let tokens = source.tokens
-        let braces = tokens.openBraces(at: tokens.firstIndex { $0.range.lowerBound >= offset } ?? tokens.count)
-        guard let body = braces.first(where: { !tokens.opensScope(brace: $0) }), tokens.parametersClose(beforeBody: body) != nil,
-              let close = tokens.closing(body) else { return nil }
+        guard let body = tokens.outermostBody(at: tokens.firstIndex { $0.range.lowerBound >= offset } ?? tokens.count),
+              let close = tokens.function(body: body)?.close else { return nil }
         let end = source.lineEnd(of: tokens[close].range.lowerBound)
         // Only a brace that ends its line (a comment may follow) leaves room for a definition after it.
         guard source.restOfLineIsBlank(after: tokens[close].range.upperBound) else { return nil }

@@ -34,9 +34,10 @@ extension CppRewriter {
     private func perMessageState(around map: MessageMap) -> Set<String>? {
         guard let source = sources[map.location.file], let offset = source.offset(line: map.location.line, column: map.location.column) else { return nil }
         let tokens = source.tokens
+        // The function directly holding the map, as the shell's removal reads it.
         guard let begin = tokens.firstIndex(where: { $0.range.lowerBound >= offset }), let open = tokens.openBraces(at: begin).last,
-              let close = tokens.closing(open), let parametersClose = tokens.parametersClose(beforeBody: open),
-              let parametersOpen = tokens.opening(parametersClose) else { return nil }
+              let function = tokens.function(body: open), let close = function.close else { return nil }
+        let (parametersOpen, parametersClose) = (function.parametersOpen, function.parametersClose)
         // The message parameter: the name after `Message&` among the parameters.
         let parameters = tokens[(parametersOpen + 1)..<parametersClose]
         guard let type = parameters.firstIndex(where: { $0.text == "Message" }), type + 2 < parametersClose, tokens[type + 1].text == "&",

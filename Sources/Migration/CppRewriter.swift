@@ -410,10 +410,7 @@ struct CppRewriter {
         }
         var through: Receiver?
         if let receiver, receiver != "this" {
-            let className = sender.function.flatMap { function -> String? in
-                let parts = function.components(separatedBy: "::")
-                return parts.count >= 2 ? parts.dropLast().joined(separator: "::") : nil
-            }
+            let className = Self.className(ofFunction: sender.function)
             guard let found = self.receiver(receiver, access: text(send - 1)!, source: source, end: start, className: className, file: sender.location.file) else {
                 if first.kind == .routed {
                     return "sent through \(receiver)'s Send, which is no frame or frame host the rules' remote_holders name: the remote belongs to that object's frame (guide 2.5.7, routing IDs); call \(method.name) on a remote it holds"
@@ -475,10 +472,9 @@ struct CppRewriter {
             let objectIDs = through.map { receiver in ["GetRoutingID()", "routing_id()"].map { receiver.expression + receiver.access + $0 } } ?? []
             // A class with a Send of its own that routes what it sends (CEF's CefFrameHostImpl sets its frame's ID)
             // builds its messages with MSG_ROUTING_NONE.
-            let routedBySend = through == nil && unqualified == "MSG_ROUTING_NONE" && sender.function.flatMap { function in
-                let parts = function.components(separatedBy: "::")
-                return parts.count >= 2 ? classDeclaration(of: parts.dropLast().joined(separator: "::"), near: sender.location.file) : nil
-            }.map { !$0.declaration.members(named: "Send").isEmpty } == true
+            let routedBySend = through == nil && unqualified == "MSG_ROUTING_NONE" && Self.className(ofFunction: sender.function).flatMap { className in
+                classDeclaration(of: className, near: sender.location.file)
+            }.map { !$0.members(named: "Send").isEmpty } == true
             guard objectIDs.contains(unqualified) || routedBySend || (through?.isMember != false && remotes.rules.ownRoutingIDs.contains(unqualified)) else {
                 let whose = through.map { "\($0.expression)'s" } ?? "this object's own"
                 return "routed to \(Self.oneLine(routingID)), not to \(whose) routing ID: the remote belongs to the object that ID names; call \(method.name) on a remote it holds"
@@ -512,7 +508,7 @@ struct CppRewriter {
         if let through {
             if through.isMember { sentThrough[sender.location] = through } else { boundInPlace.insert(sender.location) }
         }
-        remoteIncludes[sender.location.file, default: []].formUnion(converted)
+        if !converted.isEmpty { remoteIncludes[sender.location.file, default: []].formUnion(converted) }
         return nil
     }
 

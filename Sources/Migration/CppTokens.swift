@@ -132,6 +132,19 @@ extension Array where Element == CodeToken {
         namespaceNames(brace: brace) != nil || (brace >= 2 && self[brace - 1].kind == .literal && self[brace - 2].text == "extern")
     }
 
+    /// The function whose body the brace at `body` opens: the parentheses of its parameter list, and the body's
+    /// closing brace where it closes; nil when the brace does not follow a parameter list.
+    func function(body: Int) -> (parametersOpen: Int, parametersClose: Int, close: Int?)? {
+        guard let parametersClose = parametersClose(beforeBody: body), let parametersOpen = opening(parametersClose) else { return nil }
+        return (parametersOpen, parametersClose, closing(body))
+    }
+
+    /// The outermost brace open at token `index` that opens no namespace or `extern` block: the body of the function
+    /// holding it, when its nesting is plain.
+    func outermostBody(at index: Int) -> Int? {
+        openBraces(at: index).first { !opensScope(brace: $0) }
+    }
+
     /// The `)` closing the parameter list of the function whose body the brace opens, past qualifiers such as
     /// `const` between them; nil when the brace does not follow a parameter list.
     func parametersClose(beforeBody brace: Int) -> Int? {

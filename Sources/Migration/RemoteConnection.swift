@@ -38,17 +38,19 @@ struct RemoteConnection: Equatable {
     var via: String?
     /// Where the caller's process gets remotes of the interface, as the rules write it.
     var place: String?
-    /// The first call of the place's chain (`GetRemoteInterfaces`), whose result's header the binding file needs;
-    /// nil without `bind`.
-    var providerCall: String?
-    /// The rules' object the remote is bound through (`RenderFrame`); nil without `bind`.
-    var providerObject: String?
     /// Notes for a human, written above the statement: a rule's caveat, or where to bind when `bind` is nil.
     var comments: [String]
 
     /// The member's type, for the qualified interface name.
     func remoteType(_ interface: String) -> String { api.remote(interface, associated: isAssociated) }
     var include: String { api.remoteHeader(associated: isAssociated) }
+
+    /// The first call of the place's chain (`GetRemoteInterfaces`) and the rules' object it is called on
+    /// (`RenderFrame`), whose headers the binding file needs; nil without `bind`.
+    var provider: (call: String, object: String)? {
+        guard bind != nil, let call = place.flatMap(Self.placeCall) else { return nil }
+        return (call.first, call.object)
+    }
 
     /// `place` is where the caller's process gets remotes (`RenderFrame::GetBrowserInterfaceBroker()`); `service`
     /// the service name of the process implementing the interface, which a connector binds by; `classes` are the
@@ -77,8 +79,6 @@ struct RemoteConnection: Equatable {
                 return
             }
             via = through.expression
-            providerCall = call.first
-            providerObject = call.object
             bind = through.expression + through.access + call.chain + argumentForm + ";"
             comments = []
             return
@@ -98,8 +98,6 @@ struct RemoteConnection: Equatable {
         }
         let chain = call.chain + argumentForm
         via = holder.via
-        providerCall = call.first
-        providerObject = call.object
         bind = (holder.via.isEmpty ? chain : holder.via + "->" + chain) + ";"
         comments = holder.note.map { ["TODO(mojify): \($0)"] } ?? []
     }
