@@ -69,14 +69,20 @@ public enum MigrateFlow {
         let migration = CppMigration(plan: plan, inventory: inventory, rules: rules, era: target.era)
 
         var sources: [String: String] = [:]
-        for file in MigrationPatch.filesToRead(plan: plan, inventory: inventory, rules: rules, listed: listed.first?.relativePaths ?? []) {
-            // Read as bytes and kept only when UTF-8: the patch must reproduce every other byte exactly. A file behind a
-            // symbolic link is not read: git tracks the link, and neither it nor --apply changes what it points to.
-            let path = treePath(file, root: root)
-            if !TreeWriter.isBehindLink(file, in: root), let data = FileManager.default.contents(atPath: path), let text = String(validating: data, as: UTF8.self) {
-                sources[file] = text
+        func read(_ files: [String]) {
+            for file in files {
+                // Read as bytes and kept only when UTF-8: the patch must reproduce every other byte exactly. A file behind a
+                // symbolic link is not read: git tracks the link, and neither it nor --apply changes what it points to.
+                let path = treePath(file, root: root)
+                if !TreeWriter.isBehindLink(file, in: root), let data = FileManager.default.contents(atPath: path), let text = String(validating: data, as: UTF8.self) {
+                    sources[file] = text
+                }
             }
         }
+        let listedFiles = listed.first?.relativePaths ?? []
+        read(MigrationPatch.filesToRead(plan: plan, inventory: inventory, rules: rules, listed: listedFiles))
+        // Then what the handler classes' headers include: where their base classes are declared.
+        read(MigrationPatch.headersIncludedByHandlerClasses(of: migration, sources: sources))
         let registry = target.registry
         let patch = MigrationPatch.make(
             plan: plan, migration: migration, inventory: inventory, sources: sources,

@@ -248,10 +248,12 @@ public struct TreeTypeMappings: Sendable, Equatable {
     /// elsewhere (an earlier era's path, `ui/gfx/geometry/mojo/`) points at the tree's file; one whose type the
     /// tree declares nowhere takes the tree's mapping of a C++ type the table gives the same mojom type
     /// (`base::NullableString16` the tree's `base::string16` one, nullable), else it is left unmapped with the
-    /// reason. The table alone decides only for trees without `.mojom` files.
+    /// reason. The table alone decides for trees without `.mojom` files, and for trees that build against a
+    /// Chromium they do not hold (see `importsAnOutsideChromium`): what such a tree lacks, its Chromium may have.
     public func applied(to rules: ConversionRules) -> ConversionRules {
         var result = rules
-        let learned = mojomFiles.isEmpty ? types : types.filter { $0.value.importPath.map(mojomFiles.contains) ?? true }
+        let selfContained = !mojomFiles.isEmpty && !importsAnOutsideChromium
+        let learned = selfContained ? types.filter { $0.value.importPath.map(mojomFiles.contains) ?? true } : types
         for (cppType, rule) in rules.types.sorted(by: { $0.key < $1.key }) {
             guard let importPath = rule.importPath, learned[cppType] == nil else { continue }
             let nullable = rule.mojom.hasSuffix("?")
@@ -265,7 +267,7 @@ public struct TreeTypeMappings: Sendable, Equatable {
                 result.types[cppType] = moved
                 continue
             }
-            guard !mojomFiles.isEmpty, !mojomFiles.contains(importPath) else { continue }
+            guard selfContained, !mojomFiles.contains(importPath) else { continue }
             let sameType = rules.types.filter { $0.value.mojom == bare || $0.value.mojom == bare + "?" }.keys.sorted()
             if let equivalent = sameType.lazy.compactMap({ learned[$0] }).first {
                 var taken = equivalent
@@ -285,6 +287,17 @@ public struct TreeTypeMappings: Sendable, Equatable {
         result.treeMojomFiles = mojomFiles
         result.treeDeclarations = declarations.compactMapValues { $0.min() }
         return result
+    }
+
+    /// Whether the tree's `.mojom` files import a file under a top folder that holds none of the tree's `.mojom`
+    /// files (Electron's `import "mojo/public/mojom/base/values.mojom"` without a `mojo/` folder): the tree is an
+    /// embedder building against a Chromium checkout elsewhere. A whole checkout missing one imported file still
+    /// holds that file's top folder.
+    var importsAnOutsideChromium: Bool {
+        let topFolders = Set(mojomFiles.compactMap { $0.split(separator: "/", maxSplits: 1).first })
+        return importers.keys.contains { imported in
+            !mojomFiles.contains(imported) && imported.split(separator: "/", maxSplits: 1).first.map { !topFolders.contains($0) } ?? false
+        }
     }
 
     /// Every C++ type with several mappings in the tree, the one taken first, for the summary of a run.

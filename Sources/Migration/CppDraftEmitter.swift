@@ -125,10 +125,14 @@ public enum CppDraftEmitter {
     }
 
     /// The statements of one method: a call of the legacy handler (through its member, or on the class itself
-    /// `inPlace`), or `NOTIMPLEMENTED()` with the reason.
-    static func body(_ method: CppMigration.Method, inPlace: Bool = false) -> [String] {
+    /// `inPlace`, through `base` when a base class declares it), or `NOTIMPLEMENTED()` with the reason. A handler
+    /// taking its map's parameter is passed `mapArgument`, which only the class itself can give.
+    static func body(_ method: CppMigration.Method, inPlace: Bool = false, base: String? = nil, mapArgument: String? = nil) -> [String] {
         guard let handler = method.handler else {
             return EmitterText.comment("TODO(mojify): \(method.handlerProblem ?? "no legacy handler found").", indent: "  ") + ["  NOTIMPLEMENTED();"]
+        }
+        if handler.takesMapParameter, mapArgument == nil {
+            return EmitterText.comment("TODO(mojify): \(handler.method) takes its message map's parameter first (IPC_BEGIN_MESSAGE_MAP_WITH_PARAM); pass it what the map passed (for a WebContents observer, the frame this call came from: a WebContentsFrameReceiverSet's GetCurrentTargetFrame()).", indent: "  ") + ["  NOTIMPLEMENTED();"]
         }
         var lines: [String] = []
         let structs = method.parameters.filter { $0.needsConversion && $0.legacyConversion == nil }.map(\.name)
@@ -136,10 +140,10 @@ public enum CppDraftEmitter {
             lines += EmitterText.comment("TODO(mojify): \(handler.method) takes the legacy C++ types; convert \(structs.joined(separator: ", ")) from the interface's types.", indent: "  ")
         }
         // The rules' `to` (or an enum's cast) makes the legacy type of the bindings' one.
-        var arguments = method.parameters.map { parameter in
+        var arguments = (handler.takesMapParameter ? mapArgument.map { [$0] } ?? [] : []) + method.parameters.map { parameter in
             parameter.needsConversion ? parameter.legacyConversion?.replacingOccurrences(of: "$0", with: parameter.name) ?? parameter.name : parameter.name
         }
-        let call = inPlace ? "  \(handler.method)(" : "  \(handler.member)->\(handler.method)("
+        let call = inPlace ? "  \(base.map { $0 + "::" } ?? "")\(handler.method)(" : "  \(handler.member)->\(handler.method)("
         guard let reply = method.reply else {
             return lines + [call + arguments.joined(separator: ", ") + ");"]
         }
@@ -175,8 +179,8 @@ public enum CppDraftEmitter {
 
     /// Whether `body(method)` calls the legacy handler with nothing left to a human: no reply message or
     /// callback to pass on, no value to convert by hand.
-    static func forwardsCompletely(_ method: CppMigration.Method) -> Bool {
-        guard let handler = method.handler, !handler.delayReply else { return false }
+    static func forwardsCompletely(_ method: CppMigration.Method, mapArgument: String? = nil) -> Bool {
+        guard let handler = method.handler, !handler.delayReply, !handler.takesMapParameter || mapArgument != nil else { return false }
         if method.reply != nil, !(method.isSync && outputsConvert(method)) { return false }
         return !method.parameters.contains { $0.needsConversion && $0.legacyConversion == nil }
     }

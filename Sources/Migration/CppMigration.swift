@@ -89,6 +89,11 @@ public struct CppMigration: Sendable {
         public var file: String
         /// Where a header declaring the class is expected: the map's `.cc` file with `.h`.
         public var header: String
+        /// The map is `IPC_BEGIN_MESSAGE_MAP_WITH_PARAM`: the handler takes the map's parameter (a WebContents
+        /// observer's `RenderFrameHost*`) before the message's.
+        public var takesMapParameter = false
+        /// The `#if` conditions around the map entry, joined with `&&`; nil when it is unconditional.
+        public var condition: String?
 
         /// `render_frame_host_impl_`: the member holding the object the implementation forwards to.
         public var member: String {
@@ -99,6 +104,19 @@ public struct CppMigration: Sendable {
 
     public var interfaces: [Interface]
     public var optionalTemplate: String
+
+    /// This migration with the handlers named in `handlers` (`Class::method`) taking no map parameter.
+    public func withoutMapParameter(_ handlers: Set<String>) -> CppMigration {
+        guard !handlers.isEmpty else { return self }
+        var result = self
+        for interface in result.interfaces.indices {
+            for method in result.interfaces[interface].methods.indices {
+                guard let handler = result.interfaces[interface].methods[method].handler, handlers.contains(handler.className + "::" + handler.method) else { continue }
+                result.interfaces[interface].methods[method].handler?.takesMapParameter = false
+            }
+        }
+        return result
+    }
 
     /// `rules` and `era` give the C++ types of mapped mojom types (`cpp_types`).
     public init(plan: ConversionPlan, inventory: Inventory, rules: ConversionRules, era: MojoEra) {
@@ -161,13 +179,13 @@ public struct CppMigration: Sendable {
             } else if !CppName.isQualifiedName(className) || !SafeName.isSafePath(header) {
                 problem = "the handler's class or file name is not a plain C++ name or path"
             } else {
-                found = Handler(className: className, method: methodName, delayReply: handler.delayReply, file: map.location.file, header: header)
+                found = Handler(className: className, method: methodName, delayReply: handler.delayReply, file: map.location.file, header: header,
+                                takesMapParameter: map.macro == "IPC_BEGIN_MESSAGE_MAP_WITH_PARAM", condition: Self.joined(handler.conditions.stack))
             }
         } else {
             problem = "no message map in the scanned tree handles \(method.messages[0])"
         }
-        let stack = request?.conditions.stack ?? []
-        let condition = stack.isEmpty ? nil : (stack.count == 1 ? stack[0] : stack.map { "(\($0))" }.joined(separator: " && "))
+        let condition = Self.joined(request?.conditions.stack ?? [])
         let safe = condition.map(CppName.isSafeCondition) ?? true
         return Method(
             name: method.name, messages: method.messages, definitions: method.definitions, parameters: parameters, reply: reply,
@@ -176,6 +194,11 @@ public struct CppMigration: Sendable {
             condition: safe ? condition : nil,
             conditionProblem: safe ? nil : "TODO(mojify): the legacy message was defined under an #if mojify does not copy; add it here."
         )
+    }
+
+    /// One condition of a stack of `#if` conditions; nil for none.
+    static func joined(_ stack: [String]) -> String? {
+        stack.isEmpty ? nil : (stack.count == 1 ? stack[0] : stack.map { "(\($0))" }.joined(separator: " && "))
     }
 
     /// The class as qualified as the scan knows it: `content::RenderFrameHostImpl` when the map's function was

@@ -8,7 +8,10 @@ import MojifyScanner
 /// becomes `void Bar(int32_t a) override;` and `void Foo::OnBar(int a) {` becomes `void Foo::Bar(int32_t a) {`
 /// with the parameter names the body uses. It is all or nothing per interface, since a class implementing only
 /// some of an interface's methods would be abstract; the other interfaces keep their forwarding skeleton, and
-/// every handler method gets an outcome saying which way it went.
+/// every handler method gets an outcome saying which way it went. Two kinds of method are added to the class
+/// rather than made of a declaration it has: one whose handler a direct base class declares (Electron's
+/// `CommonWebContentsDelegate::HideAutofillPopup`), which calls it, and one whose messages are left whole, which
+/// says so and is not called until they are converted (their legacy handler and map entry stay).
 extension CppRewriter {
     struct Problem: Error {
         var reason: String
@@ -18,18 +21,46 @@ extension CppRewriter {
     /// The edits turning one handler into the interface method, or why it cannot be done.
     struct InPlaceMethod {
         var method: CppMigration.Method
-        var declaration: UnifiedDiff.Edit
-        var definition: UnifiedDiff.Edit
+        var change: Change
         var location: SourceLocation
+
+        enum Change {
+            /// Edits of the handler's own declaration and definition: renamed, or followed by an adapter.
+            case edits(declaration: UnifiedDiff.Edit, definition: UnifiedDiff.Edit)
+            /// A member the class gains (its declaration among the registration's members, its definition after
+            /// the class's last one in the map's file), whose body is `body`; a `stub` for messages left whole.
+            case added(body: [String], stub: Bool)
+        }
     }
 
     mutating func convertHandlersInPlace() {
         var planned: [String: [(interface: CppMigration.Interface, methods: [InPlaceMethod])]] = [:]
+        let whole = leftWhole.union(partiallyRewritten().keys)
         for interface in migration.interfaces {
             var methods: [InPlaceMethod] = []
             var problems: [(CppMigration.Method, SourceLocation, String)] = []
-            let classes = Set(interface.methods.compactMap(\.handler).map { $0.file + ":" + $0.className })
-            for method in interface.methods {
+            // A method left whole keeps its legacy handler and map entry, wherever they are; so will one a site of
+            // which could not be rewritten in this round (the next round leaves it whole).
+            var keptWhole = interface.methods.filter { $0.messages.contains(where: whole.contains) }
+            var converted = interface.methods.filter { !$0.messages.contains(where: whole.contains) }
+            var classes = Set(converted.compactMap(\.handler).map { $0.file + ":" + $0.className })
+            // Handlers in several classes: a forwarding skeleton reaches them all, unless one needs what only its
+            // class has (its map's frame). Then the class with most of them implements the interface, and the
+            // others' messages are left whole: one connection has one implementation.
+            if classes.count > 1, converted.contains(where: { $0.handler?.takesMapParameter == true }),
+               let owner = Self.soleMajority(converted.compactMap { $0.handler.map { $0.file + ":" + $0.className } }) {
+                let others = converted.filter { method in method.handler.map { $0.file + ":" + $0.className != owner } ?? false }
+                let ownerName = owner.split(separator: ":").last.map(String.init) ?? owner
+                for method in others {
+                    let handler = method.handler!
+                    record(.handler, method.messages[0], entryLocation(of: method, in: handler.file),
+                           reason: "\(handler.className) handles it, while \(ownerName) implements \(interface.name), handling \(converted.count - others.count) of its methods: one connection has one implementation; move its handling into \(ownerName), or give \(handler.className)'s messages an interface of their own, by hand")
+                }
+                keptWhole += others
+                converted.removeAll { method in others.contains { $0.name == method.name } }
+                classes = [owner]
+            }
+            for method in converted {
                 guard let handler = method.handler else { continue }
                 let location = entryLocation(of: method, in: handler.file)
                 if classes.count > 1 {
@@ -41,14 +72,12 @@ extension CppRewriter {
                 case .failure(let problem): problems.append((method, location, problem.reason))
                 }
             }
-            let unhandled = interface.methods.filter { $0.handler == nil }.map(\.name)
-            // A method left whole keeps its legacy handler and map entry: the class cannot implement it yet.
-            if let kept = interface.methods.first(where: { $0.messages.contains(where: leftWhole.contains) }), problems.isEmpty, unhandled.isEmpty {
-                problems = methods.map { ($0.method, $0.location, "\(interface.name).\(kept.name) is left whole (see its message), so the class cannot implement \(interface.name) yet; \(interface.name)Impl forwards to this handler") }
-                methods = []
-            }
-            if problems.isEmpty, unhandled.isEmpty, let handler = interface.methods.first?.handler {
-                planned[handler.file + ":" + handler.className, default: []].append((interface, methods))
+            let unhandled = converted.filter { $0.handler == nil }.map(\.name)
+            if problems.isEmpty, unhandled.isEmpty, let handler = converted.first?.handler {
+                let stubs = keptWhole.map { method in
+                    InPlaceMethod(method: method, change: .added(body: Self.leftWholeBody(method, leftWhole: whole), stub: true), location: entryLocation(of: method, in: method.handler?.file ?? handler.file))
+                }
+                planned[handler.file + ":" + handler.className, default: []].append((interface, methods + stubs))
                 continue
             }
             // One method that cannot move keeps the whole interface on its skeleton.
@@ -57,6 +86,11 @@ extension CppRewriter {
                 record(.method, converted.method.messages[0], converted.location, reason: "\(blocker) become an interface method, so \(interface.name)Impl keeps forwarding to this handler")
             }
             for (method, location, reason) in problems { record(.method, method.messages[0], location, reason: reason) }
+            keepWholeIfTakingMapParameter(converted)
+            for method in keptWhole {
+                guard let handler = method.handler else { continue }
+                record(.method, method.messages[0], entryLocation(of: method, in: handler.file), reason: "\(interface.name).\(method.name) is left whole (see its message): its legacy handler \(handler.method) stays")
+            }
         }
         for key in planned.keys.sorted() { apply(planned[key]!) }
     }
@@ -99,25 +133,65 @@ extension CppRewriter {
                 } ?? entry.interface.mojomHeader
             }
             changes += includeEdits(mojomHeaders + registered.flatMap(\.includes), in: handler.header)
-            // Members join those another rewrite (a remote getter) put before the same line.
-            var replaced: UnifiedDiff.Edit?
-            let members = registered.flatMap(\.members)
-            if let insertion, !members.isEmpty {
-                let offset = insertion.offset
-                replaced = edits[handler.header]?.first { $0.range == offset..<offset }
-                let access = insertion.isPrivate || replaced != nil ? [] : [" private:"]
-                changes.append((handler.header, UnifiedDiff.Edit(range: offset..<offset, replacement: (replaced?.replacement ?? "") + (access + members).joined(separator: "\n") + "\n")))
-                if let replaced { edits[handler.header]?.removeAll { $0 == replaced } }
-            }
             changes += registered.flatMap(\.edits)
+            var added: [(method: CppMigration.Method, body: [String])] = []
             for (_, methods) in interfaces {
-                for method in methods { changes += [(handler.header, method.declaration), (handler.file, method.definition)] }
+                for method in methods {
+                    switch method.change {
+                    case .edits(let declaration, let definition): changes += [(handler.header, declaration), (handler.file, definition)]
+                    case .added(let body, _): added.append((method.method, body))
+                    }
+                }
             }
-            if !addAll(changes) {
-                reason = "another rewrite changes the same declarations"
-                if let replaced { edits[handler.header, default: []].append(replaced) }
-            } else if registered.contains(where: { $0.form == .messageFilter }) {
-                registeredFilters.insert(handler.className)
+            // Insertions join those other rewrites put at the same place (a remote getter's members before the
+            // same line, an adapter after the same definition); taken back if the class's changes fail.
+            var merged: [(String, UnifiedDiff.Edit)] = []
+            func insert(_ text: String, at offset: Int, in file: String) {
+                let range = offset..<offset
+                if let index = changes.firstIndex(where: { $0.0 == file && $0.1.range == range }) {
+                    changes[index].1.replacement += text
+                } else if let existing = edits[file]?.first(where: { $0.range == range }) {
+                    merged.append((file, existing))
+                    edits[file]?.removeAll { $0 == existing }
+                    changes.append((file, UnifiedDiff.Edit(range: range, replacement: existing.replacement + text)))
+                } else {
+                    changes.append((file, UnifiedDiff.Edit(range: range, replacement: text)))
+                }
+            }
+            let indent = insertion?.indent ?? "  "
+            // Under the `#if` the legacy message was defined under, as the bindings declare the method only there.
+            let members = registered.flatMap(\.members)
+                + added.flatMap { CppDraftEmitter.conditional($0.method, [indent + "void \($0.method.name)(\(CppDraftEmitter.parameterList($0.method))) override;"]) }
+            let last = handler.className.components(separatedBy: "::").last ?? handler.className
+            let lastDefinition = lastMemberDefinition(of: last, in: handler.file)
+            if let taken = added.first(where: { entry in
+                declaration.members(named: entry.method.name).contains { member in
+                    declaration.tokens.closing(member + 1).map { declaration.tokens.arguments(between: member + 1, and: $0).count } == CppDraftEmitter.signature(entry.method).count
+                }
+            }) {
+                reason = "\(last) already has a member named \(taken.method.name)"
+            } else if !added.isEmpty, lastDefinition == nil {
+                reason = "\(handler.file) defines no member of \(last) outside the class to add \(added.map(\.method.name).joined(separator: ", ")) after"
+            } else if !members.isEmpty, insertion == nil {
+                reason = "\(last)'s closing brace shares its line with a member, which leaves no line to declare \(added.map(\.method.name).joined(separator: ", ")) on"
+            }
+            if reason == nil {
+                if let insertion, !members.isEmpty {
+                    let joins = changes.contains { $0.0 == handler.header && $0.1.range == insertion.offset..<insertion.offset }
+                        || edits[handler.header]?.contains { $0.range == insertion.offset..<insertion.offset } == true
+                    let access = insertion.isPrivate || joins ? [] : [" private:"]
+                    insert((access + members).joined(separator: "\n") + "\n", at: insertion.offset, in: handler.header)
+                }
+                if let lastDefinition, !added.isEmpty {
+                    let definitions = added.flatMap { [""] + CppDraftEmitter.conditional($0.method, ["void \(lastDefinition.qualifier)\($0.method.name)(\(CppDraftEmitter.parameterList($0.method))) {"] + $0.body + ["}"]) }
+                    insert("\n" + definitions.joined(separator: "\n"), at: lastDefinition.end, in: handler.file)
+                }
+                if !addAll(changes) {
+                    reason = "another rewrite changes the same declarations"
+                    for (file, edit) in merged { edits[file, default: []].append(edit) }
+                } else if registered.contains(where: { $0.form == .messageFilter }) {
+                    registeredFilters.insert(handler.className)
+                }
             }
         } else {
             reason = "the class declaration changed while converting"
@@ -133,14 +207,118 @@ extension CppRewriter {
                 record(.registration, key, location, reason: problem.reason)
             }
         }
+        if reason != nil { keepWholeIfTakingMapParameter(interfaces.flatMap(\.methods).map(\.method)) }
         for (interface, methods) in interfaces {
             if reason == nil {
                 convertedInPlace.insert(interface.module + "." + interface.name)
                 let label = plan.files.first { $0.module == interface.module && $0.interfaces.contains { $0.name == interface.name } }?.label
                 for file in [handler.header, handler.file] { if let label { mojomUses[file, default: []].insert(label) } }
             }
-            for method in methods { record(.method, method.method.messages[0], method.location, reason: reason) }
+            for method in methods {
+                guard case .added(_, stub: true) = method.change else {
+                    record(.method, method.method.messages[0], method.location, reason: reason)
+                    continue
+                }
+                // The legacy handler stays; what the class implements instead is said where it is.
+                guard method.method.handler != nil else { continue }
+                let className = handler.className.components(separatedBy: "::").last ?? handler.className
+                record(.method, method.method.messages[0], method.location, reason: reason.map { "\(interface.name).\(method.method.name) is left whole (see its message): \($0)" }
+                    ?? "\(interface.name).\(method.method.name) is left whole (see its message): \(className) implements it with NOTIMPLEMENTED() until it is converted, and the legacy handler stays")
+            }
         }
+    }
+
+    /// A handler taking its map's parameter (a WebContents observer's frame) can be called only by its class,
+    /// which alone knows it (its receiver set's current target frame): where the class does not implement the
+    /// interface, the message stays whole rather than be forwarded to without it.
+    private mutating func keepWholeIfTakingMapParameter(_ methods: [CppMigration.Method]) {
+        let whole = leftWhole.union(partiallyRewritten().keys)
+        for method in methods where !method.messages.contains(where: whole.contains) {
+            guard let handler = method.handler, handler.takesMapParameter else { continue }
+            record(.handler, method.messages[0], entryLocation(of: method, in: handler.file),
+                   reason: "\(handler.method) takes its message map's parameter first (IPC_BEGIN_MESSAGE_MAP_WITH_PARAM), which only \(handler.className) can pass, implementing the interface itself (see the handler methods)")
+        }
+    }
+
+    /// The handlers (`Class::method`) of `IPC_BEGIN_MESSAGE_MAP_WITH_PARAM` maps declared, in their class or a
+    /// direct base, with as many parameters as their message: the legacy dispatch passes those no map parameter.
+    /// A handler whose declaration is not found is taken to want it, which keeps its message whole.
+    func handlersWithoutMapParameter() -> Set<String> {
+        var result: Set<String> = []
+        for method in migration.interfaces.flatMap(\.methods) {
+            guard let handler = method.handler, handler.takesMapParameter, let source = sources[handler.header],
+                  case .success(let declaration) = CppClassDeclaration.only(named: handler.className, in: source, file: handler.header) else { continue }
+            let declared = declaration.members(named: handler.method)
+            let arity = declared.count == 1 ? declaration.tokens.closing(declared[0] + 1).map { declaration.tokens.arguments(between: declared[0] + 1, and: $0).count } : nil
+            if arity == method.parameters.count || (declared.isEmpty && declaringBase(of: handler.method, parameters: method.parameters.count, in: declaration, header: handler.header) != nil) {
+                result.insert(handler.className + "::" + handler.method)
+            }
+        }
+        return result
+    }
+
+    /// The direct base class of `declaration` (as its base specifier writes it, `CommonWebContentsDelegate`) that
+    /// declares `method` once, as a plain `void` member taking `parameters` parameters, in the class's header or a
+    /// header it includes; nil when none or several do.
+    func declaringBase(of method: String, parameters: Int, in declaration: CppClassDeclaration, header: String) -> String? {
+        let headers = [header] + includedHeaders(of: header)
+        let found = zip(declaration.baseSpecifiers, declaration.baseNames).filter { _, name in
+            headers.contains { file in
+                guard let source = sources[file], case .success(let base) = CppClassDeclaration.only(named: name, in: source, file: file) else { return false }
+                let members = base.members(named: method)
+                guard members.count == 1, let close = base.tokens.closing(members[0] + 1) else { return false }
+                let start = base.declarationStart(of: members[0])
+                let specifiers = base.tokens[start..<members[0]].map(\.text)
+                return (specifiers == ["void"] || specifiers == ["virtual", "void"]) && base.tokens.arguments(between: members[0] + 1, and: close).count == parameters
+            }
+        }
+        guard found.count == 1 else { return nil }
+        return found[0].0.split(separator: " ").filter { !["public", "protected", "private", "virtual"].contains($0) }.joined(separator: " ")
+    }
+
+    /// The tree's headers `file` includes with quotes, as far as they were read.
+    func includedHeaders(of file: String) -> [String] {
+        guard let source = sources[file] else { return [] }
+        return source.text(0..<source.bytes.count).split(separator: "\n").compactMap { IncludeDirective.path(in: $0) }.filter { sources[$0] != nil }
+    }
+
+    /// The value occurring most often in `values`, if no other occurs as often.
+    static func soleMajority(_ values: [String]) -> String? {
+        let counts = Dictionary(values.map { ($0, 1) }, uniquingKeysWith: +).sorted { ($1.value, $0.key) < ($0.value, $1.key) }
+        guard let first = counts.first, counts.count < 2 || counts[1].value < first.value else { return nil }
+        return first.key
+    }
+
+    /// The body of a method whose messages are left whole: still sent and handled as legacy IPC, so nothing calls
+    /// it yet.
+    static func leftWholeBody(_ method: CppMigration.Method, leftWhole: Set<String>) -> [String] {
+        let kept = method.messages.filter(leftWhole.contains).joined(separator: ", ")
+        return EmitterText.comment("TODO(mojify): \(kept) is left whole: still sent and handled as legacy IPC (see the migration summary), so nothing calls this yet. Convert it, then move its handler here.", indent: "  ") + ["  NOTIMPLEMENTED();"]
+    }
+
+    /// The end (of its line) of the last out-of-class definition `Qualifier::Class::name(...) ... {...}` of a
+    /// member of `className` in `file` outside any `#if` the others are not in, and the qualifier it writes
+    /// (`api::WebContents::`), where members the class gains are defined.
+    func lastMemberDefinition(of className: String, in file: String) -> (end: Int, qualifier: String)? {
+        guard let source = sources[file] else { return nil }
+        let tokens = source.tokens
+        var found: [(end: Int, qualifier: String, depth: Int)] = []
+        var index = 0
+        while index + 3 < tokens.count {
+            defer { index += 1 }
+            guard tokens[index].text == className, tokens[index + 1].text == "::", tokens[index + 2].kind == .name, tokens[index + 3].text == "(" else { continue }
+            guard let close = tokens.closing(index + 3) else { continue }
+            var open = close + 1
+            while open < tokens.count, ["const", "override", "final"].contains(tokens[open].text) { open += 1 }
+            guard open < tokens.count, tokens[open].text == "{", let end = tokens.closing(open), source.restOfLineIsBlank(after: tokens[end].range.upperBound) else { continue }
+            var qualifier = index
+            while qualifier >= 2, tokens[qualifier - 1].text == "::", tokens[qualifier - 2].kind == .name { qualifier -= 2 }
+            found.append((source.lineEnd(of: tokens[end].range.upperBound), source.text(tokens[qualifier].range.lowerBound..<tokens[index + 2].range.lowerBound),
+                          source.conditionalDepth(at: tokens[qualifier].range.lowerBound)))
+            index = end
+        }
+        guard let outermost = found.map(\.depth).min() else { return nil }
+        return found.last { $0.depth == outermost }.map { ($0.end, $0.qualifier) }
     }
 
     /// Where the map entry of `method`'s request is, for the outcome.
@@ -153,10 +331,31 @@ extension CppRewriter {
         _ method: CppMigration.Method, interface: CppMigration.Interface, handler: CppMigration.Handler, location: SourceLocation
     ) -> Result<InPlaceMethod, Problem> {
         let keep = "; \(interface.name)Impl forwards to it"
+        for file in [handler.header, handler.file] {
+            if !SafeName.isSafePath(file) { return .failure(Problem("\(file) needs quoting in a diff\(keep)")) }
+            if sources[file] == nil { return .failure(Problem("\(file), where \(handler.className) should be \(file == handler.header ? "declared" : "defined"), was not found or is not UTF-8 text\(keep)")) }
+        }
+        let header = sources[handler.header]!
+        let declaration: CppClassDeclaration
+        switch CppClassDeclaration.only(named: handler.className, in: header, file: handler.header) {
+        case .success(let found): declaration = found
+        case .failure(let problem): return .failure(Problem(problem.reason + keep))
+        }
+        // The frame a WebContents observer's map passed its handlers is the receiver set's current target frame.
+        var mapArgument: String?
+        if handler.takesMapParameter {
+            let declared = declaration.members(named: handler.method)
+            let first = declared.count == 1 ? declaration.tokens.closing(declared[0] + 1).flatMap { declaration.tokens.arguments(between: declared[0] + 1, and: $0).first } : nil
+            guard let set = frameReceiverSet(of: interface, in: declaration), let first, first.contains(where: { $0.text == "RenderFrameHost" }) else {
+                return .failure(Problem("\(handler.method) takes its message map's parameter first, which only a WebContentsObserver's map passing the RenderFrameHost can be given here, registered with --registry associated (its receiver set's GetCurrentTargetFrame())\(keep)"))
+            }
+            mapArgument = set + ".GetCurrentTargetFrame()"
+        }
         // A handler that cannot become the method itself (a sync one writing through pointers, one taking values
-        // the bindings give as other types) keeps its name, and the class gets the method calling it: an adapter.
-        let adapter = CppDraftEmitter.forwardsCompletely(method)
-            && (method.isSync || method.parameters.contains { $0.needsConversion || $0.type.contains(interface.namespace + "::") })
+        // the bindings give as other types, or its map's parameter) keeps its name, and the class gets the method
+        // calling it: an adapter.
+        let adapter = CppDraftEmitter.forwardsCompletely(method, mapArgument: mapArgument)
+            && (method.isSync || handler.takesMapParameter || method.parameters.contains { $0.needsConversion || $0.type.contains(interface.namespace + "::") })
         if !adapter {
             if handler.delayReply {
                 return .failure(Problem("\(handler.method) takes the reply message (IPC_MESSAGE_HANDLER_DELAY_REPLY): make it take \(method.name)Callback by hand\(keep)"))
@@ -171,30 +370,53 @@ extension CppRewriter {
                 return .failure(Problem("parameter \(parameter.name) is \(parameter.type) in the bindings, where \(handler.method) takes the legacy C++ type: convert it by hand\(keep)"))
             }
         }
-        for file in [handler.header, handler.file] {
-            if !SafeName.isSafePath(file) { return .failure(Problem("\(file) needs quoting in a diff\(keep)")) }
-            if sources[file] == nil { return .failure(Problem("\(file), where \(handler.className) should be \(file == handler.header ? "declared" : "defined"), was not found or is not UTF-8 text\(keep)")) }
-        }
-        let header = sources[handler.header]!
-        let declaration: CppClassDeclaration
-        switch CppClassDeclaration.only(named: handler.className, in: header, file: handler.header) {
-        case .success(let found): declaration = found
-        case .failure(let problem): return .failure(Problem(problem.reason + keep))
-        }
         let last = handler.className.components(separatedBy: "::").last ?? handler.className
         let declared = declaration.members(named: handler.method)
+        let handlerArity = method.parameters.count + (handler.takesMapParameter ? 1 : 0)
+        // A handler under an `#if` (its map entry's, `#if defined(TOOLKIT_VIEWS)`) is called under it, from a
+        // method the class always has: the interface's methods are not conditional.
+        if let condition = handler.condition, !CppName.isSafeCondition(condition) {
+            return .failure(Problem("\(handler.method)'s map entry is under an #if mojify does not copy; convert by hand\(keep)"))
+        }
+        let underCondition = { (lines: [String]) in handler.condition.map { ["#if \($0)"] + lines + ["#endif"] } ?? lines }
+        if declared.isEmpty, let base = declaringBase(of: handler.method, parameters: handlerArity, in: declaration, header: handler.header) {
+            // The class overrides the interface's method, which calls the base's handler: `HideAutofillPopup()` of
+            // the interface then hides the base's of the same name, as the engineers' hand conversions do.
+            guard CppDraftEmitter.forwardsCompletely(method, mapArgument: mapArgument) else {
+                return .failure(Problem("\(handler.method) is declared in \(last)'s base \(base), and \(method.name) cannot call it as it is (a reply, or values to convert by hand)\(keep)"))
+            }
+            let body = underCondition(CppDraftEmitter.body(method, inPlace: true, base: base, mapArgument: mapArgument))
+            return .success(InPlaceMethod(method: method, change: .added(body: body, stub: false), location: location))
+        }
+        if declared.count == 1, handler.condition != nil {
+            guard CppDraftEmitter.forwardsCompletely(method, mapArgument: mapArgument) else {
+                return .failure(Problem("\(handler.method) is handled under an #if, and \(method.name), which the class has whatever the build, cannot call it as it is (a reply, or values to convert by hand)\(keep)"))
+            }
+            let arity = declaration.tokens.closing(declared[0] + 1).map { declaration.tokens.arguments(between: declared[0] + 1, and: $0).count }
+            guard handler.method != method.name || arity == handlerArity && handler.takesMapParameter else {
+                return .failure(Problem("\(handler.method) is handled under an #if and named as \(method.name), which the class must have whatever the build; convert by hand\(keep)"))
+            }
+            let body = underCondition(CppDraftEmitter.body(method, inPlace: true, mapArgument: mapArgument))
+            return .success(InPlaceMethod(method: method, change: .added(body: body, stub: false), location: location))
+        }
         guard declared.count == 1 else {
             return .failure(Problem(declared.isEmpty
                 ? "\(handler.method) is not declared in class \(last) in \(handler.header) (inherited, or written through a macro)\(keep)"
                 : "\(handler.method) is declared \(declared.count) times in \(handler.header) (overloads or #if branches); convert by hand\(keep)"))
         }
-        // A handler already named as its method (`ShowAutofillPopup`) becomes it; an adapter would overload it.
-        if handler.method != method.name || adapter, !declaration.members(named: method.name).isEmpty {
-            return .failure(Problem("\(last) already has a member named \(method.name)\(keep)"))
-        }
         let tokens = declaration.tokens
         let name = declared[0]
-        if adapter { return self.adapter(for: method, handler: handler, className: last, declaration: declaration, declared: name, location: location, keep: keep) }
+        // A handler already named as its method (`ShowAutofillPopup`) becomes it; an adapter would overload it,
+        // which only one taking its map's parameter may (the engineers' `ShowAutofillPopup(bounds, ...)` beside
+        // `ShowAutofillPopup(frame_host, bounds, ...)`): it takes one parameter more.
+        let overloads = handler.takesMapParameter && handler.method == method.name && declaration.members(named: method.name).count == 1
+            && tokens.closing(name + 1).map { tokens.arguments(between: name + 1, and: $0).count == handlerArity } == true
+        if handler.method != method.name || adapter, !declaration.members(named: method.name).isEmpty, !overloads {
+            return .failure(Problem("\(last) already has a member named \(method.name)\(keep)"))
+        }
+        if adapter {
+            return self.adapter(for: method, handler: handler, className: last, declaration: declaration, declared: name, mapArgument: mapArgument, location: location, keep: keep)
+        }
         let start = declaration.declarationStart(of: name)
         let specifiers = tokens[start..<name].map(\.text)
         guard specifiers == ["void"] || specifiers == ["virtual", "void"] else {
@@ -240,8 +462,10 @@ extension CppRewriter {
         }
         return .success(InPlaceMethod(
             method: method,
-            declaration: UnifiedDiff.Edit(range: tokens[start].range.lowerBound..<tokens[end].range.upperBound, replacement: "void \(method.name)(\(list(declarationNames))) override;"),
-            definition: UnifiedDiff.Edit(range: definition.name.range.lowerBound..<definition.end, replacement: "\(method.name)(\(list(definitionNames)))"),
+            change: .edits(
+                declaration: UnifiedDiff.Edit(range: tokens[start].range.lowerBound..<tokens[end].range.upperBound, replacement: "void \(method.name)(\(list(declarationNames))) override;"),
+                definition: UnifiedDiff.Edit(range: definition.name.range.lowerBound..<definition.end, replacement: "\(method.name)(\(list(definitionNames)))")
+            ),
             location: location
         ))
     }
@@ -250,7 +474,7 @@ extension CppRewriter {
     /// forwarding skeleton would: the handler stays as it is.
     private func adapter(
         for method: CppMigration.Method, handler: CppMigration.Handler, className: String, declaration: CppClassDeclaration, declared name: Int,
-        location: SourceLocation, keep: String
+        mapArgument: String?, location: SourceLocation, keep: String
     ) -> Result<InPlaceMethod, Problem> {
         let tokens = declaration.tokens
         guard let semicolon = tokens[name...].firstIndex(where: { $0.text == ";" || $0.text == "{" }), tokens[semicolon].text == ";" else {
@@ -266,7 +490,7 @@ extension CppRewriter {
         case .success(let definition): found = definition
         case .failure(let problem): return .failure(Problem(problem.reason + keep))
         }
-        if case .success = definition(of: method.name, className: className, in: source, file: handler.file) {
+        if handler.method != method.name, case .success = definition(of: method.name, className: className, in: source, file: handler.file) {
             return .failure(Problem("\(handler.file) already defines \(className)::\(method.name)\(keep)"))
         }
         let bodyTokens = source.tokens
@@ -279,11 +503,13 @@ extension CppRewriter {
         let declarationEnd = header.lineEnd(of: tokens[semicolon].range.upperBound)
         let indent = header.indentation(ofLineAt: tokens[name].range.lowerBound)
         let definitionEnd = source.lineEnd(of: bodyTokens[close].range.upperBound)
-        let body = ["", "void \(qualifier)\(method.name)(\(CppDraftEmitter.parameterList(method))) {"] + CppDraftEmitter.body(method, inPlace: true) + ["}"]
+        let body = ["", "void \(qualifier)\(method.name)(\(CppDraftEmitter.parameterList(method))) {"] + CppDraftEmitter.body(method, inPlace: true, mapArgument: mapArgument) + ["}"]
         return .success(InPlaceMethod(
             method: method,
-            declaration: UnifiedDiff.Edit(range: declarationEnd..<declarationEnd, replacement: "\n\(indent)void \(method.name)(\(CppDraftEmitter.parameterList(method))) override;"),
-            definition: UnifiedDiff.Edit(range: definitionEnd..<definitionEnd, replacement: "\n" + body.joined(separator: "\n")),
+            change: .edits(
+                declaration: UnifiedDiff.Edit(range: declarationEnd..<declarationEnd, replacement: "\n\(indent)void \(method.name)(\(CppDraftEmitter.parameterList(method))) override;"),
+                definition: UnifiedDiff.Edit(range: definitionEnd..<definitionEnd, replacement: "\n" + body.joined(separator: "\n"))
+            ),
             location: location
         ))
     }

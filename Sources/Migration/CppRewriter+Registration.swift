@@ -32,6 +32,18 @@ extension CppRewriter {
         var form: RegistrationForm
     }
 
+    /// The member a WebContents observer keeps its frames' receivers of `interface` in.
+    func frameReceiverSetName(of interface: CppMigration.Interface) -> String {
+        Naming.words(interface.name).map { $0.lowercased() }.joined(separator: "_") + (remotes.api == .legacy ? "_bindings_" : "_receivers_")
+    }
+
+    /// That member, when `declaration` registers `interface` with one: a WebContentsObserver, under
+    /// `--registry associated`.
+    func frameReceiverSet(of interface: CppMigration.Interface, in declaration: CppClassDeclaration) -> String? {
+        guard remotes.registry == .associated, RegistrationForm.allCases.first(where: { declaration.baseNames.contains($0.rawValue) }) == .webContentsObserver else { return nil }
+        return frameReceiverSetName(of: interface)
+    }
+
     /// The registration of `interface` in `declaration`, the class of `handler` that implements it, or why there
     /// is none. `indent` is that of the class's members.
     func registration(of interface: CppMigration.Interface, handler: CppMigration.Handler, declaration: CppClassDeclaration, indent: String) -> Result<Registration, Problem> {
@@ -65,7 +77,7 @@ extension CppRewriter {
             registration.includes = ["content/public/browser/browser_associated_interface.h"]
         case .webContentsObserver:
             let set = remotes.api == .legacy ? "WebContentsFrameBindingSet" : "WebContentsFrameReceiverSet"
-            let member = "\(snake)_\(remotes.api == .legacy ? "bindings" : "receivers")_"
+            let member = frameReceiverSetName(of: interface)
             guard !declaration.mentions(member) else { return .failure(Problem("\(className) already has a member \(member); add a content::\(set)<\(type)> by hand")) }
             registration.members = EmitterText.comment("Binds \(interface.module).\(interface.name) for each frame of the WebContents (drafted by mojify migrate).", indent: indent)
                 + ["\(indent)content::\(set)<\(type)> \(member){web_contents(), this};"]

@@ -65,12 +65,17 @@ public struct MigrationPatch: Sendable, Equatable {
     /// classes the patch makes it a friend of.
     public var implementationNamespaces: [String: String] = [:]
 
+    /// Handlers of `IPC_BEGIN_MESSAGE_MAP_WITH_PARAM` maps declared without the map's parameter (`Class::method`):
+    /// the legacy dispatch passes it only to those declared with it.
+    public var handlersWithoutMapParameter: Set<String> = []
+
     /// `migration` as the drafts are written: the interfaces worth drafts (`convertedInterfaces`), each
-    /// implementation in the namespace the patch befriended it in.
+    /// implementation in the namespace the patch befriended it in, each handler taking its map's parameter only
+    /// if it is declared with it.
     public func drafted(_ migration: CppMigration) -> CppMigration {
         let drafted = convertedInterfaces(of: migration)
-        var result = migration
-        result.interfaces = migration.interfaces.compactMap { interface in
+        var result = migration.withoutMapParameter(handlersWithoutMapParameter)
+        result.interfaces = result.interfaces.compactMap { interface in
             let key = interface.module + "." + interface.name
             guard drafted.contains(key) else { return nil }
             var interface = interface
@@ -117,7 +122,19 @@ public struct MigrationPatch: Sendable, Equatable {
         return Array(Set(senders + senders.flatMap(CppRewriter.classHeaders) + handlers + references + companions + providers)).sorted()
     }
 
-    /// `sources` holds the text of the files `filesToRead` names that could be read as UTF-8.
+    /// The paths, from the tree's root, that the headers of `migration`'s handler classes include with quotes and
+    /// `sources` does not hold yet (those the tree has are read): where a handler a base class declares is found.
+    /// Only plain relative paths: an include never makes the rewrite read outside the tree.
+    public static func headersIncludedByHandlerClasses(of migration: CppMigration, sources: [String: String]) -> [String] {
+        let headers = Set(migration.interfaces.flatMap { $0.methods.compactMap(\.handler?.header) })
+        let included = headers.compactMap { sources[$0] }.flatMap { text in text.split(separator: "\n").compactMap { IncludeDirective.path(in: $0) } }
+        return Set(included).filter { path in
+            sources[path] == nil && !path.hasPrefix("/") && !path.split(separator: "/").contains { $0 == ".." || $0 == "." }
+        }.sorted()
+    }
+
+    /// `sources` holds the text of the files `filesToRead` and `headersIncludedByHandlerClasses` name that could
+    /// be read as UTF-8.
     ///
     /// Whole messages only: a message whose senders or handler entries cannot all be rewritten would be sent and
     /// handled nowhere, or name a definition that is gone. So the rewrite runs again without every method one of
@@ -126,14 +143,22 @@ public struct MigrationPatch: Sendable, Equatable {
         plan: ConversionPlan, migration: CppMigration, inventory: Inventory, sources: [String: String], remotes: RemoteSettings
     ) -> MigrationPatch {
         var leftWhole: [String: [Outcome]] = [:]
+        let withoutMapParameter = CppRewriter(plan: plan, migration: migration, inventory: inventory, sources: sources, remotes: remotes).handlersWithoutMapParameter()
+        let migration = migration.withoutMapParameter(withoutMapParameter)
         while true {
             var rewriter = CppRewriter(plan: plan, migration: migration, inventory: inventory, sources: sources, remotes: remotes, leftWhole: Set(leftWhole.keys))
             var patch = rewriter.run()
+            patch.handlersWithoutMapParameter = withoutMapParameter
             let partial = rewriter.partiallyRewritten()
             guard !partial.isEmpty else {
                 // The sites of messages left whole stay listed, each with its own reason or with its message's.
-                let sites = Set(leftWhole.values.joined()).map { site in
-                    site.reason == nil ? Outcome(kind: site.kind, message: site.message, location: site.location, reason: "left as it is: \(site.message) is left whole") : site
+                // A site with a reason of its own is listed with it alone.
+                let leftSites = Set(leftWhole.values.joined())
+                let explained = Set(leftSites.filter { $0.reason != nil }.map { Outcome(kind: $0.kind, message: $0.message, location: $0.location) })
+                let sites: [Outcome] = leftSites.compactMap { site in
+                    if site.reason != nil { return site }
+                    if explained.contains(site) { return nil }
+                    return Outcome(kind: site.kind, message: site.message, location: site.location, reason: "left as it is: \(site.message) is left whole")
                 }
                 let order = Dictionary(uniqueKeysWithValues: Kind.allCases.enumerated().map { ($1, $0) })
                 let all = patch.outcomes + sites

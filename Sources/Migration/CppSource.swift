@@ -15,6 +15,8 @@ struct CppSource {
     private(set) var includes: [(range: Range<Int>, written: String)] = []
     /// How many `#if` blocks enclose each of `includes` (a header's include guard is one).
     private(set) var includeDepths: [Int] = []
+    /// Where each `#if...`/`#endif` line starts, with how many blocks enclose the lines after it.
+    private var depthChanges: [(offset: Int, depth: Int)] = []
 
     init(_ text: String) {
         bytes = Array(text.utf8)
@@ -35,9 +37,15 @@ struct CppSource {
                 includeDepths.append(depth)
             } else {
                 let directive = line.drop { $0 != "#" }.dropFirst().drop { $0 == " " || $0 == "\t" }
-                if directive.hasPrefix("if") { depth += 1 } else if directive.hasPrefix("endif") { depth = max(0, depth - 1) }
+                if directive.hasPrefix("if") { depth += 1 } else if directive.hasPrefix("endif") { depth = max(0, depth - 1) } else { continue }
+                depthChanges.append((start, depth))
             }
         }
+    }
+
+    /// How many `#if` blocks enclose `offset` (a header's include guard is one).
+    func conditionalDepth(at offset: Int) -> Int {
+        depthChanges.last { $0.offset <= offset }?.depth ?? 0
     }
 
     /// The byte offset of a 1-based line and column, or nil past the end.

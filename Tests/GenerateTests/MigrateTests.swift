@@ -38,7 +38,11 @@ final class MigrateTests: XCTestCase {
         let plan = try ConversionPlan.make(inventory: inventory, rules: rules, only: only)
         let migration = CppMigration(plan: plan, inventory: inventory, rules: rules, era: era)
         var sources: [String: String] = [:]
-        for file in MigrationPatch.filesToRead(plan: plan, inventory: inventory, rules: rules, listed: scanned.listed.first?.relativePaths ?? []) {
+        let listed = scanned.listed.first?.relativePaths ?? []
+        for file in MigrationPatch.filesToRead(plan: plan, inventory: inventory, rules: rules, listed: listed) {
+            sources[file] = try? String(contentsOfFile: root + "/" + file, encoding: .utf8)
+        }
+        for file in MigrationPatch.headersIncludedByHandlerClasses(of: migration, sources: sources) {
             sources[file] = try? String(contentsOfFile: root + "/" + file, encoding: .utf8)
         }
         let remotes = RemoteSettings(registry: registry, rules: rules, api: api)

@@ -35,16 +35,17 @@ extension MigrateTests {
         XCTAssertTrue(header.contains("  void Lists(std::vector<base::Value::List> lists, const std::vector<base::TimeDelta>& times) override;"), header)
     }
 
-    /// A 2017 tree's bindings pass values as `std::unique_ptr<base::DictionaryValue>` and strings as
-    /// `base::string16`; a 2019 tree's as `base::Value`: the era's types, never ones its base/ does not have.
+    /// A 2016 tree's bindings pass values as `std::unique_ptr<base::DictionaryValue>` and strings as
+    /// `base::string16`; a 2018-2019 tree's (mojo_base, typemapped to `base::Value` from its start) as
+    /// `base::Value`, converted back with what its base/ has (`AsListValue` came in 2019): the era's types.
     func testMappedTypesAreOfTheTreesEra() throws {
         let header = "IPC_MESSAGE_ROUTED3(TestHostMsg_Mapped, base::DictionaryValue /* usage */, base::ListValue /* args */, base::string16 /* title */)\n"
         let source = "IPC_BEGIN_MESSAGE_MAP(Host, message)\n  IPC_MESSAGE_HANDLER(TestHostMsg_Mapped, OnMapped)\nIPC_END_MESSAGE_MAP()\n"
         for (era, signature, call) in [
             (MojoEra.interfaceRegistry, "Mapped(std::unique_ptr<base::DictionaryValue> usage, std::unique_ptr<base::ListValue> args, const base::string16& title)",
              "OnMapped(*usage, *args, title);"),
-            (.connector, "Mapped(std::unique_ptr<base::DictionaryValue> usage, std::unique_ptr<base::ListValue> args, const base::string16& title)",
-             "OnMapped(*usage, *args, title);"),
+            (.connector, "Mapped(base::Value usage, base::Value args, const base::string16& title)",
+             "OnMapped(*base::DictionaryValue::From(base::Value::ToUniquePtrValue(std::move(usage))), *base::ListValue::From(base::Value::ToUniquePtrValue(std::move(args))), title);"),
             (.remote, "Mapped(base::Value usage, base::Value args, const base::string16& title)",
              "OnMapped(base::Value::AsDictionaryValue(usage), base::Value::AsListValue(args), title);"),
         ] {

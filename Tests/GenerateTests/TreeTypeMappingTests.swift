@@ -444,6 +444,24 @@ final class TreeTypeMappingTests: XCTestCase {
         let override = try ConversionRules(yaml: "types:\n  base::File: {mojom: uint64}\n", path: "r.yaml", base: rules)
         XCTAssertEqual(TypeMapper(rules: override).map(cppType: "base::File")?.mojom, "uint64")
     }
+
+    /// Electron in 2019: its own `.mojom` files import Chromium's (`mojo/public/mojom/base/values.mojom`), which it
+    /// builds against without holding. What it lacks, its Chromium has: the built-in table stands. A checkout that
+    /// holds `mojo/` but not one imported file is still judged by what it holds.
+    func testAnEmbeddersMojomImportingChromiumsKeepsTheBuiltInTable() throws {
+        let tree = try temporaryFolder()
+        try tree.write("atom/common/api/api.mojom", "module atom.mojom;\n\nimport \"mojo/public/mojom/base/values.mojom\";\n\ninterface Browser {\n  Message(mojo_base.mojom.ListValue arguments);\n};\n")
+        let learned = learn(tree.path)
+        XCTAssertTrue(learned.importsAnOutsideChromium)
+        let rules = try ConversionRules.load(learned: [learned])
+        XCTAssertEqual(TypeMapper(rules: rules).map(cppType: "base::ListValue")?.imports, ["mojo/public/mojom/base/values.mojom"])
+        XCTAssertEqual(TypeMapper(rules: rules).map(cppType: "gfx::RectF")?.mojom, "gfx.mojom.RectF")
+
+        try tree.write("mojo/public/mojom/base/string16.mojom", "module mojo_base.mojom;\n\nstruct String16 { array<uint16> data; };\n")
+        let checkout = learn(tree.path)
+        XCTAssertFalse(checkout.importsAnOutsideChromium)
+        XCTAssertNil(TypeMapper(rules: try ConversionRules.load(learned: [checkout])).map(cppType: "base::ListValue"), "the checkout declares no mojo_base.mojom.ListValue")
+    }
 }
 
 extension MojomField {

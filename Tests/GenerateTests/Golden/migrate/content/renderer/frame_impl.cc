@@ -19,7 +19,11 @@ void FrameImpl::Stop() {
 }
 
 void FrameImpl::SetFocusInTree(bool focused, content::mojom::FocusSource source) {
-  render_frame_impl_->OnSetFocusInTree(focused, static_cast<content::FocusSource>(source));
+  // TODO(mojify): OnSetFocusInTree takes its message map's parameter first
+  // (IPC_BEGIN_MESSAGE_MAP_WITH_PARAM); pass it what the map passed (for a
+  // WebContents observer, the frame this call came from: a
+  // WebContentsFrameReceiverSet's GetCurrentTargetFrame()).
+  NOTIMPLEMENTED();
 }
 
 void FrameImpl::SetMode(uint32_t ax_mode) {
