@@ -72,6 +72,9 @@ extension MigrateFlow {
         setup.buildIncludeDirs = buildIncludeDirs.map { treePath($0, root: root) }
         setup.fallbackDirs = [declared]
         setup.compileCommands = options.input.scan.compileCommands
+        if !([root] + folders).contains(where: { FileManager.default.fileExists(atPath: $0 + "/base/macros.h") }) {
+            setup.defines = CompileCheck.Checker.classBodyMacros
+        }
         let checker = try CompileCheck.Checker(setup)
         var draftSetup = setup
         draftSetup.root = drafted
@@ -101,7 +104,8 @@ extension MigrateFlow {
                     // In a file that parsed with errors before (headers the tree lacks), a new error is the patch's
                     // where it names what the patch removed, or where it is on a written line and either names what
                     // the patch wrote (a getter, a mojom type) or is one the missing headers do not explain: not
-                    // only an undeclared name, and not reported on any line the patch left. The same error there,
+                    // only an undeclared name, and not reported on any line the patch left; nor `{this}` refused for a
+                    // class the missing headers made invalid. The same error there,
                     // before or after, is clang's view of a declaration the missing headers broke (after: once a
                     // written include brings in more of them), not the written line's.
                     let seen = Set(before.errors.map(\.message) + after.errors.filter { !written[file]!.contains($0.line) }.map(\.message))
@@ -113,8 +117,9 @@ extension MigrateFlow {
                         if let missing = CompileCheck.Checker.missingInclude(error.message), let folder = missing.split(separator: "/").first, unseenFolders.contains(folder) {
                             return false
                         }
+                        let artifact = unseen && CompileCheck.isThisOfAnInvalidClass(error.message, lineText: error.lineText)
                         return before.isClean || names(removed, in: error.message)
-                            || (written[file]!.contains(error.line)
+                            || (written[file]!.contains(error.line) && !artifact
                                 && (error.message.contains("mojom::") || names(introduced, in: error.message)
                                     || !(seen.contains(error.message) || (unseen && CompileCheck.isUndeclaredName(error.message)))))
                     }

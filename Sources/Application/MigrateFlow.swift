@@ -39,6 +39,18 @@ public struct MigrateOptions: Sendable {
 /// implementation skeletons and mocks under --out and the rewrites of senders, message maps and includes as a
 /// patch; the scanned tree is changed only with `apply`, and not when the patch adds syntax errors.
 public enum MigrateFlow {
+    /// The C++ and build files of the tree (walked as the scan walks it) that name one of `deleted`'s file names:
+    /// those that may include one of them.
+    static func includers(of deleted: [String], root: String, scan: ScanOptions) throws -> [String] {
+        guard !deleted.isEmpty else { return [] }
+        var options = scan
+        options.paths = [root]
+        let names = FileNameSelection(suffixes: [".h", ".hh", ".hpp", ".inc", ".c", ".cc", ".cpp", ".cxx", ".m", ".mm", ".gn", ".gni", ".gyp", ".gypi"])
+        let files = IPCScanner.list(names, under: [root], options: options).first?.relativePaths ?? []
+        let words = Set(deleted.map { ($0 as NSString).lastPathComponent }).sorted()
+        return try IPCScanner.files(files, mentioningAnyOf: words, options: options).keys.filter { !deleted.contains($0) }.sorted()
+    }
+
     public static func execute(options: MigrateOptions, console: Console) throws -> Int32 {
         // The patch, the build files it edits and --apply are of one tree, named by its root.
         guard options.input.scan.paths.count == 1 else { throw UsageError.migrateNeedsOneFolder(paths: options.input.scan.paths) }
@@ -84,10 +96,16 @@ public enum MigrateFlow {
         // Then what the handler classes' headers include: where their base classes are declared.
         read(MigrationPatch.headersIncludedByHandlerClasses(of: migration, sources: sources))
         let registry = target.registry
-        let patch = MigrationPatch.make(
-            plan: plan, migration: migration, inventory: inventory, sources: sources,
-            remotes: RemoteSettings(registry: registry, rules: rules, api: target.api)
-        )
+        let remotes = RemoteSettings(registry: registry, rules: rules, api: target.api)
+        var patch = MigrationPatch.make(plan: plan, migration: migration, inventory: inventory, sources: sources, remotes: remotes)
+        // A header the patch deletes may be included where none of its messages is used (an include left from
+        // messages gone long ago): a byte search of the tree finds those files, and the patch is made again with
+        // them read, so that no include of a deleted file is left.
+        let includers = try includers(of: patch.deletedFiles, root: root, scan: options.input.scan).filter { sources[$0] == nil }
+        if !includers.isEmpty {
+            read(includers)
+            patch = MigrationPatch.make(plan: plan, migration: migration, inventory: inventory, sources: sources, remotes: remotes)
+        }
         // The registration lines name the Bind functions the drafts define; both only for interfaces the patch
         // converts something of.
         let drafted = patch.convertedInterfaces(of: migration)

@@ -195,21 +195,22 @@ struct CppClassDeclaration {
     func memberInsertion(in source: CppSource) -> MemberInsertion? {
         guard source.line(of: tokens[close - 1].range.lowerBound) < source.line(of: tokens[close].range.lowerBound) else { return nil }
         var isPrivate = tokens[keyword].text == "class"
-        var weakFactory: Int?
+        var keptLast: Int?
         for index in ownLevel {
             let text = tokens[index].text
             if ["public", "protected", "private"].contains(text), index + 1 < close, tokens[index + 1].text == ":" {
                 isPrivate = text == "private"
-                weakFactory = nil
-            } else if text == "WeakPtrFactory", weakFactory == nil {
-                weakFactory = tokens[index].range.lowerBound
+                keptLast = nil
+            } else if text == "WeakPtrFactory" || text.hasPrefix("DISALLOW_"), keptLast == nil {
+                keptLast = tokens[index].range.lowerBound
             }
         }
         let closeLine = source.lineStarts[source.line(of: tokens[close].range.lowerBound) - 1]
-        // Only a factory in the last section, when it is private, moves the insertion point: above the comment
-        // lines that belong to it ("Must be last member.").
-        let factoryStart = weakFactory.map { source.lineStarts[source.commentBlockStart(above: source.line(of: $0)) - 1] }
-        let offset = (isPrivate ? factoryStart : nil) ?? closeLine
+        // Only a factory or a DISALLOW_COPY_AND_ASSIGN in the last section, when it is private, moves the insertion
+        // point: above the comment lines that belong to it ("Must be last member."), as Chromium's style keeps them
+        // last.
+        let keptLastStart = keptLast.map { source.lineStarts[source.commentBlockStart(above: source.line(of: $0)) - 1] }
+        let offset = (isPrivate ? keptLastStart : nil) ?? closeLine
         // The indentation of the factory's line, else of the line of the body's last token.
         let sample = offset != closeLine ? offset : close - 1 > open ? source.lineStarts[source.line(of: tokens[close - 1].range.lowerBound) - 1] : nil
         let indent = sample.map(source.indentation(ofLineAt:)) ?? ""

@@ -100,7 +100,9 @@ extension CppRewriter {
             // An empty body on one line (`{}`) gets its closing brace on a line of its own.
             let closesOnLine = source.tokens[constructor.body + 1].text == "}" && source.line(of: source.tokens[constructor.body + 1].range.lowerBound) == source.line(of: open.range.lowerBound)
             let callback = remotes.api == .legacy ? "base::Bind" : "base::BindRepeating"
-            let statement = "\n  this->render_frame()->GetAssociatedInterfaceRegistry()->AddInterface(\n      \(callback)(&\(className)::\(bind), base::Unretained(this)));" + (closesOnLine ? "\n" : "")
+            // A parameter named `render_frame` hides the accessor: `this->` reaches it.
+            let hidden = source.tokens[constructor.parameters..<(constructor.initializers ?? constructor.body)].contains { $0.text == "render_frame" }
+            let statement = "\n  \(hidden ? "this->" : "")render_frame()->GetAssociatedInterfaceRegistry()->AddInterface(\n      \(callback)(&\(className)::\(bind), base::Unretained(this)));" + (closesOnLine ? "\n" : "")
             registration.edits = [(handler.file, UnifiedDiff.Edit(range: open.range.upperBound..<open.range.upperBound, replacement: statement))]
             registration.includes = [remotes.api.receiverHeader(associated: true)]
             let fileIncludes = ["base/bind.h"] + (remotes.rules.providerHeaders["GetAssociatedInterfaceRegistry"]?.first { sources[$0] != nil }.map { [$0] } ?? [])
@@ -117,17 +119,17 @@ extension CppRewriter {
         return [(file, UnifiedDiff.Edit(range: end..<end, replacement: missing.map { "\n#include \"\($0)\"" }.joined()))]
     }
 
-    /// The one out-of-class definition of `Class::Class(...)` in `file`: the token of its initializer list's `:`
-    /// (nil without one) and of its body's `{`.
-    func constructorDefinition(of className: String, in file: String) -> (initializers: Int?, body: Int)? {
+    /// The one out-of-class definition of `Class::Class(...)` in `file`: the token of its parameter list's `(`, of
+    /// its initializer list's `:` (nil without one) and of its body's `{`.
+    func constructorDefinition(of className: String, in file: String) -> (parameters: Int, initializers: Int?, body: Int)? {
         guard let tokens = sources[file]?.tokens else { return nil }
-        var found: [(Int?, Int)] = []
+        var found: [(Int, Int?, Int)] = []
         for index in tokens.indices.dropFirst(2).dropLast() where tokens[index].text == className && tokens[index + 1].text == "("
             && tokens[index - 1].text == "::" && tokens[index - 2].text == className {
             guard let close = tokens.closing(index + 1), close + 1 < tokens.count else { continue }
-            if tokens[close + 1].text == "{" { found.append((nil, close + 1)); continue }
+            if tokens[close + 1].text == "{" { found.append((index + 1, nil, close + 1)); continue }
             guard tokens[close + 1].text == ":", let body = Self.initializerListEnd(tokens, from: close + 2) else { continue }
-            found.append((close + 1, body))
+            found.append((index + 1, close + 1, body))
         }
         return found.count == 1 ? found[0] : nil
     }

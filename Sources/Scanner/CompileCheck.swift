@@ -24,6 +24,9 @@ public enum CompileCheck {
         /// Flags of `compile_commands.json`, whose entries, where one names the file, replace the defaults above
         /// except the fallback folders.
         public var compileCommands: String?
+        /// Macros defined for every parse (`NAME(ARGS)=BODY`), after the database's flags: what an unseen header
+        /// would have defined.
+        public var defines: [String] = []
 
         public init(root: String) {
             self.root = root
@@ -70,7 +73,13 @@ public enum CompileCheck {
             } else {
                 arguments += ([setup.root] + setup.includeDirs).flatMap { ["-I", $0] }
             }
-            return arguments + (setup.buildIncludeDirs + setup.fallbackDirs).flatMap { ["-idirafter", $0] }
+            return arguments + setup.defines.map { "-D" + $0 } + (setup.buildIncludeDirs + setup.fallbackDirs).flatMap { ["-idirafter", $0] }
+        }
+
+        /// Chromium's class-body macros (base/macros.h), for a tree without that header: left undefined, each is
+        /// an unknown type that makes its class invalid, and every use of `this` in the class an error.
+        public static let classBodyMacros = ["DISALLOW_COPY_AND_ASSIGN", "DISALLOW_COPY", "DISALLOW_ASSIGN", "DISALLOW_IMPLICIT_CONSTRUCTORS"].map {
+            "\($0)(TypeName)=static_assert(true, \"\")"
         }
 
         /// Parses `text` as the file `path` (absolute), with `overlay` (absolute path -> contents) read instead of
@@ -118,7 +127,16 @@ public enum CompileCheck {
             || message.hasPrefix("unknown class name")
             // A type the file knows by a forward declaration, which an unseen header defines (CEF's `Profile`).
             || message.hasPrefix("member access into incomplete type")
+            || (message.hasPrefix("incomplete type") && message.hasSuffix("named in nested name specifier"))
             || ((message.hasPrefix("no member named") || message.hasPrefix("no type named")) && message.contains("' in namespace '"))
+
+    }
+
+    /// Whether an error is clang refusing `this` for a class it marked invalid: a member of a type only an unseen
+    /// header declares (`base::WeakPtrFactory<Foo>`) invalidates the class, and then `Receiver<Interface> r_{this}`
+    /// has no matching constructor, however surely the class derives from the interface.
+    public static func isThisOfAnInvalidClass(_ message: String, lineText: String) -> Bool {
+        message.hasPrefix("no matching constructor for initialization of") && lineText.replacingOccurrences(of: " ", with: "").contains("{this}")
     }
 
     /// Whether the build makes the header (bindings, protobufs, resources, build flags), as opposed to one the

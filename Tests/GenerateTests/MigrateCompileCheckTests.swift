@@ -105,6 +105,39 @@ final class MigrateCompileCheckTests: XCTestCase {
         XCTAssertEqual(findings.unconfirmed.map { $0.error.message }, ["member access into incomplete type 'Profile'"])
     }
 
+    /// Electron's `AutofillAgent` keeps a `base::WeakPtrFactory`, which only Chromium's unseen headers declare: clang
+    /// marks the class invalid and refuses the `{this}` of the receiver the patch adds to it (unconfirmed), while
+    /// the class's DISALLOW_COPY_AND_ASSIGN, defined for the check where the tree has no base/macros.h, breaks
+    /// nothing.
+    func testThisRefusedForAClassTheMissingHeadersBrokeIsUnconfirmed() throws {
+        let header = """
+            #include "base/memory/weak_ptr.h"
+            struct Interface { virtual void Ping() = 0; };
+            template <typename T> struct Receiver { explicit Receiver(T* implementation); };
+            class Agent : public Interface {
+             public:
+              void Ping() override;
+             private:
+              %@
+              DISALLOW_COPY_AND_ASSIGN(Agent);
+            };
+
+            """
+        for (member, counted) in [("base::WeakPtrFactory<Agent> weak_factory_{this};", false), ("int pings_ = 0;", true)] {
+            let before = header.replacingOccurrences(of: "%@", with: member)
+            let scratch = try temporaryFolder(files: ["a/agent.h": before])
+            let rewritten = before.replacingOccurrences(of: "  DISALLOW", with: "  Receiver<Interface> receiver_{this};\n  Receiver<int> wrong_{this};\n  DISALLOW")
+            let patch = MigrationPatch(diff: "", files: ["a/agent.h"], outcomes: [], rewritten: ["a/agent.h": rewritten])
+            let options = MigrateOptions(input: InventoryInput(scan: ScanOptions(paths: [scratch.path])), out: scratch.path + "/out")
+            let findings = try MigrateFlow.compileCheck(patch, sources: ["a/agent.h": before], drafts: [:], declarations: try examplesDeclarations(), root: scratch.path, options: options)
+            let refused = "no matching constructor for initialization of 'Receiver<Interface>'"
+            // `Receiver<int>` is refused whatever the class: counted where the class is sound.
+            XCTAssertEqual(findings.added.map(\.error.message).contains(refused), false, member)
+            XCTAssertEqual(findings.added.map(\.error.message).contains("no matching constructor for initialization of 'Receiver<int>'"), counted, member)
+            XCTAssertEqual(findings.unconfirmed.map(\.error.message).contains(refused), !counted, member)
+        }
+    }
+
     /// An embedder's tree lacks Chromium's `content/`: a header the patch includes from there is as unknown as the
     /// file's other `content/` headers, while one from a folder the tree has, missing there, is a wrong path.
     func testAnIncludeFromAFolderTheFileCouldNotSeeIsUnknownNotAnError() throws {
