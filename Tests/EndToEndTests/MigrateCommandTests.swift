@@ -44,7 +44,8 @@ final class MigrateCommandTests: XCTestCase {
 
     /// A fork's build files as they are: a target of a computed type whose sources are added in an `if` block,
     /// sources in a `.gni` list, a message generator of another name than `*message_generator.h`. The changed files'
-    /// targets gain the mojom dependency, and once git applies the patch no file names the deleted header.
+    /// targets gain the mojom dependency, and once git applies the patch no file names the deleted header, not even
+    /// one that included it without using its messages.
     func testAfterThePatchNoFileNamesTheDeletedHeaderAndTargetsOfAddedSourcesDependOnTheMojom() throws {
         let scratch = try temporaryFolder()
         let tree = try TemporaryFolder(files: [
@@ -66,6 +67,8 @@ final class MigrateCommandTests: XCTestCase {
             """,
             "content/browser/host.cc": "#include \"content/common/test_messages.h\"\n\nvoid Host::Go() {\n  Send(new TestHostMsg_Baz());\n}\n",
             "content/browser/host.h": "class Host {\n public:\n  void Go();\n};\n",
+            // An include left from messages gone long ago, in a file using none of the header's.
+            "content/browser/stale.cc": "#include \"content/common/test_messages.h\"\n\nint Stale() { return 0; }\n",
             "content/browser/browser.gni": "content_browser_sources = [ \"host.cc\" ]\n",
             "content/browser/BUILD.gn": "import(\"//content/browser/browser.gni\")\n\nsource_set(\"browser\") {\n  sources = []\n  sources += content_browser_sources\n}\n",
         ])
