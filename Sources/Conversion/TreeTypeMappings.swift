@@ -292,11 +292,13 @@ public struct TreeTypeMappings: Sendable, Equatable {
     /// Whether the tree's `.mojom` files import a file under a top folder that holds none of the tree's `.mojom`
     /// files (Electron's `import "mojo/public/mojom/base/values.mojom"` without a `mojo/` folder): the tree is an
     /// embedder building against a Chromium checkout elsewhere. A whole checkout missing one imported file still
-    /// holds that file's top folder.
+    /// holds that file's top folder; an import without a folder (`import "device.mojom";`, 2016's imports relative
+    /// to the importing file) says nothing.
     var importsAnOutsideChromium: Bool {
         let topFolders = Set(mojomFiles.compactMap { $0.split(separator: "/", maxSplits: 1).first })
         return importers.keys.contains { imported in
-            !mojomFiles.contains(imported) && imported.split(separator: "/", maxSplits: 1).first.map { !topFolders.contains($0) } ?? false
+            let parts = imported.split(separator: "/", maxSplits: 1)
+            return parts.count == 2 && !mojomFiles.contains(imported) && !topFolders.contains(parts[0])
         }
     }
 

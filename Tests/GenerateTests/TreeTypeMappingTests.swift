@@ -458,6 +458,8 @@ final class TreeTypeMappingTests: XCTestCase {
         XCTAssertEqual(TypeMapper(rules: rules).map(cppType: "gfx::RectF")?.mojom, "gfx.mojom.RectF")
 
         try tree.write("mojo/public/mojom/base/string16.mojom", "module mojo_base.mojom;\n\nstruct String16 { array<uint16> data; };\n")
+        // 2016's imports relative to the importing file name no folder.
+        try tree.write("device/serial/serial.mojom", "module device.serial;\n\nimport \"data_stream.mojom\";\n")
         let checkout = learn(tree.path)
         XCTAssertFalse(checkout.importsAnOutsideChromium)
         XCTAssertNil(TypeMapper(rules: try ConversionRules.load(learned: [checkout])).map(cppType: "base::ListValue"), "the checkout declares no mojo_base.mojom.ListValue")
