@@ -105,7 +105,8 @@ extension MigrateFlow {
                     // where it names what the patch removed, or where it is on a written line and either names what
                     // the patch wrote (a getter, a mojom type) or is one the missing headers do not explain: not
                     // only an undeclared name, and not reported on any line the patch left; nor `{this}` refused for a
-                    // class the missing headers made invalid. The same error there,
+                    // class the missing headers made invalid, nor an `override` of a declared method the tree's
+                    // missing types broke. The same error there,
                     // before or after, is clang's view of a declaration the missing headers broke (after: once a
                     // written include brings in more of them), not the written line's.
                     let seen = Set(before.errors.map(\.message) + after.errors.filter { !written[file]!.contains($0.line) }.map(\.message))
@@ -117,11 +118,12 @@ extension MigrateFlow {
                         if let missing = CompileCheck.Checker.missingInclude(error.message), let folder = missing.split(separator: "/").first, unseenFolders.contains(folder) {
                             return false
                         }
-                        let artifact = unseen && CompileCheck.isThisOfAnInvalidClass(error.message, lineText: error.lineText)
-                        return before.isClean || names(removed, in: error.message)
-                            || (written[file]!.contains(error.line) && !artifact
+                        let artifact = (!before.isClean && unseen && CompileCheck.isThisOfAnInvalidClass(error.message, lineText: error.lineText))
+                            || (!after.fallbackErrors.isEmpty && CompileCheck.isOverrideOfABrokenDeclaration(error.message))
+                        return !artifact && (before.isClean || names(removed, in: error.message)
+                            || (written[file]!.contains(error.line)
                                 && (error.message.contains("mojom::") || names(introduced, in: error.message)
-                                    || !(seen.contains(error.message) || (unseen && CompileCheck.isUndeclaredName(error.message)))))
+                                    || !(seen.contains(error.message) || (unseen && CompileCheck.isUndeclaredName(error.message))))))
                     }
                     let (unconfirmed, uncounted) = others.partitioned { written[file]!.contains($0.line) }
                     findings.added = counted.map { (file, $0) }

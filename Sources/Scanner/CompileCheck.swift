@@ -139,6 +139,13 @@ public enum CompileCheck {
         message.hasPrefix("no matching constructor for initialization of") && lineText.replacingOccurrences(of: " ", with: "").contains("{this}")
     }
 
+    /// Whether an error is an `override` that found nothing to override: where the declared bindings have errors
+    /// (a parameter of a type the tree does not declare, `GURL` in CEF's tree), the interface's method is broken and
+    /// the class's method of the same name overrides nothing the parse could see.
+    public static func isOverrideOfABrokenDeclaration(_ message: String) -> Bool {
+        message.contains("marked 'override'")
+    }
+
     /// Whether the build makes the header (bindings, protobufs, resources, build flags), as opposed to one the
     /// tree or a separate checkout holds.
     public static func isGenerated(_ include: String) -> Bool {

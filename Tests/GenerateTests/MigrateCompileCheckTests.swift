@@ -138,6 +138,25 @@ final class MigrateCompileCheckTests: XCTestCase {
         }
     }
 
+    /// CEF's tree lacks `url/gurl.h`: the declared `DidFinishLoad(const GURL&, int32_t)` is broken, and the class's
+    /// method of that name, marked `override`, overrides nothing the parse saw (unconfirmed). With the bindings
+    /// whole, an `override` matching nothing is the patch's.
+    func testAnOverrideOfABrokenDeclaredMethodIsUnconfirmed() throws {
+        for (parameter, counted) in [("const GURL& url", false), ("int url", true)] {
+            let scratch = try temporaryFolder(files: ["a/host.h": "#pragma once\n#include \"a/test.mojom.h\"\nclass Host : public a::mojom::Host {\n public:\n  void OnGo();\n};\n"])
+            let source = try scratch.read("a/host.h")
+            var declarations = try examplesDeclarations()
+            declarations.headers = ["a/test.mojom.h": "#pragma once\nnamespace a { namespace mojom {\nclass Host {\n public:\n  virtual void Go(\(parameter)) = 0;\n};\n} }\n"]
+            let rewritten = source.replacingOccurrences(of: "void OnGo();", with: "void Go(bool url) override;")
+            let patch = MigrationPatch(diff: "", files: ["a/host.h"], outcomes: [], rewritten: ["a/host.h": rewritten])
+            let options = MigrateOptions(input: InventoryInput(scan: ScanOptions(paths: [scratch.path])), out: scratch.path + "/out")
+            let findings = try MigrateFlow.compileCheck(patch, sources: ["a/host.h": source], drafts: [:], declarations: declarations, root: scratch.path, options: options)
+            let overrides = { (errors: [(file: String, error: SyntaxCheck.Diagnostic)]) in errors.filter { $0.error.message.contains("override") }.count }
+            XCTAssertEqual(overrides(findings.added), counted ? 1 : 0, "\(findings.added)")
+            XCTAssertEqual(overrides(findings.unconfirmed), counted ? 0 : 1, "\(findings.unconfirmed)")
+        }
+    }
+
     /// An embedder's tree lacks Chromium's `content/`: a header the patch includes from there is as unknown as the
     /// file's other `content/` headers, while one from a folder the tree has, missing there, is a wrong path.
     func testAnIncludeFromAFolderTheFileCouldNotSeeIsUnknownNotAnError() throws {
