@@ -454,7 +454,16 @@ struct CppRewriter {
             let first = text(start - 4) == "const" ? start - 4 : start - 3
             if Self.startsStatement(tokens, at: first) { declared = first }
         }
-        guard Self.startsStatement(tokens, at: start) || returned || usedBySync || declared != nil else {
+        // `handled = Send(...) || handled;`, `sent = Send(...);` and `sent |= Send(...);` set their variable, as true.
+        var assigned: (first: Int, name: String)?
+        if !method.isSync, declared == nil, text(start - 1) == "=", start >= 2 {
+            if tokens[start - 2].kind == .name, Self.startsStatement(tokens, at: start - 2) {
+                assigned = (start - 2, tokens[start - 2].text)
+            } else if text(start - 2) == "|", start >= 3, tokens[start - 3].kind == .name, Self.startsStatement(tokens, at: start - 3) {
+                assigned = (start - 3, tokens[start - 3].text)
+            }
+        }
+        guard Self.startsStatement(tokens, at: start) || returned || usedBySync || declared != nil || assigned != nil else {
             return "the result of Send is used (tested or assigned); rewrite by hand"
         }
         // Forward: the message's arguments, Send's closing parenthesis, the semicolon.
@@ -472,7 +481,10 @@ struct CppRewriter {
         }
         // Without an argument list (`new FooMsg_Bar`) the message has no parameters.
         guard text(constructorEnd + 1) == ")" else { return "Send takes more than the message; rewrite by hand" }
-        guard usedBySync || text(constructorEnd + 2) == ";" else { return "the result of Send is used (returned, tested or assigned); rewrite by hand" }
+        // The statement's end: Send's `;`, or that of `|| handled;` when the variable assigned is `handled`.
+        var end = constructorEnd + 2
+        if let assigned, text(start - 2) != "|", text(end) == "|", text(end + 1) == "|", text(end + 2) == assigned.name { end += 3 }
+        guard usedBySync || text(end) == ";" else { return "the result of Send is used (returned, tested or assigned); rewrite by hand" }
         func arity(_ definition: MessageDefinition) -> Int {
             definition.inputs.count + definition.outputs.count + (definition.kind == .routed ? 1 : 0)
         }
@@ -522,11 +534,12 @@ struct CppRewriter {
         // A sync call answers whether it got its reply, as Send did; any other call is taken.
         if returned { call = target.method.isSync && through?.isMember != false ? "return " + call : call + "\n" + indent + "return true;" }
         if let declared { call += "\n" + indent + source.text(tokens: declared, through: start - 1) + " true;" }
+        if let assigned { call += "\n" + indent + assigned.name + " = true;" }
         if usedBySync {
             guard through?.isMember != false else { return "the result of Send is used, and the remote would be bound in place; rewrite by hand" }
             call.removeLast()
         }
-        let range = tokens[declared ?? (returned ? start - 1 : start)].range.lowerBound..<tokens[constructorEnd + (usedBySync ? 1 : 2)].range.upperBound
+        let range = tokens[declared ?? assigned?.first ?? (returned ? start - 1 : start)].range.lowerBound..<tokens[usedBySync ? constructorEnd + 1 : end].range.upperBound
         guard add(UnifiedDiff.Edit(range: range, replacement: call), in: sender.location.file) else {
             return "another rewrite changes the same code"
         }

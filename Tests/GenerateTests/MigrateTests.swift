@@ -195,6 +195,14 @@ final class MigrateTests: XCTestCase {
           return value;
         }
 
+        bool Sender::All() {
+          bool handled = false;
+          handled = Send(new TestHostMsg_Bar(routing_id(), 5, "c")) || handled;
+          handled |= Send(new TestHostMsg_Bar(routing_id(), 6, "d"));
+          sent_ = Send(new TestHostMsg_Bar(routing_id(), 7, "e"));
+          return handled;
+        }
+
         """)
         XCTAssertTrue(result.isRewritten("TestHostMsg_Bar"), "\(result.patch.outcomes)")
         XCTAssertTrue(result.isRewritten("TestHostMsg_Fetch"), "\(result.patch.outcomes)")
@@ -203,6 +211,10 @@ final class MigrateTests: XCTestCase {
         XCTAssertTrue(result.patch.diff.contains("+  return GetTestHost()->Fetch(3, &value_);\n"), result.patch.diff)
         XCTAssertTrue(result.patch.diff.contains("+  if (!GetTestHost()->Fetch(4, &value))\n"), result.patch.diff)
         XCTAssertTrue(result.patch.diff.contains("+  GetTestHost()->Bar(2, \"b\");\n+  const bool sent = true;\n"), result.patch.diff)
+        // Electron's `handled = frame_host->Send(...) || handled;` and its kin set their variable, as true.
+        XCTAssertTrue(result.patch.diff.contains("+  GetTestHost()->Bar(5, \"c\");\n+  handled = true;\n"), result.patch.diff)
+        XCTAssertTrue(result.patch.diff.contains("+  GetTestHost()->Bar(6, \"d\");\n+  handled = true;\n"), result.patch.diff)
+        XCTAssertTrue(result.patch.diff.contains("+  GetTestHost()->Bar(7, \"e\");\n+  sent_ = true;\n"), result.patch.diff)
     }
 
     /// `char` is neither `int8_t` nor `uint8_t`: a `std::vector<char>` does not become the bindings' vector.
