@@ -164,11 +164,7 @@ extension CppRewriter {
                 + added.flatMap { CppDraftEmitter.conditional($0.method, [indent + "void \($0.method.name)(\(CppDraftEmitter.parameterList($0.method))) override;"]) }
             let last = handler.className.components(separatedBy: "::").last ?? handler.className
             let lastDefinition = lastMemberDefinition(of: last, in: handler.file)
-            if let taken = added.first(where: { entry in
-                declaration.members(named: entry.method.name).contains { member in
-                    declaration.tokens.closing(member + 1).map { declaration.tokens.arguments(between: member + 1, and: $0).count } == CppDraftEmitter.signature(entry.method).count
-                }
-            }) {
+            if let taken = added.first(where: { !Self.overloadsSafely($0.method, in: declaration) }) {
                 reason = "\(last) already has a member named \(taken.method.name)"
             } else if !added.isEmpty, lastDefinition == nil {
                 reason = "\(handler.file) defines no member of \(last) outside the class to add \(added.map(\.method.name).joined(separator: ", ")) after"
@@ -280,6 +276,20 @@ extension CppRewriter {
     func includedHeaders(of file: String) -> [String] {
         guard let source = sources[file] else { return [] }
         return source.text(0..<source.bytes.count).split(separator: "\n").compactMap { IncludeDirective.path(in: $0) }.filter { sources[$0] != nil }
+    }
+
+    /// Whether a member `method` that the class gains cannot clash with the members of that name it has: each
+    /// takes another number of parameters, or none of a `mojom::` type where the method takes one (CEF's
+    /// `LoadRequest(CefRefPtr<CefRequest>)` beside the interface's `LoadRequest(mojom::RequestParamsPtr)`, as its
+    /// engineers overloaded it).
+    static func overloadsSafely(_ method: CppMigration.Method, in declaration: CppClassDeclaration) -> Bool {
+        let signature = CppDraftEmitter.signature(method)
+        let takesMojom = signature.contains { $0.type.contains("mojom::") }
+        return declaration.members(named: method.name).allSatisfy { member in
+            guard let close = declaration.tokens.closing(member + 1) else { return false }
+            let parameters = declaration.tokens.arguments(between: member + 1, and: close)
+            return parameters.count != signature.count || (takesMojom && !parameters.joined().contains { $0.text == "mojom" })
+        }
     }
 
     /// The value occurring most often in `values`, if no other occurs as often.

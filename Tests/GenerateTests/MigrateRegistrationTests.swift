@@ -341,4 +341,20 @@ final class MigrateRegistrationTests: XCTestCase {
         // The handler the base declares does not take the frame: HidePopup is converted.
         XCTAssertTrue(result.patch.diff.contains("-    IPC_MESSAGE_HANDLER(AutofillHostMsg_HidePopup, HidePopup)\n"), result.patch.diff)
     }
+
+    /// A member the class gains may overload one it has where the two cannot be one function: another number of
+    /// parameters, or a `mojom::` type against none (CEF's `LoadRequest(CefRefPtr<CefRequest>)` beside the
+    /// interface's `LoadRequest(mojom::LoadRequestParamsPtr)`, as its engineers wrote it).
+    func testAnAddedMethodOverloadsOnlyWhereTheTypesDiffer() throws {
+        let source = CppSource("class Frame {\n public:\n  void LoadRequest(CefRefPtr<CefRequest> request) override;\n  void Stop(int code);\n};\n")
+        let declaration = try XCTUnwrap(CppClassDeclaration.all(named: "Frame", in: source.tokens).first)
+        func method(_ name: String, _ type: String) -> CppMigration.Method {
+            let argument = CppMigration.Argument(name: "value", type: type, valueType: type, isGeneratedStruct: false, needsConversion: false)
+            return CppMigration.Method(name: name, messages: [], definitions: [], parameters: [argument], reply: nil, isSync: false, handler: nil,
+                                       handlerProblem: nil, legacyOutputs: [], condition: nil, conditionProblem: nil)
+        }
+        XCTAssertTrue(CppRewriter.overloadsSafely(method("LoadRequest", "content::mojom::LoadRequestParamsPtr"), in: declaration))
+        XCTAssertFalse(CppRewriter.overloadsSafely(method("Stop", "int32_t"), in: declaration), "int32_t may be int: one function")
+        XCTAssertTrue(CppRewriter.overloadsSafely(method("Start", "int32_t"), in: declaration))
+    }
 }
