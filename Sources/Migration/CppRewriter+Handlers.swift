@@ -8,10 +8,11 @@ import MojifyScanner
 /// becomes `void Bar(int32_t a) override;` and `void Foo::OnBar(int a) {` becomes `void Foo::Bar(int32_t a) {`
 /// with the parameter names the body uses. It is all or nothing per interface, since a class implementing only
 /// some of an interface's methods would be abstract; the other interfaces keep their forwarding skeleton, and
-/// every handler method gets an outcome saying which way it went. Two kinds of method are added to the class
+/// every handler method gets an outcome saying which way it went. Three kinds of method are added to the class
 /// rather than made of a declaration it has: one whose handler a direct base class declares (Electron's
-/// `CommonWebContentsDelegate::HideAutofillPopup`), which calls it, and one whose messages are left whole, which
-/// says so and is not called until they are converted (their legacy handler and map entry stay).
+/// `CommonWebContentsDelegate::HideAutofillPopup`), which calls it; one whose handler's map entry is under an
+/// `#if`, which calls it under that `#if`; and one whose messages are left whole, which says so and is not called
+/// until they are converted (their legacy handler and map entry stay).
 extension CppRewriter {
     struct Problem: Error {
         var reason: String
