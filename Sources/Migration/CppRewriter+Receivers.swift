@@ -46,6 +46,12 @@ extension CppRewriter {
             }
             return nil
         }
+        // `it.GetCurrentValue()` of a `content::RenderProcessHost::iterator it(...)` (Chromium's walk over every
+        // renderer process) is the process it is at.
+        if expression.hasSuffix(".GetCurrentValue()"), case let iterator = String(expression.dropLast(".GetCurrentValue()".count)), Naming.isIdentifier(iterator),
+           let object = localObject(of: iterator, in: source.tokens, before: end, iterating: true) {
+            return Receiver(expression: expression, access: access, object: object, isMember: false)
+        }
         guard expression.hasSuffix("()"), case let name = String(expression.dropLast(2)), Naming.isIdentifier(name) else { return nil }
         let squashed = (name.hasPrefix("Get") ? String(name.dropFirst(3)) : name).replacingOccurrences(of: "_", with: "").lowercased()
         guard let object = Set(holders.map(\.object)).sorted().first(where: { $0.lowercased() == squashed }) else { return nil }
@@ -56,13 +62,22 @@ extension CppRewriter {
     /// `content::RenderFrame* render_frame = GetCurrentRenderFrame();` (a template's last argument counts:
     /// `std::vector<content::RenderFrameHost*> hosts`), an `auto*` initialized by a remote holder's way
     /// (`web_contents()->GetMainFrame()`) or a factory (`content::RenderFrameHost::FromID(...)`), or the element of
-    /// a range-for over such a container. Nil when the function's body or the declaration cannot be read.
-    func localObject(of name: String, in tokens: [CodeToken], before end: Int) -> String? {
+    /// a range-for over such a container. With `iterating`, an iterator over such objects
+    /// (`content::RenderProcessHost::iterator`). Nil when the function's body or the declaration cannot be read.
+    func localObject(of name: String, in tokens: [CodeToken], before end: Int, iterating: Bool = false) -> String? {
         guard let body = tokens.outermostBody(at: end), let parametersOpen = tokens.function(body: body)?.parametersOpen else { return nil }
         for index in stride(from: end - 1, to: parametersOpen, by: -1) where tokens[index].text == name {
             guard index + 1 < tokens.count, ["=", ";", ",", ")", "(", "{", ":"].contains(tokens[index + 1].text) else { continue }
             var typeEnd = index - 1
             while typeEnd > parametersOpen, ["*", "&", "const"].contains(tokens[typeEnd].text) { typeEnd -= 1 }
+            if iterating {
+                if typeEnd - 2 > parametersOpen, tokens[typeEnd].text == "iterator", tokens[typeEnd - 1].text == "::", tokens[typeEnd - 2].isName {
+                    return holderObject(ofType: tokens[typeEnd - 2].text)
+                }
+                // A declaration of another type; anything else is a use of the name.
+                if typeEnd > parametersOpen, tokens[typeEnd].isName, !Self.statementKeywords.contains(tokens[typeEnd].text) { return nil }
+                continue
+            }
             if tokens[typeEnd].text == ">", let inner = Self.lastTemplateArgumentName(tokens, closing: typeEnd) { return holderObject(ofType: inner) }
             guard typeEnd > parametersOpen, tokens[typeEnd].isName, !Self.statementKeywords.contains(tokens[typeEnd].text) else { continue }
             guard tokens[typeEnd].text == "auto" else { return holderObject(ofType: tokens[typeEnd].text) }

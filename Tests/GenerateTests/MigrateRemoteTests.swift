@@ -229,6 +229,36 @@ final class MigrateRemoteTests: XCTestCase {
         XCTAssertFalse(result.isRewritten("TestHostMsg_Ping", .message))
     }
 
+    /// Chromium's walk over every renderer process (CEF's cross-origin whitelist): the iterator's current value is
+    /// the process host, and each gets a remote of its own.
+    func testAMessageSentToEveryProcessThroughTheirIteratorTakesEachOnesRemote() throws {
+        let messages = "#include \"ipc/ipc_message_macros.h\"\n#define IPC_MESSAGE_START TestMsgStart\nIPC_MESSAGE_CONTROL1(TestMsg_SetMode, int /* mode */)\n"
+        let source = """
+        #include "content/browser/broadcaster.h"
+        #include "content/common/test_messages.h"
+        void Broadcaster::Go(int mode) {
+          for (content::RenderProcessHost::iterator it(content::RenderProcessHost::AllHostsIterator()); !it.IsAtEnd(); it.Advance()) {
+            it.GetCurrentValue()->Send(new TestMsg_SetMode(mode));
+          }
+        }
+        void Broadcaster::Stop(Walker walker) {
+          walker.GetCurrentValue()->Send(new TestMsg_SetMode(0));
+        }
+
+        """
+        let header = "class Broadcaster {\n public:\n  void Go(int mode);\n  void Stop(Walker walker);\n};\n"
+        func run(_ source: String) throws -> MigrateTests.Result {
+            try migrate(files: ["content/common/test_messages.h": messages, "content/browser/broadcaster.h": header, "content/browser/broadcaster.cc": source], registry: .associated).0
+        }
+        // Something else's current value is no process a rule names: the message stays whole.
+        let both = try run(source).patch.outcomes.filter { $0.kind == .sender }
+        XCTAssertTrue(both.last?.reason?.hasPrefix("sent through walker.GetCurrentValue()'s Send, which is no process") == true, "\(both)")
+        let result = try run(source.replacingOccurrences(of: "  walker.GetCurrentValue()->Send(new TestMsg_SetMode(0));\n", with: ""))
+        XCTAssertTrue(result.isRewritten("TestMsg_SetMode"), "\(result.patch.outcomes)")
+        let patched = try XCTUnwrap(result.patch.rewritten["content/browser/broadcaster.cc"])
+        XCTAssertTrue(patched.contains("it.GetCurrentValue()->GetChannel()->GetRemoteAssociatedInterface(&"), patched)
+    }
+
     func testAClassNoRuleNamesBindsThroughTheFrameItKeeps() throws {
         // CEF's CefFrameImpl: a sender of its own that keeps its frame.
         let header = """
