@@ -65,7 +65,7 @@ extension CppRewriter {
     /// a range-for over such a container. With `iterating`, an iterator over such objects
     /// (`content::RenderProcessHost::iterator`). Nil when the function's body or the declaration cannot be read.
     func localObject(of name: String, in tokens: [CodeToken], before end: Int, iterating: Bool = false) -> String? {
-        guard let body = tokens.outermostBody(at: end), let parametersOpen = tokens.function(body: body)?.parametersOpen else { return nil }
+        guard let body = tokens.enclosingFunctionBody(at: end), let parametersOpen = tokens.function(body: body)?.parametersOpen else { return nil }
         for index in stride(from: end - 1, to: parametersOpen, by: -1) where tokens[index].text == name {
             guard index + 1 < tokens.count, ["=", ";", ",", ")", "(", "{", ":"].contains(tokens[index + 1].text) else { continue }
             var typeEnd = index - 1

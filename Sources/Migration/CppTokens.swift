@@ -145,6 +145,13 @@ extension Array where Element == CodeToken {
         openBraces(at: index).first { !opensScope(brace: $0) }
     }
 
+    /// The outermost brace open at token `index` that opens a function's body, past namespace and `extern` blocks
+    /// and the bodies of classes defining their members inline (CEF's static `SendClearCrossOriginWhitelist()`
+    /// inside its class): where the function's own names are declared.
+    func enclosingFunctionBody(at index: Int) -> Int? {
+        openBraces(at: index).first { !opensScope(brace: $0) && parametersClose(beforeBody: $0) != nil }
+    }
+
     /// The `)` closing the parameter list of the function whose body the brace opens, past qualifiers such as
     /// `const` between them; nil when the brace does not follow a parameter list.
     func parametersClose(beforeBody brace: Int) -> Int? {

@@ -257,6 +257,20 @@ final class MigrateRemoteTests: XCTestCase {
         XCTAssertTrue(result.isRewritten("TestMsg_SetMode"), "\(result.patch.outcomes)")
         let patched = try XCTUnwrap(result.patch.rewritten["content/browser/broadcaster.cc"])
         XCTAssertTrue(patched.contains("it.GetCurrentValue()->GetChannel()->GetRemoteAssociatedInterface(&"), patched)
+        // A function its class defines inline (CEF's static SendClearCrossOriginWhitelist) declares its iterator too.
+        let inline = """
+            class Broadcaster {
+             public:
+              static void Go(int mode) {
+                content::RenderProcessHost::iterator i(content::RenderProcessHost::AllHostsIterator());
+                for (; !i.IsAtEnd(); i.Advance())
+                  i.GetCurrentValue()->Send(new TestMsg_SetMode(mode));
+              }
+            };
+
+            """
+        let inClass = try migrate(files: ["content/common/test_messages.h": messages, "content/browser/broadcaster.h": "#include \"content/common/test_messages.h\"\n" + inline], registry: .associated).0
+        XCTAssertTrue(inClass.isRewritten("TestMsg_SetMode"), "\(inClass.patch.outcomes)")
     }
 
     func testAClassNoRuleNamesBindsThroughTheFrameItKeeps() throws {
