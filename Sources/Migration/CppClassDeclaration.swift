@@ -108,6 +108,11 @@ struct CppClassDeclaration {
         return indices
     }
 
+    /// The parameters a member declares, the name of which is at token `index`; nil when its list does not end.
+    func parameters(ofMemberAt index: Int) -> [ArraySlice<CodeToken>]? {
+        tokens.closing(index + 1).map { tokens.arguments(between: index + 1, and: $0) }
+    }
+
     /// Indices of the member names `name` followed by `(` at the class's own level.
     func members(named name: String) -> [Int] {
         ownLevel.filter { tokens[$0].text == name && tokens[$0 + 1].text == "(" }

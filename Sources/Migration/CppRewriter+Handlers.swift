@@ -246,7 +246,7 @@ extension CppRewriter {
             guard let handler = method.handler, handler.takesMapParameter, let source = sources[handler.header],
                   case .success(let declaration) = CppClassDeclaration.only(named: handler.className, in: source, file: handler.header) else { continue }
             let declared = declaration.members(named: handler.method)
-            let arity = declared.count == 1 ? declaration.tokens.closing(declared[0] + 1).map { declaration.tokens.arguments(between: declared[0] + 1, and: $0).count } : nil
+            let arity = declared.count == 1 ? declaration.parameters(ofMemberAt: declared[0])?.count : nil
             if arity == method.parameters.count || (declared.isEmpty && declaringBase(of: handler.method, parameters: method.parameters.count, in: declaration, header: handler.header) != nil) {
                 result.insert(handler.className + "::" + handler.method)
             }
@@ -263,10 +263,9 @@ extension CppRewriter {
             headers.contains { file in
                 guard let source = sources[file], case .success(let base) = CppClassDeclaration.only(named: name, in: source, file: file) else { return false }
                 let members = base.members(named: method)
-                guard members.count == 1, let close = base.tokens.closing(members[0] + 1) else { return false }
-                let start = base.declarationStart(of: members[0])
-                let specifiers = base.tokens[start..<members[0]].map(\.text)
-                return (specifiers == ["void"] || specifiers == ["virtual", "void"]) && base.tokens.arguments(between: members[0] + 1, and: close).count == parameters
+                guard members.count == 1, let declared = base.parameters(ofMemberAt: members[0]) else { return false }
+                let specifiers = base.tokens[base.declarationStart(of: members[0])..<members[0]].map(\.text)
+                return (specifiers == ["void"] || specifiers == ["virtual", "void"]) && declared.count == parameters
             }
         }
         guard found.count == 1 else { return nil }
@@ -287,8 +286,7 @@ extension CppRewriter {
         let signature = CppDraftEmitter.signature(method)
         let takesMojom = signature.contains { $0.type.contains("mojom::") }
         return declaration.members(named: method.name).allSatisfy { member in
-            guard let close = declaration.tokens.closing(member + 1) else { return false }
-            let parameters = declaration.tokens.arguments(between: member + 1, and: close)
+            guard let parameters = declaration.parameters(ofMemberAt: member) else { return false }
             return parameters.count != signature.count || (takesMojom && !parameters.joined().contains { $0.text == "mojom" })
         }
     }
@@ -356,7 +354,7 @@ extension CppRewriter {
         var mapArgument: String?
         if handler.takesMapParameter {
             let declared = declaration.members(named: handler.method)
-            let first = declared.count == 1 ? declaration.tokens.closing(declared[0] + 1).flatMap { declaration.tokens.arguments(between: declared[0] + 1, and: $0).first } : nil
+            let first = declared.count == 1 ? declaration.parameters(ofMemberAt: declared[0])?.first : nil
             guard let set = frameReceiverSet(of: interface, in: declaration), let first, first.contains(where: { $0.text == "RenderFrameHost" }) else {
                 return .failure(Problem("\(handler.method) takes its message map's parameter first, which only a WebContentsObserver's map passing the RenderFrameHost can be given here, registered with --registry associated (its receiver set's GetCurrentTargetFrame())\(keep)"))
             }
@@ -403,7 +401,7 @@ extension CppRewriter {
             guard CppDraftEmitter.forwardsCompletely(method, mapArgument: mapArgument) else {
                 return .failure(Problem("\(handler.method) is handled under an #if, and \(method.name), which the class has whatever the build, cannot call it as it is (a reply, or values to convert by hand)\(keep)"))
             }
-            let arity = declaration.tokens.closing(declared[0] + 1).map { declaration.tokens.arguments(between: declared[0] + 1, and: $0).count }
+            let arity = declaration.parameters(ofMemberAt: declared[0])?.count
             guard handler.method != method.name || arity == handlerArity && handler.takesMapParameter else {
                 return .failure(Problem("\(handler.method) is handled under an #if and named as \(method.name), which the class must have whatever the build; convert by hand\(keep)"))
             }
@@ -421,7 +419,7 @@ extension CppRewriter {
         // which only one taking its map's parameter may (the engineers' `ShowAutofillPopup(bounds, ...)` beside
         // `ShowAutofillPopup(frame_host, bounds, ...)`): it takes one parameter more.
         let overloads = handler.takesMapParameter && handler.method == method.name && declaration.members(named: method.name).count == 1
-            && tokens.closing(name + 1).map { tokens.arguments(between: name + 1, and: $0).count == handlerArity } == true
+            && declaration.parameters(ofMemberAt: name)?.count == handlerArity
         if handler.method != method.name || adapter, !declaration.members(named: method.name).isEmpty, !overloads {
             return .failure(Problem("\(last) already has a member named \(method.name)\(keep)"))
         }

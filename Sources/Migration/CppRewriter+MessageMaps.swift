@@ -59,7 +59,7 @@ extension CppRewriter {
         }
         let parameterCount = tokens.arguments(between: parametersOpen, and: parenthesis).count
         let declared = declaration.members(named: function).filter { index in
-            declaration.tokens.closing(index + 1).map { declaration.tokens.arguments(between: index + 1, and: $0).count } == parameterCount
+            declaration.parameters(ofMemberAt: index)?.count == parameterCount
         }
         guard declared.count == 1, let declarationClose = declaration.tokens.closing(declared[0] + 1) else {
             return "\(function) is declared \(declared.count) times in \(headerPath); remove the shell by hand"
