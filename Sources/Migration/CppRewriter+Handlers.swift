@@ -115,10 +115,13 @@ extension CppRewriter {
                     found.members.isEmpty || insertion != nil ? .success(found) : .failure(Problem("\(handler.className)'s closing brace shares its line with a member; register \(interface.name) by hand"))
                 }))
             }
-            // Two BrowserAssociatedInterface bases would make the injected name the initializers use ambiguous.
-            if registrations.filter({ (try? $0.1.get())?.form == .messageFilter }).count > 1 {
+            // Two BrowserAssociatedInterface bases would make the injected name the initializers use ambiguous;
+            // two RegisterMojoInterfaces would be one function twice.
+            for (form, problem) in [(RegistrationForm.messageFilter, "\(handler.className) would be a BrowserAssociatedInterface of several interfaces; spell out each base's initializer by hand"),
+                                    (.renderThreadObserver, "\(handler.className) would register several interfaces; add them to one RegisterMojoInterfaces by hand")]
+            where registrations.filter({ (try? $0.1.get())?.form == form }).count > 1 {
                 registrations = registrations.map { key, registration in
-                    (key, registration.flatMap { $0.form == .messageFilter ? .failure(Problem("\(handler.className) would be a BrowserAssociatedInterface of several interfaces; spell out each base's initializer by hand")) : .success($0) })
+                    (key, registration.flatMap { $0.form == form ? .failure(Problem(problem)) : .success($0) })
                 }
             }
             let registered = registrations.compactMap { try? $0.1.get() }

@@ -11,7 +11,8 @@ import MojifyScanner
 /// - a `WebContentsObserver` keeps a `WebContentsFrameBindingSet` (2016-2019) or `WebContentsFrameReceiverSet`
 ///   (2020 on) of the interface, made with its WebContents;
 /// - a `RenderFrameObserver` binds an associated binding or receiver of its own, which its constructor adds to the
-///   frame's associated interface registry.
+///   frame's associated interface registry;
+/// - a `RenderThreadObserver` (control messages) adds its receiver's binder in `RegisterMojoInterfaces`.
 /// Any other class is listed, as is every such class when the callers' remotes are not associated
 /// (`--registry associated`): the two ends would not meet.
 extension CppRewriter {
@@ -20,6 +21,7 @@ extension CppRewriter {
         case messageFilter = "BrowserMessageFilter"
         case webContentsObserver = "WebContentsObserver"
         case renderFrameObserver = "RenderFrameObserver"
+        case renderThreadObserver = "RenderThreadObserver"
     }
 
     /// What registering one interface adds to its class: bases, headers the class's header includes, members,
@@ -107,6 +109,30 @@ extension CppRewriter {
             registration.includes = [remotes.api.receiverHeader(associated: true)]
             let fileIncludes = ["base/bind.h"] + (remotes.rules.providerHeaders["GetAssociatedInterfaceRegistry"]?.first { sources[$0] != nil }.map { [$0] } ?? [])
             registration.edits += includeEdits(fileIncludes, in: handler.file)
+        case .renderThreadObserver:
+            // The render thread's associated interfaces come over the process's channel, which the browser's
+            // `GetChannel()->GetRemoteAssociatedInterface(...)` reaches; RegisterMojoInterfaces takes a
+            // blink::AssociatedInterfaceRegistry from 2019, the API of mojo::AssociatedReceiver.
+            guard remotes.api == .current else {
+                return .failure(Problem("a RenderThreadObserver registers \(interface.name) in its RegisterMojoInterfaces, whose registry type depends on the tree's Chromium; register it by hand"))
+            }
+            let member = "\(snake)_receiver_"
+            let bind = "Bind\(interface.name)"
+            guard !declaration.mentions(member), !declaration.mentions(bind),
+                  declaration.members(named: "RegisterMojoInterfaces").isEmpty, declaration.members(named: "UnregisterMojoInterfaces").isEmpty else {
+                return .failure(Problem("\(className) already has \(bind), \(member) or its own RegisterMojoInterfaces; add \(interface.name) to the registry there by hand"))
+            }
+            let registry = "blink::AssociatedInterfaceRegistry* associated_interfaces"
+            registration.members = EmitterText.comment("Binds \(interface.module).\(interface.name) for the render thread's associated interface registry (drafted by mojify migrate).", indent: indent)
+                + ["\(indent)void RegisterMojoInterfaces(\(registry)) override {",
+                   "\(indent)  associated_interfaces->AddInterface(base::BindRepeating(&\(className)::\(bind), base::Unretained(this)));", "\(indent)}",
+                   "\(indent)void UnregisterMojoInterfaces(\(registry)) override {",
+                   "\(indent)  associated_interfaces->RemoveInterface(\(type)::Name_);", "\(indent)}",
+                   "\(indent)void \(bind)(\(remotes.api.pendingReceiver(type, associated: true)) receiver) {", "\(indent)  \(member).Bind(std::move(receiver));", "\(indent)}",
+                   "\(indent)\(remotes.api.receiver(type, associated: true)) \(member){this};"]
+            let registryHeaders = remotes.rules.providerHeaders["GetAssociatedInterfaceRegistry"] ?? []
+            registration.includes = [remotes.api.receiverHeader(associated: true), "base/bind.h"]
+                + ((registryHeaders.first { sources[$0] != nil } ?? registryHeaders.first).map { [$0] } ?? [])
         }
         return .success(registration)
     }

@@ -181,6 +181,45 @@ final class MigrateRegistrationTests: XCTestCase {
     }
 
     /// The helpers are associated interfaces: with callers that get other remotes, the ends would not meet.
+    /// A renderer's control messages arrive over the process's channel: a RenderThreadObserver registers their
+    /// interface in its RegisterMojoInterfaces, where the browser's `GetChannel()->GetRemoteAssociatedInterface` finds
+    /// it (Chrome's ChromeRenderThreadObserver does the same).
+    func testARenderThreadObserverRegistersInItsRegisterMojoInterfaces() throws {
+        let scratch = try temporaryFolder()
+        try scratch.write("content/common/test_messages.h", "#include \"ipc/ipc_message_macros.h\"\n#define IPC_MESSAGE_START TestMsgStart\nIPC_MESSAGE_CONTROL1(TestMsg_SetMode, int /* mode */)\n")
+        try scratch.write("content/renderer/observer.h", """
+            #include "content/public/renderer/render_thread_observer.h"
+
+            class Observer : public content::RenderThreadObserver {
+             public:
+              bool OnControlMessageReceived(const IPC::Message& message) override;
+
+             private:
+              void OnSetMode(int mode);
+            };
+
+            """)
+        try scratch.write("content/renderer/observer.cc", "#include \"content/renderer/observer.h\"\n#include \"content/common/test_messages.h\"\n\n"
+            + Self.map("Observer", "TestMsg_SetMode", "OnSetMode").replacingOccurrences(of: "OnMessageReceived", with: "OnControlMessageReceived") + "void Observer::OnSetMode(int mode) {}\n")
+        let result = try MigrateTests.migrate(root: scratch.path, registry: .associated)
+        XCTAssertNil(try MigrateTests.gitApplyCheck(result.patch.diff, on: scratch.path), result.patch.diff)
+        XCTAssertEqual(result.patch.registeredInPatch, ["content.mojom.Test"])
+        let diff = result.patch.diff
+        XCTAssertTrue(diff.contains("""
+            +  void RegisterMojoInterfaces(blink::AssociatedInterfaceRegistry* associated_interfaces) override {
+            +    associated_interfaces->AddInterface(base::BindRepeating(&Observer::BindTest, base::Unretained(this)));
+            +  }
+            +  void UnregisterMojoInterfaces(blink::AssociatedInterfaceRegistry* associated_interfaces) override {
+            +    associated_interfaces->RemoveInterface(content::mojom::Test::Name_);
+            +  }
+            """), diff)
+        XCTAssertTrue(diff.contains("+  mojo::AssociatedReceiver<content::mojom::Test> test_receiver_{this};\n"), diff)
+        XCTAssertTrue(diff.contains("+#include \"third_party/blink/public/common/associated_interfaces/associated_interface_registry.h\"\n"), diff)
+        // The registry's type is of the tree's Chromium: the older API leaves it to the user.
+        let legacy = try MigrateTests.migrate(root: scratch.path, registry: .associated, api: .legacy)
+        XCTAssertTrue(legacy.patch.outcomes.contains { $0.kind == .registration && $0.reason?.contains("RegisterMojoInterfaces, whose registry type depends on the tree's Chromium") == true }, "\(legacy.patch.outcomes)")
+    }
+
     func testOtherRegistriesListTheRegistration() throws {
         let result = try migrate(registry: .binders)
         XCTAssertEqual(result.patch.registeredInPatch, [])
