@@ -91,6 +91,7 @@ extension MigrateFlow {
         let removed = Set(patch.outcomes.filter { $0.kind == .message && $0.reason == nil }.map(\.message))
         let introduced = Set(declarations.interfaceNames.map { "Get" + $0 })
         let draftFiles = drafts.keys.sorted().filter { $0.hasSuffix(".cc") }
+        let topFolders = Set(([root] + folders).flatMap { (try? FileManager.default.contentsOfDirectory(atPath: $0)) ?? [] })
         let jobs = files.count + draftFiles.count
         let results = [CompileFindings](unsafeUninitializedCapacity: jobs) { buffer, count in
             let slots = DisjointSlots(buffer)
@@ -112,10 +113,12 @@ extension MigrateFlow {
                     let seen = Set(before.errors.map(\.message) + after.errors.filter { !written[file]!.contains($0.line) }.map(\.message))
                     let unseen = !before.unseen.isEmpty || !after.unseen.isEmpty
                     // A header the patch includes that the tree lacks, from a folder whose headers the file already
-                    // could not see (`content/` in an embedder's tree), is as unknown as they are, not an error.
+                    // could not see (`content/` in an embedder's tree), or from a top folder the tree has none of
+                    // (CEF's tree has no `third_party/`), is as unknown as they are, not an error.
                     let unseenFolders = Set(before.unseen.compactMap { $0.split(separator: "/").first })
                     let (counted, others) = added.partitioned { error in
-                        if let missing = CompileCheck.Checker.missingInclude(error.message), let folder = missing.split(separator: "/").first, unseenFolders.contains(folder) {
+                        if let missing = CompileCheck.Checker.missingInclude(error.message), let folder = missing.split(separator: "/").first,
+                           unseenFolders.contains(folder) || !topFolders.contains(String(folder)) {
                             return false
                         }
                         let artifact = (!before.isClean && unseen && CompileCheck.isThisOfAnInvalidClass(error.message, lineText: error.lineText))
