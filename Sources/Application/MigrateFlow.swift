@@ -45,7 +45,7 @@ public enum MigrateFlow {
         guard !deleted.isEmpty else { return [] }
         var options = scan
         options.paths = [root]
-        let names = FileNameSelection(suffixes: [".h", ".hh", ".hpp", ".inc", ".c", ".cc", ".cpp", ".cxx", ".m", ".mm", ".gn", ".gni", ".gyp", ".gypi"])
+        let names = FileNameSelection.cppFiles.union(FileNameSelection(suffixes: [".gn", ".gni", ".gyp", ".gypi"]))
         let files = IPCScanner.list(names, under: [root], options: options).first?.relativePaths ?? []
         let words = Set(deleted.map { ($0 as NSString).lastPathComponent }).sorted()
         return try IPCScanner.files(files, mentioningAnyOf: words, options: options).keys.filter { !deleted.contains($0) }.sorted()

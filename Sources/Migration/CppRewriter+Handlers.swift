@@ -277,8 +277,7 @@ extension CppRewriter {
 
     /// The tree's headers `file` includes with quotes, as far as they were read.
     func includedHeaders(of file: String) -> [String] {
-        guard let source = sources[file] else { return [] }
-        return source.text(0..<source.bytes.count).split(separator: "\n").compactMap { IncludeDirective.path(in: $0) }.filter { sources[$0] != nil }
+        (sources[file]?.includes ?? []).map(\.written).filter { sources[$0] != nil }
     }
 
     /// Whether a member `method` that the class gains cannot clash with the members of that name it has: each

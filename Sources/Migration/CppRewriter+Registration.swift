@@ -34,9 +34,25 @@ extension CppRewriter {
         var form: RegistrationForm
     }
 
+    /// The own end of an observer's associated interface: the name of the Bind function its registry calls, the
+    /// name of the receiver (binding) it binds, and the two as member lines.
+    func associatedBinder(of interface: CppMigration.Interface, indent: String) -> (bind: String, member: String, lines: [String]) {
+        let type = interface.namespace + "::" + interface.name
+        let bind = "Bind\(interface.name)"
+        let member = Self.snakeName(of: interface) + (remotes.api == .legacy ? "_binding_" : "_receiver_")
+        let pending = remotes.api.pendingReceiverName
+        return (bind, member, ["\(indent)void \(bind)(\(remotes.api.pendingReceiver(type, associated: true)) \(pending)) {", "\(indent)  \(member).Bind(std::move(\(pending)));", "\(indent)}",
+                               "\(indent)\(remotes.api.receiver(type, associated: true)) \(member){this};"])
+    }
+
     /// The member a WebContents observer keeps its frames' receivers of `interface` in.
     func frameReceiverSetName(of interface: CppMigration.Interface) -> String {
-        Naming.words(interface.name).map { $0.lowercased() }.joined(separator: "_") + (remotes.api == .legacy ? "_bindings_" : "_receivers_")
+        Self.snakeName(of: interface) + (remotes.api == .legacy ? "_bindings_" : "_receivers_")
+    }
+
+    /// `test_host` of `TestHost`: the stem of the members registering the interface.
+    static func snakeName(of interface: CppMigration.Interface) -> String {
+        Naming.words(interface.name).map { $0.lowercased() }.joined(separator: "_")
     }
 
     /// That member, when `declaration` registers `interface` with one: a WebContentsObserver, under
@@ -57,7 +73,6 @@ extension CppRewriter {
             return .failure(Problem("a \(form.rawValue) registers \(interface.name) as an associated interface (migration guide 2.5.1, 2.5.2), and --registry \(remotes.registry.rawValue) gives its callers other remotes: register it by hand, or migrate with --registry associated"))
         }
         let type = interface.namespace + "::" + interface.name
-        let snake = Naming.words(interface.name).map { $0.lowercased() }.joined(separator: "_")
         var registration = Registration(form: form)
         switch form {
         case .messageFilter:
@@ -85,9 +100,7 @@ extension CppRewriter {
                 + ["\(indent)content::\(set)<\(type)> \(member){web_contents(), this};"]
             registration.includes = [remotes.api == .legacy ? "content/public/browser/web_contents_binding_set.h" : "content/public/browser/web_contents_receiver_set.h"]
         case .renderFrameObserver:
-            let member = "\(snake)_\(remotes.api == .legacy ? "binding" : "receiver")_"
-            let bind = "Bind\(interface.name)"
-            let pending = remotes.api.pendingReceiverName
+            let (bind, member, binder) = associatedBinder(of: interface, indent: indent)
             guard !declaration.mentions(member), !declaration.mentions(bind) else {
                 return .failure(Problem("\(className) already has a member \(bind) or \(member); bind \(interface.name) by hand"))
             }
@@ -95,8 +108,7 @@ extension CppRewriter {
                 return .failure(Problem("\(className)'s constructor was not found in \(handler.file); add \(interface.name) to the frame's associated interface registry by hand"))
             }
             registration.members = EmitterText.comment("Binds \(interface.module).\(interface.name) for the frame's associated interface registry (drafted by mojify migrate).", indent: indent)
-                + ["\(indent)void \(bind)(\(remotes.api.pendingReceiver(type, associated: true)) \(pending)) {", "\(indent)  \(member).Bind(std::move(\(pending)));", "\(indent)}",
-                   "\(indent)\(remotes.api.receiver(type, associated: true)) \(member){this};"]
+                + binder
             let source = sources[handler.file]!
             let open = source.tokens[constructor.body]
             // An empty body on one line (`{}`) gets its closing brace on a line of its own.
@@ -116,8 +128,7 @@ extension CppRewriter {
             guard remotes.api == .current else {
                 return .failure(Problem("a RenderThreadObserver registers \(interface.name) in its RegisterMojoInterfaces, whose registry type depends on the tree's Chromium; register it by hand"))
             }
-            let member = "\(snake)_receiver_"
-            let bind = "Bind\(interface.name)"
+            let (bind, member, binder) = associatedBinder(of: interface, indent: indent)
             guard !declaration.mentions(member), !declaration.mentions(bind),
                   declaration.members(named: "RegisterMojoInterfaces").isEmpty, declaration.members(named: "UnregisterMojoInterfaces").isEmpty else {
                 return .failure(Problem("\(className) already has \(bind), \(member) or its own RegisterMojoInterfaces; add \(interface.name) to the registry there by hand"))
@@ -127,9 +138,8 @@ extension CppRewriter {
                 + ["\(indent)void RegisterMojoInterfaces(\(registry)) override {",
                    "\(indent)  associated_interfaces->AddInterface(base::BindRepeating(&\(className)::\(bind), base::Unretained(this)));", "\(indent)}",
                    "\(indent)void UnregisterMojoInterfaces(\(registry)) override {",
-                   "\(indent)  associated_interfaces->RemoveInterface(\(type)::Name_);", "\(indent)}",
-                   "\(indent)void \(bind)(\(remotes.api.pendingReceiver(type, associated: true)) receiver) {", "\(indent)  \(member).Bind(std::move(receiver));", "\(indent)}",
-                   "\(indent)\(remotes.api.receiver(type, associated: true)) \(member){this};"]
+                   "\(indent)  associated_interfaces->RemoveInterface(\(type)::Name_);", "\(indent)}"]
+                + binder
             let registryHeaders = remotes.rules.providerHeaders["GetAssociatedInterfaceRegistry"] ?? []
             registration.includes = [remotes.api.receiverHeader(associated: true), "base/bind.h"]
                 + ((registryHeaders.first { sources[$0] != nil } ?? registryHeaders.first).map { [$0] } ?? [])

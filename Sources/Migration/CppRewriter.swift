@@ -143,6 +143,8 @@ public struct MigrationPatch: Sendable, Equatable {
         plan: ConversionPlan, migration: CppMigration, inventory: Inventory, sources: [String: String], remotes: RemoteSettings
     ) -> MigrationPatch {
         var leftWhole: [String: [Outcome]] = [:]
+        // Read once: every round reads the same files.
+        let sources = sources.mapValues(CppSource.init)
         let withoutMapParameter = CppRewriter(plan: plan, migration: migration, inventory: inventory, sources: sources, remotes: remotes).handlersWithoutMapParameter()
         let migration = migration.withoutMapParameter(withoutMapParameter)
         while true {
@@ -189,7 +191,7 @@ struct CppRewriter {
     var targets: [String: [Target]] = [:]
     let inventory: Inventory
     let plan: ConversionPlan
-    var sources: [String: CppSource] = [:]
+    let sources: [String: CppSource]
     var edits: [String: [UnifiedDiff.Edit]] = [:]
     var outcomes: [MigrationPatch.Outcome] = []
     /// Legacy headers whose every message is converted: their includes are replaced, not kept.
@@ -216,13 +218,13 @@ struct CppRewriter {
     /// Messages of methods left whole: nothing of them changes.
     let leftWhole: Set<String>
 
-    init(plan: ConversionPlan, migration: CppMigration, inventory: Inventory, sources: [String: String], remotes: RemoteSettings, leftWhole: Set<String> = []) {
+    init(plan: ConversionPlan, migration: CppMigration, inventory: Inventory, sources: [String: CppSource], remotes: RemoteSettings, leftWhole: Set<String> = []) {
         self.plan = plan
         self.leftWhole = leftWhole
         self.migration = migration
         self.remotes = remotes
         self.inventory = inventory
-        self.sources = sources.mapValues(CppSource.init)
+        self.sources = sources
         let definitions = Dictionary(inventory.messages.map { ($0.location, $0) }, uniquingKeysWith: { first, _ in first })
         let interfaces = Dictionary(migration.interfaces.map { ($0.module + "." + $0.name, $0) }, uniquingKeysWith: { first, _ in first })
         for file in plan.files {

@@ -15,17 +15,15 @@ struct RawLocation: Hashable, Sendable {
 
 /// What one file holds, with raw positions; `IPCScanner` maps positions and joins files.
 struct FileFindings: Sendable {
-    struct Struct: Sendable {
-        var value: IPCStruct
+    /// A struct or traits block with the positions of its members, placed with it.
+    struct WithMembers<Value: Sendable>: Sendable {
+        var value: Value
         var at: RawLocation
         var memberPositions: [RawLocation]
     }
 
-    struct Traits: Sendable {
-        var value: StructTraits
-        var at: RawLocation
-        var memberPositions: [RawLocation]
-    }
+    typealias Struct = WithMembers<IPCStruct>
+    typealias Traits = WithMembers<StructTraits>
 
     struct Located<Value: Sendable>: Sendable {
         var value: Value

@@ -20,6 +20,9 @@ public struct FileNameSelection: Sendable, Equatable {
         patternBytes = patterns.map { Array($0.utf8) + [0] }
     }
 
+    /// Every C++ source and header the scanner reads, by its extension.
+    public static let cppFiles = FileNameSelection(suffixes: Set(FileWalker.sourceExtensions.map { "." + $0 }))
+
     /// Both selections: what two callers of one walk want.
     public func union(_ other: FileNameSelection) -> FileNameSelection {
         FileNameSelection(names: names.union(other.names), suffixes: suffixes.union(other.suffixes), patterns: patterns.union(other.patterns))
