@@ -67,8 +67,11 @@ extension MigrateFlow {
     /// the patch changes, since migrate read it.
     static func ensureUnchanged(_ patch: MigrationPatch, sources: [String: String], root: String, since scan: Date) throws {
         let changing = Set(patch.files)
+        let added = Set(patch.addedFiles)
         let changed = Set(sources.keys).union(changing).sorted().filter { file in
             let path = treePath(file, root: root)
+            // A file the patch adds must not be there: nothing the tree holds is overwritten.
+            if added.contains(file) { return FileManager.default.fileExists(atPath: path) }
             let attributes = try? FileManager.default.attributesOfItem(atPath: path)
             if let modified = attributes?[.modificationDate] as? Date, modified > scan { return true }
             guard changing.contains(file) else { return false }

@@ -207,6 +207,7 @@ public enum MigrateFlow {
             .message: ("messages", "converted whole"), .sender: ("senders", "rewritten"), .handler: ("handlers", "rewritten"), .remote: ("remotes", "classes given Get<Interface>() and a remote"), .method: ("handler methods", "made interface methods"),
             .registration: ("registration", "interfaces registered by their handler class in the patch"),
             .friend: ("handler classes", "befriend their interface's implementation"), .reference: ("other uses", "rewritten"), .messageMap: ("message maps", "removed"), .definition: ("definitions", "removed"), .build: ("build targets of changed files", "depend on the mojom"),
+            .converter: ("struct converters", "added as new files"),
         ]
         let leftWhole = Set(patch.outcomes.filter { $0.kind == .message && $0.reason != nil }.map(\.message))
         for kind in MigrationPatch.Kind.allCases {
@@ -214,7 +215,8 @@ public enum MigrateFlow {
             // The sites of a message left whole are listed under it, once.
             let listed = all.filter { $0.reason != nil && (!$0.isSite || !leftWhole.contains($0.message)) }
             if let (noun, done) = headings[kind] {
-                let deleted = kind == .definition && !patch.deletedFiles.isEmpty ? "; headers deleted: \(patch.deletedFiles.joined(separator: ", "))" : ""
+                var deleted = kind == .definition && !patch.deletedFiles.isEmpty ? "; headers deleted: \(patch.deletedFiles.joined(separator: ", "))" : ""
+                if kind == .converter, !patch.addedFiles.isEmpty { deleted = "; files added: \(patch.addedFiles.joined(separator: ", "))" }
                 let left = all.filter { $0.reason != nil }.count - listed.count
                 let kept = left == 0 ? "" : ", \(left) left with their message\(left == 1 ? "" : "s")"
                 lines.append("\(noun): \(all.count - listed.count - left) \(done), \(listed.count) listed\(kept)\(deleted)".escapingControlCharacters)

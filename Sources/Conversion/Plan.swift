@@ -143,6 +143,13 @@ public struct MojomStruct: Sendable, Equatable {
     public var attributes: [String]
     public var comments: [String]
     public var fields: [MojomField]
+    /// Every member of the legacy struct (and of its parents) has a field: a field-by-field conversion between the
+    /// two loses nothing.
+    public var coversLegacyMembers = true
+    /// The file defining the legacy C++ type: a messages header for an `IPC_STRUCT` (which only `.cc` files may
+    /// include), the type's own header for an `IPC_STRUCT_TRAITS` type; nil when its definition was not found.
+    public var cppDefinitionFile: String? = nil
+    public var isIPCStruct = false
 }
 
 public struct MojomField: Sendable, Equatable {
@@ -150,6 +157,9 @@ public struct MojomField: Sendable, Equatable {
     public var name: String
     public var defaultValue: String?
     public var comments: [String]
+    /// The legacy struct's member the field is made of, and its C++ type as written there.
+    public var cppMember: String? = nil
+    public var cppType: String? = nil
 }
 
 public struct MojomEnum: Sendable, Equatable {

@@ -127,10 +127,12 @@ extension PlanBuilder {
         var members: [(IPCStruct.Member, String)] = []
         var parentName = item.parent
         var visited: Set<String> = [item.name]
+        var complete = true
         var inherited: [[(IPCStruct.Member, String)]] = []
         while let name = parentName, visited.insert(name).inserted {
             guard let parent = inventory.structs.first(where: { $0.name == name }) else {
                 comments.append("TODO(mojify): its parent \(name) was not found; add the parent's fields.")
+                complete = false
                 break
             }
             inherited.insert(parent.members.map { ($0, parent.name) }, at: 0)
@@ -144,7 +146,8 @@ extension PlanBuilder {
         for (member, owner) in members {
             var notes: [String] = []
             let type = use(mapper.map(written: member.type, resolved: nil, inFile: defined.file), user: "\(owner).\(member.name)", location: member.location, inFile: defined.file, notes: &notes)
-            var field = MojomField(type: type, name: naming.snakeCase(member.name), defaultValue: nil, comments: (member.comment.map { [$0] } ?? []) + notes)
+            var field = MojomField(type: type, name: naming.snakeCase(member.name), defaultValue: nil, comments: (member.comment.map { [$0] } ?? []) + notes,
+                                   cppMember: member.name, cppType: member.type)
             if let value = member.defaultValue {
                 field.defaultValue = defaultValue(value, mojomType: type)
                 if field.defaultValue == nil { field.comments.append("TODO(mojify): the legacy default was \(value); set it where the struct is made.") }
@@ -153,25 +156,33 @@ extension PlanBuilder {
         }
         let (attributes, conditionComment) = conditionAttributes(item.conditions, inFile: defined.file)
         if let conditionComment { comments.append(conditionComment) }
-        return MojomStruct(name: defined.mojomName, cppName: item.name, attributes: attributes, comments: comments, fields: uniqueFields(fields))
+        var result = MojomStruct(name: defined.mojomName, cppName: item.name, attributes: attributes, comments: comments, fields: uniqueFields(fields))
+        result.coversLegacyMembers = complete
+        result.cppDefinitionFile = item.location.file
+        result.isIPCStruct = true
+        return result
     }
 
     mutating func traitsStruct(_ item: StructTraits, defined: DefinedType) -> MojomStruct {
         var comments = ["From IPC_STRUCT_TRAITS \(item.type) (\(item.location))."]
         var fields: [MojomField] = []
+        var complete = true
         func add(_ members: [String], of owner: String) {
             guard let definition = inventory.typeDefinitions.first(where: { $0.name == owner && $0.kind == .structure }) else {
+                complete = false
                 comments.append("TODO(mojify): the C++ definition of \(owner) was not found in the scanned tree; add the types of \(members.isEmpty ? "its fields" : members.joined(separator: ", ")).")
                 return
             }
             for member in members {
                 guard let field = definition.fields.first(where: { $0.name == member }) else {
                     comments.append("TODO(mojify): \(owner) has no field \(member) that libclang could see; add it by hand.")
+                    complete = false
                     continue
                 }
                 var notes: [String] = []
                 let type = use(mapper.map(written: field.type, resolved: nil, inFile: defined.file), user: "\(owner).\(member)", location: definition.location, inFile: defined.file, notes: &notes)
-                fields.append(MojomField(type: type, name: naming.snakeCase(member), defaultValue: nil, comments: (field.comment.map { [$0] } ?? []) + notes))
+                fields.append(MojomField(type: type, name: naming.snakeCase(member), defaultValue: nil, comments: (field.comment.map { [$0] } ?? []) + notes,
+                                         cppMember: member, cppType: field.type))
             }
         }
         for parent in item.parents {
@@ -183,7 +194,10 @@ extension PlanBuilder {
         add(item.members, of: item.type)
         let (attributes, conditionComment) = conditionAttributes(item.conditions, inFile: defined.file)
         if let conditionComment { comments.append(conditionComment) }
-        return MojomStruct(name: defined.mojomName, cppName: item.type, attributes: attributes, comments: comments, fields: uniqueFields(fields))
+        var result = MojomStruct(name: defined.mojomName, cppName: item.type, attributes: attributes, comments: comments, fields: uniqueFields(fields))
+        result.coversLegacyMembers = complete
+        result.cppDefinitionFile = inventory.typeDefinitions.first { $0.name == item.type && $0.kind == .structure }?.location.file
+        return result
     }
 
     mutating func traitsEnum(_ item: EnumTraits, defined: DefinedType) -> MojomEnum {

@@ -104,7 +104,9 @@ public enum CppDraftEmitter {
         let notImplemented = interface.methods.contains { $0.handler == nil }
         var lines = [banner, ""]
         lines += ["#include <memory>", "#include <utility>", ""]
-        lines += includes([header, api.selfOwnedHeader(associated: associated)] + (notImplemented ? [era == "base::Optional" ? "base/logging.h" : "base/notreached.h"] : []))
+        // The converters of the values the legacy handlers take as other types (a struct's, `base/values.h`).
+        let conversions = interface.methods.filter { $0.handler != nil }.flatMap(\.parameters).filter { $0.needsConversion && $0.legacyConversion != nil }.compactMap(\.conversionHeader)
+        lines += includes([header, api.selfOwnedHeader(associated: associated)] + conversions + (notImplemented ? [era == "base::Optional" ? "base/logging.h" : "base/notreached.h"] : []))
         lines += ["", "namespace \(interface.implementationNamespace) {", ""]
         let name = interface.name + "Impl"
         if handlers.isEmpty {

@@ -104,6 +104,8 @@ public struct CppMigration: Sendable {
 
     public var interfaces: [Interface]
     public var optionalTemplate: String
+    /// The TypeConverters between the plan's structs and the legacy structs they replace.
+    var converters: StructConverters
 
     /// This migration with the handlers named in `handlers` (`Class::method`) taking no map parameter.
     public func withoutMapParameter(_ handlers: Set<String>) -> CppMigration {
@@ -122,6 +124,7 @@ public struct CppMigration: Sendable {
     public init(plan: ConversionPlan, inventory: Inventory, rules: ConversionRules, era: MojoEra) {
         let speller = CppTypeSpeller(plan: plan, inventory: inventory, rules: rules, era: era)
         optionalTemplate = speller.optionalTemplate
+        converters = speller.converters
         let definitions = Dictionary(inventory.messages.map { ($0.location, $0) }, uniquingKeysWith: { first, _ in first })
         var handlers: [String: [(MessageMap, MessageHandler)]] = [:]
         for map in inventory.messageMaps {
@@ -222,7 +225,7 @@ public struct CppMigration: Sendable {
                 needsConversion: speller.needsConversion(parameter.type, module: module, original: original),
                 conversion: speller.conversion(parameter.type, module: module, original: original),
                 legacyConversion: speller.legacyConversion(parameter.type, module: module, original: original),
-                conversionHeader: speller.conversionHeader(parameter.type)
+                conversionHeader: speller.conversionHeader(parameter.type, module: module)
             )
         }
     }

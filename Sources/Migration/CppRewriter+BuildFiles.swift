@@ -56,7 +56,13 @@ extension CppRewriter {
 
     /// The target of the nearest BUILD.gn above `file` that compiles it: one whose `sources` list it, or use a list
     /// variable listing it, set in the BUILD.gn or in a `.gni` file the BUILD.gn imports.
-    private static func buildTarget(listing file: String, in files: [String: GNFile]) -> GNFile.Target? {
+    static func buildTarget(listing file: String, in files: [String: GNFile]) -> GNFile.Target? {
+        buildListing(of: file, in: files)?.target
+    }
+
+    /// The list entry naming `file` through which `buildTarget(listing:in:)` finds its target: the GN file and the
+    /// string's token.
+    static func buildListing(of file: String, in files: [String: GNFile]) -> (gn: GNFile, index: Int, target: GNFile.Target)? {
         for build in folders(above: file).compactMap({ files[buildFile(in: $0)] }) {
             for gn in [build] + build.imports.compactMap({ files[$0] }) {
                 let isBuild = gn.path == build.path
@@ -65,7 +71,7 @@ extension CppRewriter {
                     guard let list = gn.assignment(listing: index), !list.isRemoval else { continue }
                     // A `.gni`'s own `sources` are a template's.
                     let target = list.variable != "sources" ? build.target(using: list.variable) : isBuild ? gn.enclosingTarget(index) : nil
-                    if let target { return target }
+                    if let target { return (gn, index, target) }
                 }
             }
         }

@@ -162,6 +162,12 @@ extension CppRewriter {
                     changes.append((file, UnifiedDiff.Edit(range: range, replacement: text)))
                 }
             }
+            // What the bodies' conversions use (a struct's TypeConverters, `base/values.h`), joined with the
+            // includes other rewrites add at the same place.
+            let conversionHeaders = interfaces.flatMap { $0.methods.flatMap { $0.method.parameters.filter { $0.needsConversion && $0.legacyConversion != nil }.compactMap(\.conversionHeader) } }
+            if case let missing = missingIncludes(conversionHeaders, in: handler.file), !missing.isEmpty, let last = lastIncludeLine(in: sources[handler.file]!) {
+                insert(missing.map { "\n#include \"\($0)\"" }.joined(), at: last.range.upperBound, in: handler.file)
+            }
             let indent = insertion?.indent ?? "  "
             // Under the `#if` the legacy message was defined under, as the bindings declare the method only there.
             let members = registered.flatMap(\.members)

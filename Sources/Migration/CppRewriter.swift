@@ -31,6 +31,8 @@ public struct MigrationPatch: Sendable, Equatable {
         case definition
         /// A changed file's build target and the mojom dependency it needs.
         case build
+        /// The TypeConverters of a mojom file's structs, added to the tree as new files (or listed with why not).
+        case converter
         /// What the legacy dispatch gave a rewritten handler that its interface method no longer gets: always
         /// listed, for a human to check (per-message state, a thread override).
         case trap
@@ -55,6 +57,8 @@ public struct MigrationPatch: Sendable, Equatable {
     public var outcomes: [Outcome]
     /// Files the diff deletes (legacy headers left empty), sorted.
     public var deletedFiles: [String] = []
+    /// Files the diff adds (struct converters), sorted; their text is in `rewritten`.
+    public var addedFiles: [String] = []
     /// Interfaces (`module.Name`) whose handler class now implements them itself: no forwarding skeleton needed.
     public var convertedInPlace: Set<String> = []
     /// Those of them the patch also registers: no `Bind<Interface>` draft and no registration line beside it.
@@ -213,6 +217,8 @@ struct CppRewriter {
     /// remote headers their files now need.
     var boundInPlace: Set<SourceLocation> = []
     var remoteIncludes: [String: Set<String>] = [:]
+    /// New files of the patch (the struct converters), by path.
+    var addedFiles: [String: String] = [:]
     let migration: CppMigration
     let remotes: RemoteSettings
     /// Messages of methods left whole: nothing of them changes.
@@ -248,7 +254,7 @@ struct CppRewriter {
     /// renaming a word in one never keeps another pass from removing its line.
     enum Pass: CaseIterable {
         case senders, handlerEntries, references, remoteGetters, handlersInPlace, friends, emptyMessageMaps, definitions, includes, includesOfDeletedHeaders,
-             buildEntriesOfDeletedFiles, buildDependencies, comments, traps
+             buildEntriesOfDeletedFiles, structConverters, buildDependencies, comments, traps
 
         func run(_ rewriter: inout CppRewriter) {
             switch self {
@@ -267,6 +273,7 @@ struct CppRewriter {
             case .buildEntriesOfDeletedFiles:
                 rewriter.removeBuildEntriesOfDeletedFiles()
                 rewriter.removeGypEntriesOfDeletedFiles()
+            case .structConverters: rewriter.addStructConverters()
             case .buildDependencies: rewriter.addBuildDependencies()
             }
         }
@@ -274,21 +281,25 @@ struct CppRewriter {
 
     mutating func run() -> MigrationPatch {
         for pass in Pass.allCases { pass.run(&self) }
-        var diff = ""
-        var files: [String] = []
+        var diffs: [String: String] = [:]
         var rewritten: [String: String] = [:]
-        for path in Set(edits.keys).union(deletedFiles).sorted() {
+        for path in Set(edits.keys).union(deletedFiles) {
             let source = sources[path]!
             let deleted = deletedFiles.contains(path)
             let text = deleted ? UnifiedDiff.deletion(path: path, source: source) : UnifiedDiff.diff(path: path, source: source, edits: edits[path]!)
             if !text.isEmpty {
-                diff += text
-                files.append(path)
+                diffs[path] = text
                 if !deleted { rewritten[path] = UnifiedDiff.apply(edits[path]!, to: source) }
             }
         }
+        for (path, text) in addedFiles {
+            diffs[path] = UnifiedDiff.addition(path: path, text: text)
+            rewritten[path] = text
+        }
+        let files = diffs.keys.sorted()
+        let diff = files.map { diffs[$0]! }.joined()
         return MigrationPatch(
-            diff: diff, files: files, outcomes: outcomes, deletedFiles: deletedFiles.sorted(), convertedInPlace: convertedInPlace, registeredInPatch: registeredInPatch, rewritten: rewritten,
+            diff: diff, files: files.sorted(), outcomes: outcomes, deletedFiles: deletedFiles.sorted(), addedFiles: addedFiles.keys.sorted(), convertedInPlace: convertedInPlace, registeredInPatch: registeredInPatch, rewritten: rewritten,
             implementationNamespaces: implementationNamespaces
         )
     }

@@ -20,6 +20,8 @@ struct CppTypeSpeller {
     private let mappings: [String: ConversionRules.CppTypeRule]
     /// Other names of mapped C++ types -> the name they stand for (`base::string16` -> `std::u16string`).
     private let aliases: [(alias: String, name: String)]
+    /// The TypeConverters between the plan's structs and the legacy ones they replace.
+    private(set) var converters = StructConverters()
 
     private static let scalars: [String: String] = [
         "bool": "bool", "int8": "int8_t", "uint8": "uint8_t", "int16": "int16_t", "uint16": "uint16_t",
@@ -56,6 +58,7 @@ struct CppTypeSpeller {
         } else {
             optionalTemplate = "std::optional"
         }
+        converters = StructConverters(plan: plan, speller: self)
     }
 
     /// `content.mojom` -> `content::mojom`.
@@ -100,29 +103,70 @@ struct CppTypeSpeller {
     /// standing for the value, where the rules give one (`from`); nil otherwise, and for types that hold the mapped
     /// one (`array<...>`), which no single expression converts.
     func conversion(_ mojom: String, module: String, original: String?) -> String? {
-        convert(mojom, module: module, original: original, rules: \.conversions) { enumType, _ in "static_cast<\(enumType)>($0)" }
+        convert(mojom, module: module, original: original, direction: .toMojom) { enumType, _ in "static_cast<\(enumType)>($0)" }
     }
 
-    /// Where the C++ type a conversion of `mojom` works on is declared, when the rules say.
-    func conversionHeader(_ mojom: String) -> String? {
+    /// Where what a conversion of `mojom` uses is declared: the plan's struct converters for a struct (or an array
+    /// of one) that converts, else the rules' `header:` of the mapped type.
+    func conversionHeader(_ mojom: String, module: String) -> String? {
+        if let name = structName(mojom, module: module), let converter = converters.converter(named: name) {
+            return StructConverters.files(of: converter.mojomFile).header
+        }
+        return ruleHeader(mojom)
+    }
+
+    /// Where the rules say the C++ type of mapped `mojom` is declared.
+    func ruleHeader(_ mojom: String) -> String? {
         mappings[mojom]?.header
+    }
+
+    /// Whether the bindings' type of `mojom` is move-only through a mapped type (`base::Value`, `std::vector<base::File>`).
+    func isMoveOnly(_ mojom: String) -> Bool {
+        Self.names(in: mojom).contains { mappings[$0]?.moveOnly == true }
+    }
+
+    /// The qualified struct in `Foo` or `array<Foo>` when the plan defines `Foo`.
+    private func structName(_ mojom: String, module: String) -> String? {
+        let element = Self.template(mojom).flatMap { $0.head == "array" && $0.arguments.count == 1 ? $0.arguments[0] : nil } ?? mojom
+        let name = qualified(element, module: module)
+        return structs[name] != nil && !element.hasSuffix("?") ? name : nil
+    }
+
+    /// The expression converting a legacy struct value (`$0`) of C++ type `legacy` into the plan's struct `mojom`
+    /// replacing it, or back, through the struct's TypeConverter: `Foo` from the legacy struct, `array<Foo>` from a
+    /// `std::vector` of it. `converter` gives the converter of a qualified struct name.
+    func structConversion(_ mojom: String, module: String, legacy: String, direction: StructConverters.Direction,
+                          converter: (String) -> StructConverters.Converter?) -> String? {
+        guard let name = structName(mojom, module: module), let found = converter(name), found.lines(direction) != nil else { return nil }
+        let bare = legacy.filter { !$0.isWhitespace }
+        let legacyName = found.legacy.filter { !$0.isWhitespace }
+        let isArray = Self.template(mojom)?.head == "array"
+        if isArray {
+            guard let (head, arguments) = Self.template(bare), ["std::vector", "vector"].contains(head), arguments == [legacyName] else { return nil }
+            return direction == .toMojom ? "mojo::ConvertTo<std::vector<\(found.cppMojom)Ptr>>($0)" : "mojo::ConvertTo<std::vector<\(found.legacy)>>($0)"
+        }
+        guard bare == legacyName else { return nil }
+        return direction == .toMojom ? "mojo::ConvertTo<\(found.cppMojom)Ptr>($0)" : "mojo::ConvertTo<\(found.legacy)>($0)"
     }
 
     /// The other way: the expression turning the bindings' value of `mojom` (`$0`) into the legacy handler's C++
     /// type `original`, where the rules give one (`to`), or a cast for an enum the plan defines with its values.
     func legacyConversion(_ mojom: String, module: String, original: String?) -> String? {
-        convert(mojom, module: module, original: original, rules: \.legacyConversions) { _, legacy in "static_cast<\(legacy)>($0)" }
+        convert(mojom, module: module, original: original, direction: .toLegacy) { _, legacy in "static_cast<\(legacy)>($0)" }
     }
 
-    private func convert(_ mojom: String, module: String, original: String?, rules: KeyPath<ConversionRules.CppTypeRule, [String: String]>,
+    private func convert(_ mojom: String, module: String, original: String?, direction: StructConverters.Direction,
                          cast: (_ enumType: String, _ legacy: String) -> String) -> String? {
         guard let original else { return nil }
         var legacy = original.filter { !$0.isWhitespace }
         if legacy.hasPrefix("const") { legacy.removeFirst(5) }
         if legacy.hasSuffix("&") { legacy.removeLast() }
+        if let converted = structConversion(mojom, module: module, legacy: legacy, direction: direction, converter: converters.converter(named:)) {
+            return converted
+        }
         if castableEnums.contains(qualified(mojom, module: module)), let cppEnum = enums[qualified(mojom, module: module)] { return cast(cppEnum, legacy) }
         guard let rule = mappings[mojom] else { return nil }
-        let expressions = rule[keyPath: rules]
+        let expressions = direction == .toMojom ? rule.conversions : rule.legacyConversions
         return expressions[legacy] ?? aliases.first { $0.alias == legacy }.flatMap { expressions[$0.name] }
     }
 

@@ -579,7 +579,7 @@ final class MigrateTests: XCTestCase {
         XCTAssertTrue(test.contains("  remote_->Types({}, {}, {}, {}, {});\n  base::RunLoop().RunUntilIdle();"), test)
     }
 
-    func testStructsAreMoveOnlyPointersAndTheHandlerCallSaysToConvert() throws {
+    func testStructsAreMoveOnlyPointersConvertedForTheHandlerThroughTheirTypeConverters() throws {
         let (result, _) = try migrate(header: """
         IPC_STRUCT_BEGIN(TestRegion)
           IPC_STRUCT_MEMBER(int, x)
@@ -593,7 +593,8 @@ final class MigrateTests: XCTestCase {
 
         """)
         let implementation = try XCTUnwrap(result.drafts["content/renderer/test_host_impl.cc"], "\(result.drafts.keys.sorted())")
-        XCTAssertTrue(implementation.contains("::Regions(std::vector<content::mojom::TestRegionPtr> regions, content::mojom::TestRegionPtr main) {\n  // TODO(mojify): OnRegions takes the legacy C++ types; convert regions, main\n"), implementation)
+        XCTAssertTrue(implementation.contains("::Regions(std::vector<content::mojom::TestRegionPtr> regions, content::mojom::TestRegionPtr main) {\n  host_->OnRegions(mojo::ConvertTo<std::vector<TestRegion>>(regions), mojo::ConvertTo<TestRegion>(main));\n"), implementation)
+        XCTAssertTrue(implementation.contains("#include \"content/common/test_type_converters.h\"\n"), implementation)
     }
 
     func testMethodsOfMessagesUnderIfAreDeclaredUnderTheSameCondition() throws {

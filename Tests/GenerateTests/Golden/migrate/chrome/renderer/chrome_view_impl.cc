@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "chrome/renderer/chrome_view_impl.h"
+#include "ipc/ipc_platform_file.h"
 #include "mojo/public/cpp/bindings/self_owned_receiver.h"
 
 namespace chrome {

@@ -5,6 +5,7 @@
 
 #include "base/logging.h"
 #include "content/browser/frame_host/frame_host_impl.h"
+#include "content/common/frame_type_converters.h"
 #include "mojo/public/cpp/bindings/self_owned_receiver.h"
 
 namespace content {
@@ -15,15 +16,11 @@ FrameHostImpl::FrameHostImpl(RenderFrameHostImpl* render_frame_host_impl)
 FrameHostImpl::~FrameHostImpl() = default;
 
 void FrameHostImpl::DidCommitProvisionalLoad(content::mojom::DidCommitProvisionalLoadParamsPtr did_commit_provisional_load_params) {
-  // TODO(mojify): OnDidCommitProvisionalLoad takes the legacy C++ types;
-  // convert did_commit_provisional_load_params from the interface's types.
-  render_frame_host_impl_->OnDidCommitProvisionalLoad(did_commit_provisional_load_params);
+  render_frame_host_impl_->OnDidCommitProvisionalLoad(mojo::ConvertTo<FrameHostMsg_DidCommitProvisionalLoad_Params>(did_commit_provisional_load_params));
 }
 
 void FrameHostImpl::DidCommitSameDocumentLoad(content::mojom::DidCommitSameDocumentLoadParamsPtr did_commit_same_document_load_params) {
-  // TODO(mojify): OnDidCommitSameDocumentLoad takes the legacy C++ types;
-  // convert did_commit_same_document_load_params from the interface's types.
-  render_frame_host_impl_->OnDidCommitSameDocumentLoad(did_commit_same_document_load_params);
+  render_frame_host_impl_->OnDidCommitSameDocumentLoad(mojo::ConvertTo<FrameHostMsg_DidCommitSameDocumentLoad_Params>(did_commit_same_document_load_params));
 }
 
 void FrameHostImpl::DidLoadResourceFromMemoryCache(const GURL& url, const std::string& http_method, const std::string& mime_type) {
@@ -35,9 +32,7 @@ void FrameHostImpl::ReportLayoutShift(const gfx::Rect& old_rect, const gfx::Rect
 }
 
 void FrameHostImpl::UpdateFaviconURL(std::vector<content::mojom::FaviconURLPtr> candidates) {
-  // TODO(mojify): OnUpdateFaviconURL takes the legacy C++ types; convert
-  // candidates from the interface's types.
-  render_frame_host_impl_->OnUpdateFaviconURL(candidates);
+  render_frame_host_impl_->OnUpdateFaviconURL(mojo::ConvertTo<std::vector<content::FaviconURL>>(candidates));
 }
 
 void FrameHostImpl::UpdateLinkPreloads(base::flat_map<int32_t, std::vector<content::mojom::TodoStdPairStdStringGurlPtr>> preloads_by_priority) {
@@ -57,13 +52,11 @@ void FrameHostImpl::SelectionBoundsChanged(const gfx::Rect& anchor_rect, const g
 }
 
 void FrameHostImpl::RequestThumbnail(int32_t request_id, const GURL& page_url, content::mojom::ThumbnailRegionPtr region, bool prefer_cached, RequestThumbnailCallback callback) {
-  // TODO(mojify): OnRequestThumbnail takes the legacy C++ types; convert region
-  // from the interface's types.
   // TODO(mojify): the reply was the separate message
   // FrameMsg_RequestThumbnail_Reply; make OnRequestThumbnail take
   // RequestThumbnailCallback and run it with std::move(callback).Run(...) where
   // it replied.
-  render_frame_host_impl_->OnRequestThumbnail(request_id, page_url, region, prefer_cached, std::move(callback));
+  render_frame_host_impl_->OnRequestThumbnail(request_id, page_url, mojo::ConvertTo<content::ThumbnailRegion>(region), prefer_cached, std::move(callback));
 }
 
 void FrameHostImpl::SaveSnapshot(int32_t request_id, const base::FilePath& path, SaveSnapshotCallback callback) {
