@@ -61,7 +61,10 @@ extension MigrateFlow {
         // that folder (`chrome/common/tts.mojom.h`): it is declared there too.
         let folders = includeFolders(options, root: root)
         let includeRoots = folders.compactMap { $0.hasPrefix(root + "/") ? String($0.dropFirst(root.count + 1)) + "/" : nil }
-        for (path, text) in declarations.headers {
+        // The files the patch adds (the struct converters) are not in the tree yet: they are found beside the
+        // declared bindings.
+        let added = patch.addedFiles.map { ($0, patch.rewritten[$0] ?? "") }
+        for (path, text) in Array(declarations.headers) + added {
             let aliases = includeRoots.filter(path.hasPrefix).map { String(path.dropFirst($0.count)) }.filter { declarations.headers[$0] == nil }
             for name in [path] + aliases { try write(text, to: declared + "/" + name) }
         }
@@ -84,7 +87,9 @@ extension MigrateFlow {
         // After the patch every rewritten file reads as rewritten, and a deleted one as an error wherever it is
         // still included.
         let deleted = patch.deletedFiles.map { (treePath($0, root: root), "#error \"\(deletedMark)\"\n") }
-        let patched = Dictionary(patch.rewritten.map { (treePath($0.key, root: root), $0.value) } + deleted) { text, _ in text }
+        // Added files are read from beside the declared bindings: libclang's header search does not find an unsaved
+        // file that is not on disk.
+        let patched = Dictionary(patch.rewritten.filter { !patch.addedFiles.contains($0.key) }.map { (treePath($0.key, root: root), $0.value) } + deleted) { text, _ in text }
         let files = patch.rewritten.keys.sorted().filter { sources[$0] != nil }
         let written = Dictionary(uniqueKeysWithValues: files.map { ($0, Set(writtenLines(before: sources[$0]!, after: patch.rewritten[$0]!))) })
         // What the patch removed: a message converted whole, or the include of a deleted header.
@@ -116,14 +121,19 @@ extension MigrateFlow {
                     // could not see (`content/` in an embedder's tree), or from a top folder the tree has none of
                     // (CEF's tree has no `third_party/`), is as unknown as they are, not an error.
                     let unseenFolders = Set(before.unseen.compactMap { $0.split(separator: "/").first })
+                    // After an unseen header clang follows no further include, so a name a later one declares is
+                    // undeclared, and what clang makes of the rest of its line (a template argument list read as
+                    // an expression) follows from that.
+                    let undeclaredLines = unseen ? Set(added.filter { CompileCheck.isUndeclaredName($0.message) }.map(\.line)) : []
                     let (counted, others) = added.partitioned { error in
                         if let missing = CompileCheck.Checker.missingInclude(error.message), let folder = missing.split(separator: "/").first,
                            unseenFolders.contains(folder) || !topFolders.contains(String(folder)) {
                             return false
                         }
-                        let artifact = (!before.isClean && unseen && CompileCheck.isThisOfAnInvalidClass(error.message, lineText: error.lineText))
+                        let artifact = (!before.isClean && unseen && (CompileCheck.isThisOfAnInvalidClass(error.message, lineText: error.lineText) || CompileCheck.isIncompleteNonMojomResult(error.message)))
                             || (!after.fallbackErrors.isEmpty && CompileCheck.isOverrideOfABrokenDeclaration(error.message))
-                        return !artifact && (before.isClean || names(removed, in: error.message)
+                        let cascade = undeclaredLines.contains(error.line) && !CompileCheck.isUndeclaredName(error.message) && !error.message.contains("mojom::")
+                        return !artifact && !cascade && (before.isClean || names(removed, in: error.message)
                             || (written[file]!.contains(error.line)
                                 && (error.message.contains("mojom::") || names(introduced, in: error.message)
                                     || !(seen.contains(error.message) || (unseen && CompileCheck.isUndeclaredName(error.message))))))

@@ -85,8 +85,12 @@ extension MigrateFlow {
     /// through a link and never outside `root` (`TreeWriter`); each file is checked again, under the tree's lock,
     /// against what the patch was made from.
     static func apply(_ patch: MigrationPatch, sources: [String: String], root: String) throws {
+        let added = Set(patch.addedFiles)
         let edits = patch.files.compactMap { file in
-            patch.rewritten[file].map { TreeEdit(path: file, expected: sources[file].map { Data($0.utf8) }, replacement: Data($0.utf8)) }
+            patch.rewritten[file].map { text in
+                added.contains(file) ? TreeEdit.creating(file, contents: Data(text.utf8))
+                    : TreeEdit(path: file, expected: sources[file].map { Data($0.utf8) }, replacement: Data(text.utf8))
+            }
         } + patch.deletedFiles.map { TreeEdit(path: $0, expected: sources[$0].map { Data($0.utf8) }, replacement: nil) }
         do {
             try TreeWriter.apply(edits, in: root)

@@ -152,7 +152,7 @@ public enum MigrateFlow {
         }
         report += target.summary(withAPI: true) + "\n"
         report += summary(migration, patch: patch, drafted: drafted, statuses: statuses, patchPath: options.patchPath, dryRun: options.dryRun)
-        report += syntaxSummary(regressions, unattributed: unattributed, checked: patch.rewritten.count).joined(separator: "\n") + "\n"
+        report += syntaxSummary(regressions, unattributed: unattributed, checked: patch.rewritten.count - patch.addedFiles.count).joined(separator: "\n") + "\n"
         if !readWithIncludes.isEmpty {
             report += "syntax: \(readWithIncludes.count) more parse error\(readWithIncludes.count == 1 ? "" : "s") without includes, on lines the include-aware check read without one (a template the first parse did not see): \(readWithIncludes.map { "\($0.file):\($0.error.line)" }.joined(separator: ", "))\n".escapingControlCharacters
         }
@@ -161,8 +161,9 @@ public enum MigrateFlow {
             report += "warning: \(dirty.count) file\(dirty.count == 1 ? "" : "s") the patch changes \(dirty.count == 1 ? "has" : "have") uncommitted changes, which the patch builds on: \(dirty.joined(separator: ", ").escapingControlCharacters); commit or stash them first to review mojify's change alone\n"
         }
         if options.apply {
-            let changed = patch.files.filter { patch.rewritten[$0] != nil }
-            let deleted = patch.deletedFiles.isEmpty ? "" : "; \(options.dryRun ? "would be " : "")deleted: \(patch.deletedFiles.joined(separator: ", "))"
+            let changed = patch.files.filter { patch.rewritten[$0] != nil && !patch.addedFiles.contains($0) }
+            let added = patch.addedFiles.isEmpty ? "" : "; \(options.dryRun ? "would be " : "")added: \(patch.addedFiles.joined(separator: ", "))"
+            let deleted = added + (patch.deletedFiles.isEmpty ? "" : "; \(options.dryRun ? "would be " : "")deleted: \(patch.deletedFiles.joined(separator: ", "))")
             report += applying
                 ? "applied: \(changed.count) file\(changed.count == 1 ? "" : "s") of the tree \(options.dryRun ? "would be " : "")rewritten: \(changed.joined(separator: ", "))\(deleted)\n"
                 : "applied: nothing; the patch would add errors (listed above)\n"

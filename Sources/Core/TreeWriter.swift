@@ -8,11 +8,20 @@ public struct TreeEdit: Sendable, Equatable {
     public var expected: Data?
     /// The new bytes; nil deletes the file.
     public var replacement: Data?
+    /// The file is new: it must not exist yet.
+    public var creates = false
 
     public init(path: String, expected: Data?, replacement: Data?) {
         self.path = path
         self.expected = expected
         self.replacement = replacement
+    }
+
+    /// A new file holding `contents`, refused where a file of that name exists.
+    public static func creating(_ path: String, contents: Data) -> TreeEdit {
+        var edit = TreeEdit(path: path, expected: nil, replacement: contents)
+        edit.creates = true
+        return edit
     }
 }
 
@@ -20,7 +29,8 @@ public struct TreeEdit: Sendable, Equatable {
 ///
 /// - Only inside: each file is reached from the root's descriptor one folder at a time, never through a symbolic
 ///   link (as `git apply`, which tracks a link as a link and changes nothing beyond one), and only regular files
-///   are changed or deleted. Paths are relative, without `..`.
+///   are changed or deleted. Paths are relative, without `..`. A new file goes only where no file is, into a folder
+///   that exists.
 /// - Together: the tree's root is locked for the whole write (a second run waits, then finds the files changed
 ///   and refuses); every file is checked against the bytes its change was made from under that lock; every new
 ///   file is written in full and every file to be replaced or deleted gets a hard link beside it before the first
@@ -50,7 +60,10 @@ public enum TreeWriter {
             tree.discard(steps)
             throw error
         }
-        for step in steps { try? tree.inFolder(of: step.path) { folder, _ in unlinkat(folder, step.backup, 0) } }
+        for step in steps {
+            guard let backup = step.backup else { continue }
+            try? tree.inFolder(of: step.path) { folder, _ in unlinkat(folder, backup, 0) }
+        }
         unlinkat(tree.root, journalName, 0)
         for step in steps where step.staged == nil { tree.removeEmptyFolders(above: step.path) }
         return recovered
@@ -81,11 +94,11 @@ public enum TreeWriter {
         var holdsExpected: Bool
     }
 
-    /// A change ready to commit: the hard link to the original (`backup`) and, for a replacement, the new file
-    /// (`staged`), both names in the file's folder. What the journal keeps.
+    /// A change ready to commit: the hard link to the original (`backup`; none for a new file) and, for a
+    /// replacement or a new file, the new file (`staged`), both names in the file's folder. What the journal keeps.
     private struct Step: Codable {
         var path: String
-        var backup: String
+        var backup: String?
         var staged: String?
     }
 
@@ -147,6 +160,15 @@ public enum TreeWriter {
         func opening(_ edit: TreeEdit) throws -> OpenedEdit {
             try inFolder(of: edit.path) { folder, name in
                 var info = stat()
+                if edit.creates {
+                    // Whatever is there, a file, a link or a folder, is not overwritten.
+                    let free = fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) != 0 && errno == ENOENT
+                    var created = stat()
+                    created.st_mode = S_IFREG | 0o644
+                    created.st_uid = getuid()
+                    created.st_gid = getgid()
+                    return OpenedEdit(edit: edit, info: created, holdsExpected: free)
+                }
                 guard fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else {
                     throw CoreError.writeFailed(path: edit.path, reason: String(cString: strerror(errno)))
                 }
@@ -171,7 +193,7 @@ public enum TreeWriter {
         func prepare(_ opened: OpenedEdit) throws -> Step {
             let name = String(opened.edit.path.split(separator: "/").last ?? "")
             let suffix = "\(getpid())-\(UInt64.random(in: 0 ... UInt64.max))"
-            let step = Step(path: opened.edit.path, backup: ".\(name)\(marker)backup-\(suffix)",
+            let step = Step(path: opened.edit.path, backup: opened.edit.creates ? nil : ".\(name)\(marker)backup-\(suffix)",
                             staged: opened.edit.replacement.map { _ in ".\(name)\(marker)new-\(suffix)" })
             do {
                 try inFolder(of: step.path) { folder, name in
@@ -185,7 +207,7 @@ public enum TreeWriter {
                         guard fchmod(descriptor, opened.info.st_mode & 0o7777) == 0 else { throw failure(step.path) }
                         try FileOutput.writeAll([replacement], to: descriptor, reportedAs: step.path)
                     }
-                    guard linkat(folder, name, folder, step.backup, 0) == 0 else { throw failure(step.path) }
+                    if let backup = step.backup, linkat(folder, name, folder, backup, 0) != 0 { throw failure(step.path) }
                 }
             } catch {
                 discard([step])
@@ -217,12 +239,19 @@ public enum TreeWriter {
             for index in steps.indices {
                 let step = steps[index]
                 let moved = try inFolder(of: step.path) { folder, name in
-                    step.staged.map { renameat(folder, $0, folder, name) } ?? unlinkat(folder, name, 0)
+                    guard let staged = step.staged else { return unlinkat(folder, name, 0) }
+                    guard step.backup == nil else { return renameat(folder, staged, folder, name) }
+                    // A new file: a link fails where a file of that name appeared, which a rename would replace.
+                    guard linkat(folder, staged, folder, name, 0) == 0 else { return -1 }
+                    unlinkat(folder, staged, 0)
+                    return 0
                 }
                 guard moved == 0 else {
                     let error = failure(step.path)
                     for earlier in steps[..<index].reversed() {
-                        try? inFolder(of: earlier.path) { folder, name in renameat(folder, earlier.backup, folder, name) }
+                        _ = try? inFolder(of: earlier.path) { folder, name in
+                            earlier.backup.map { renameat(folder, $0, folder, name) } ?? unlinkat(folder, name, 0)
+                        }
                     }
                     throw error
                 }
@@ -233,7 +262,7 @@ public enum TreeWriter {
         func discard(_ steps: [Step]) {
             for step in steps {
                 try? inFolder(of: step.path) { folder, _ in
-                    unlinkat(folder, step.backup, 0)
+                    if let backup = step.backup { unlinkat(folder, backup, 0) }
                     if let staged = step.staged { unlinkat(folder, staged, 0) }
                 }
             }
@@ -252,18 +281,24 @@ public enum TreeWriter {
             var restored: [String] = []
             for step in steps {
                 try inFolder(of: step.path) { folder, name in
-                    guard step.backup.hasPrefix(".\(name)\(marker)backup-"), !step.backup.contains("/"),
+                    guard step.backup.map({ $0.hasPrefix(".\(name)\(marker)backup-") && !$0.contains("/") }) ?? (step.staged != nil),
                           step.staged.map({ $0.hasPrefix(".\(name)\(marker)new-") && !$0.contains("/") }) ?? true else {
                         throw CoreError.unrecoverableJournal(path: rootPath + "/" + TreeWriter.journalName, reason: "the journal of an interrupted write names files that are not mojify's")
                     }
                     var original = stat(), current = stat()
-                    if fstatat(folder, step.backup, &original, AT_SYMLINK_NOFOLLOW) == 0 {
+                    guard let backup = step.backup else {
+                        // A new file: it was not there before the write, which checked so under the lock.
+                        if unlinkat(folder, name, 0) == 0 { restored.append(step.path) }
+                        if let staged = step.staged { unlinkat(folder, staged, 0) }
+                        return
+                    }
+                    if fstatat(folder, backup, &original, AT_SYMLINK_NOFOLLOW) == 0 {
                         let untouched = fstatat(folder, name, &current, AT_SYMLINK_NOFOLLOW) == 0
                             && current.st_ino == original.st_ino && current.st_dev == original.st_dev
                         // Renaming a link over another link of the same file does nothing, so that case is unlinked.
                         if untouched {
-                            unlinkat(folder, step.backup, 0)
-                        } else if renameat(folder, step.backup, folder, name) == 0 {
+                            unlinkat(folder, backup, 0)
+                        } else if renameat(folder, backup, folder, name) == 0 {
                             restored.append(step.path)
                         }
                     }

@@ -77,6 +77,9 @@ public struct CppMigration: Sendable {
         public var legacyConversion: String? = nil
         /// The header declaring the type the conversions work on, which the converting file includes.
         public var conversionHeader: String? = nil
+        /// The messages header defining the legacy `IPC_STRUCT` a struct's converters take or make: a file calling
+        /// the legacy handler with one needs its definition (only `.cc` files may include it).
+        public var legacyStructHeader: String? = nil
     }
 
     public struct Handler: Sendable, Equatable {
@@ -225,7 +228,8 @@ public struct CppMigration: Sendable {
                 needsConversion: speller.needsConversion(parameter.type, module: module, original: original),
                 conversion: speller.conversion(parameter.type, module: module, original: original),
                 legacyConversion: speller.legacyConversion(parameter.type, module: module, original: original),
-                conversionHeader: speller.conversionHeader(parameter.type, module: module)
+                conversionHeader: speller.conversionHeader(parameter.type, module: module),
+                legacyStructHeader: speller.legacyStructHeader(parameter.type, module: module)
             )
         }
     }

@@ -115,6 +115,12 @@ struct CppTypeSpeller {
         return ruleHeader(mojom)
     }
 
+    /// The messages header defining the legacy `IPC_STRUCT` that `mojom` (a struct or an array of one) converts to.
+    func legacyStructHeader(_ mojom: String, module: String) -> String? {
+        guard let name = structName(mojom, module: module), let converter = converters.converter(named: name), converter.isIPCStruct else { return nil }
+        return converter.definitionFile
+    }
+
     /// Where the rules say the C++ type of mapped `mojom` is declared.
     func ruleHeader(_ mojom: String) -> String? {
         mappings[mojom]?.header

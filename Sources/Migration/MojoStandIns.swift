@@ -19,6 +19,19 @@ enum MojoStandIns {
               explicit operator bool() const;
               StructPtr Clone() const;
             };
+            """), "mojo/public/cpp/bindings/type_converter.h": header(includes: ["<vector>"], """
+            template <typename T, typename U>
+            struct TypeConverter;
+
+            template <typename T, typename U>
+            inline T ConvertTo(const U& obj) {
+              return TypeConverter<T, U>::Convert(obj);
+            }
+
+            template <typename T, typename U>
+            struct TypeConverter<std::vector<T>, std::vector<U>> {
+              static std::vector<T> Convert(const std::vector<U>& input);
+            };
             """)]
         switch api {
         case .current:

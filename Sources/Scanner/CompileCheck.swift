@@ -132,6 +132,14 @@ public enum CompileCheck {
 
     }
 
+    /// Whether an error is a call returning a type clang saw only declared ahead, not a mojom one: a legacy struct
+    /// whose messages header the file includes after an unseen header, which clang then no longer follows
+    /// (`calling 'ConvertTo<Cef_Response_Params, ...>' with incomplete return type 'Cef_Response_Params'`).
+    public static func isIncompleteNonMojomResult(_ message: String) -> Bool {
+        guard message.hasPrefix("calling '"), let range = message.range(of: "with incomplete return type '") else { return false }
+        return !message[range.upperBound...].contains("mojom::")
+    }
+
     /// Whether an error is clang refusing `this` for a class it marked invalid: a member of a type only an unseen
     /// header declares (`base::WeakPtrFactory<Foo>`) invalidates the class, and then `Receiver<Interface> r_{this}`
     /// has no matching constructor, however surely the class derives from the interface.

@@ -35,6 +35,23 @@ final class TreeWriterTests: XCTestCase {
         XCTAssertEqual(try listing(), ["a", "a/one.cc", "b", "b/two.cc"], "the deleted header's folder went too; no backup, staged file or journal left")
     }
 
+    /// A new file is written where no file is, in a folder the tree has; where anything of that name is (a file, a
+    /// link), or the folder is reached through a link, nothing at all is written.
+    func testCreatesNewFilesOnlyWhereNoneIs() throws {
+        try TreeWriter.apply([edit("a/one.cc", from: "one\n", to: "ONE\n"), .creating("a/one_type_converters.h", contents: Data("new\n".utf8))], in: root)
+        XCTAssertEqual(read("tree/a/one_type_converters.h"), "new\n")
+        XCTAssertEqual(try listing(), ["a", "a/one.cc", "a/one_type_converters.h", "b", "b/two.cc", "c", "c/gone_messages.h"])
+        try FileManager.default.createSymbolicLink(atPath: root + "/b/linked.h", withDestinationPath: folder.path + "/outside/victim.cc")
+        try FileManager.default.createSymbolicLink(atPath: root + "/linked_folder", withDestinationPath: folder.path + "/outside")
+        for path in ["b/two.cc", "b/linked.h", "linked_folder/new.h"] {
+            XCTAssertThrowsError(try TreeWriter.apply([edit("a/one.cc", from: "ONE\n", to: "one\n"), .creating(path, contents: Data("pwned\n".utf8))], in: root), path)
+            XCTAssertEqual(read("tree/a/one.cc"), "ONE\n", "all or nothing")
+        }
+        XCTAssertEqual(read("tree/b/two.cc"), "two\n")
+        XCTAssertEqual(read("outside/victim.cc"), "victim\n")
+        XCTAssertNil(read("outside/new.h"))
+    }
+
     /// A file that is a link, or one reached through a linked folder, is never written or deleted: what it points to
     /// (here outside the tree) keeps its content, and nothing else of the write happens.
     func testNothingIsChangedThroughALink() throws {
@@ -111,10 +128,19 @@ final class TreeWriterTests: XCTestCase {
         XCTAssertEqual(try TreeWriter.recoverInterrupted(in: root), [], "nothing left to recover")
     }
 
+    /// A run killed after adding a new file leaves it named in the journal without a backup: the next run removes
+    /// it, as the tree did not have it.
+    func testAnInterruptedCreationIsRolledBack() throws {
+        try folder.write("tree/a/one_type_converters.h", "new\n")
+        try folder.write("tree/" + TreeWriter.journalName, #"[{"path":"a/one_type_converters.h","staged":".one_type_converters.h.mojify-apply-new-1-1"}]"#)
+        XCTAssertEqual(try TreeWriter.recoverInterrupted(in: root), ["a/one_type_converters.h"])
+        XCTAssertEqual(try listing(), ["a", "a/one.cc", "b", "b/two.cc", "c", "c/gone_messages.h"])
+    }
+
     /// A journal that names files not of mojify's making (a path out of the tree, someone else's file) is refused,
     /// not followed.
     func testAJournalNamingOtherFilesIsRefused() throws {
-        for journal in [#"[{"backup":"../../outside/victim.cc","path":"a/one.cc"}]"#, #"[{"backup":".x","path":"../outside/victim.cc"}]"#, "not json"] {
+        for journal in [#"[{"backup":"../../outside/victim.cc","path":"a/one.cc"}]"#, #"[{"backup":".x","path":"../outside/victim.cc"}]"#, #"[{"path":"a/one.cc"}]"#, "not json"] {
             try folder.write("tree/" + TreeWriter.journalName, journal)
             XCTAssertThrowsError(try TreeWriter.recoverInterrupted(in: root), journal)
             XCTAssertEqual(read("tree/a/one.cc"), "one\n")

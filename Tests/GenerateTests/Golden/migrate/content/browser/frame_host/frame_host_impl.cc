@@ -5,6 +5,7 @@
 
 #include "base/logging.h"
 #include "content/browser/frame_host/frame_host_impl.h"
+#include "content/common/frame_messages.h"
 #include "content/common/frame_type_converters.h"
 #include "mojo/public/cpp/bindings/self_owned_receiver.h"
 
