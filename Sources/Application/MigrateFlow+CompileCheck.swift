@@ -63,8 +63,8 @@ extension MigrateFlow {
         let includeRoots = folders.compactMap { $0.hasPrefix(root + "/") ? String($0.dropFirst(root.count + 1)) + "/" : nil }
         // The files the patch adds (the struct converters) are not in the tree yet: they are found beside the
         // declared bindings.
-        let added = patch.addedFiles.map { ($0, patch.rewritten[$0] ?? "") }
-        for (path, text) in Array(declarations.headers) + added {
+        let addedFiles = patch.addedFiles.map { ($0, patch.rewritten[$0] ?? "") }
+        for (path, text) in Array(declarations.headers) + addedFiles {
             let aliases = includeRoots.filter(path.hasPrefix).map { String(path.dropFirst($0.count)) }.filter { declarations.headers[$0] == nil }
             for name in [path] + aliases { try write(text, to: declared + "/" + name) }
         }

@@ -163,9 +163,9 @@ public enum MigrateFlow {
         if options.apply {
             let changed = patch.files.filter { patch.rewritten[$0] != nil && !patch.addedFiles.contains($0) }
             let added = patch.addedFiles.isEmpty ? "" : "; \(options.dryRun ? "would be " : "")added: \(patch.addedFiles.joined(separator: ", "))"
-            let deleted = added + (patch.deletedFiles.isEmpty ? "" : "; \(options.dryRun ? "would be " : "")deleted: \(patch.deletedFiles.joined(separator: ", "))")
+            let deleted = patch.deletedFiles.isEmpty ? "" : "; \(options.dryRun ? "would be " : "")deleted: \(patch.deletedFiles.joined(separator: ", "))"
             report += applying
-                ? "applied: \(changed.count) file\(changed.count == 1 ? "" : "s") of the tree \(options.dryRun ? "would be " : "")rewritten: \(changed.joined(separator: ", "))\(deleted)\n"
+                ? "applied: \(changed.count) file\(changed.count == 1 ? "" : "s") of the tree \(options.dryRun ? "would be " : "")rewritten: \(changed.joined(separator: ", "))\(added)\(deleted)\n"
                 : "applied: nothing; the patch would add errors (listed above)\n"
         }
         console.write(report)
@@ -216,11 +216,11 @@ public enum MigrateFlow {
             // The sites of a message left whole are listed under it, once.
             let listed = all.filter { $0.reason != nil && (!$0.isSite || !leftWhole.contains($0.message)) }
             if let (noun, done) = headings[kind] {
-                var deleted = kind == .definition && !patch.deletedFiles.isEmpty ? "; headers deleted: \(patch.deletedFiles.joined(separator: ", "))" : ""
-                if kind == .converter, !patch.addedFiles.isEmpty { deleted = "; files added: \(patch.addedFiles.joined(separator: ", "))" }
+                let deleted = kind == .definition && !patch.deletedFiles.isEmpty ? "; headers deleted: \(patch.deletedFiles.joined(separator: ", "))" : ""
+                let added = kind == .converter && !patch.addedFiles.isEmpty ? "; files added: \(patch.addedFiles.joined(separator: ", "))" : ""
                 let left = all.filter { $0.reason != nil }.count - listed.count
                 let kept = left == 0 ? "" : ", \(left) left with their message\(left == 1 ? "" : "s")"
-                lines.append("\(noun): \(all.count - listed.count - left) \(done), \(listed.count) listed\(kept)\(deleted)".escapingControlCharacters)
+                lines.append("\(noun): \(all.count - listed.count - left) \(done), \(listed.count) listed\(kept)\(deleted)\(added)".escapingControlCharacters)
             } else {
                 // Traps are only ever listed: what the legacy dispatch did that the interface methods do not.
                 lines.append("traps: \(listed.count) listed, behaviour the legacy dispatch gave that the rewritten code does not")

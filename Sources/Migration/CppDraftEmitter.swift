@@ -105,7 +105,7 @@ public enum CppDraftEmitter {
         var lines = [banner, ""]
         lines += ["#include <memory>", "#include <utility>", ""]
         // The converters of the values the legacy handlers take as other types (a struct's, `base/values.h`).
-        let converted = interface.methods.filter { $0.handler != nil }.flatMap(\.parameters).filter { $0.needsConversion && $0.legacyConversion != nil }
+        let converted = interface.methods.filter { $0.handler != nil }.flatMap(\.convertedForHandler)
         let conversions = converted.compactMap(\.conversionHeader) + converted.compactMap(\.legacyStructHeader)
         lines += includes([header, api.selfOwnedHeader(associated: associated)] + conversions + (notImplemented ? [era == "base::Optional" ? "base/logging.h" : "base/notreached.h"] : []))
         lines += ["", "namespace \(interface.implementationNamespace) {", ""]

@@ -59,6 +59,9 @@ public struct CppMigration: Sendable {
         /// when it holds characters that could not be written back safely (then `conditionProblem` says so).
         public var condition: String?
         public var conditionProblem: String?
+
+        /// The parameters the legacy handler takes as another C++ type, which a conversion gives it.
+        var convertedForHandler: [Argument] { parameters.filter { $0.needsConversion && $0.legacyConversion != nil } }
     }
 
     public struct Argument: Sendable, Equatable {

@@ -56,7 +56,7 @@ extension CppRewriter {
 
     /// The target of the nearest BUILD.gn above `file` that compiles it: one whose `sources` list it, or use a list
     /// variable listing it, set in the BUILD.gn or in a `.gni` file the BUILD.gn imports.
-    static func buildTarget(listing file: String, in files: [String: GNFile]) -> GNFile.Target? {
+    private static func buildTarget(listing file: String, in files: [String: GNFile]) -> GNFile.Target? {
         buildListing(of: file, in: files)?.target
     }
 

@@ -14,7 +14,7 @@ import MojifyScanner
 /// `#if`, which calls it under that `#if`; and one whose messages are left whole, which says so and is not called
 /// until they are converted (their legacy handler and map entry stay).
 extension CppRewriter {
-    struct Problem: Error {
+    struct Problem: Error, Sendable, Equatable {
         var reason: String
         init(_ reason: String) { self.reason = reason }
     }
@@ -164,7 +164,7 @@ extension CppRewriter {
             }
             // What the bodies' conversions use (a struct's TypeConverters, `base/values.h`), joined with the
             // includes other rewrites add at the same place.
-            let conversionHeaders = interfaces.flatMap { $0.methods.flatMap { $0.method.parameters.filter { $0.needsConversion && $0.legacyConversion != nil }.compactMap(\.conversionHeader) } }
+            let conversionHeaders = interfaces.flatMap { $0.methods.flatMap { $0.method.convertedForHandler.compactMap(\.conversionHeader) } }
             if case let missing = missingIncludes(conversionHeaders, in: handler.file), !missing.isEmpty, let last = lastIncludeLine(in: sources[handler.file]!) {
                 insert(missing.map { "\n#include \"\($0)\"" }.joined(), at: last.range.upperBound, in: handler.file)
             }

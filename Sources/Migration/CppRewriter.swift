@@ -299,7 +299,7 @@ struct CppRewriter {
         let files = diffs.keys.sorted()
         let diff = files.map { diffs[$0]! }.joined()
         return MigrationPatch(
-            diff: diff, files: files.sorted(), outcomes: outcomes, deletedFiles: deletedFiles.sorted(), addedFiles: addedFiles.keys.sorted(), convertedInPlace: convertedInPlace, registeredInPatch: registeredInPatch, rewritten: rewritten,
+            diff: diff, files: files, outcomes: outcomes, deletedFiles: deletedFiles.sorted(), addedFiles: addedFiles.keys.sorted(), convertedInPlace: convertedInPlace, registeredInPatch: registeredInPatch, rewritten: rewritten,
             implementationNamespaces: implementationNamespaces
         )
     }

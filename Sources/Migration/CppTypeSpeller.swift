@@ -80,7 +80,7 @@ struct CppTypeSpeller {
     func passedByValue(_ mojom: String, module: String) -> Bool {
         let bare = mojom.hasSuffix("?") ? String(mojom.dropLast()) : mojom
         if containsGeneratedStruct(mojom, module: module) { return true }
-        if Self.names(in: mojom).contains(where: { mappings[$0]?.moveOnly == true }) { return true }
+        if isMoveOnly(mojom) { return true }
         if mappings[bare]?.byValue == true { return true }
         return Self.scalars[bare] != nil || enums[qualified(bare, module: module)] != nil
     }

@@ -24,8 +24,8 @@ struct StructConverters: Sendable, Equatable {
         /// The plan's mojom file holding the struct, and the one holding its converters.
         var mojomFile: MojomFile
         /// `output->field = ...;` lines, or why that direction cannot be written.
-        var toMojom: Result<[String], Problem>
-        var toLegacy: Result<[String], Problem>
+        var toMojom: Result<[String], CppRewriter.Problem>
+        var toLegacy: Result<[String], CppRewriter.Problem>
         /// An `IPC_STRUCT` is defined in its messages header, which only `.cc` files may include: the converters'
         /// header declares it instead. A traits type's own header is included.
         var isIPCStruct: Bool
@@ -37,10 +37,6 @@ struct StructConverters: Sendable, Equatable {
             if case .success(let lines) = direction == .toMojom ? toMojom : toLegacy { return lines }
             return nil
         }
-    }
-
-    struct Problem: Error, Sendable, Equatable {
-        var reason: String
     }
 
     /// By qualified mojom name.
@@ -114,8 +110,8 @@ struct StructConverters: Sendable, Equatable {
         }
         return Converter(
             mojomName: file.module + "." + item.name, cppMojom: cppMojom, legacy: item.cppName, mojomFile: file,
-            toMojom: forwardProblem.map { .failure(Problem(reason: $0)) } ?? .success(toMojom),
-            toLegacy: backwardProblem.map { .failure(Problem(reason: $0)) } ?? .success(toLegacy),
+            toMojom: forwardProblem.map { .failure(CppRewriter.Problem($0)) } ?? .success(toMojom),
+            toLegacy: backwardProblem.map { .failure(CppRewriter.Problem($0)) } ?? .success(toLegacy),
             isIPCStruct: item.isIPCStruct, definitionFile: item.cppDefinitionFile, fieldHeaders: headers.sorted()
         )
     }
@@ -124,22 +120,22 @@ struct StructConverters: Sendable, Equatable {
     /// `mojom` (or back).
     private static func fieldExpression(
         _ mojom: String, legacy: String, value: String, direction: Direction, module: String, speller: CppTypeSpeller, nested: (String) -> Converter?
-    ) -> Result<String, Problem> {
+    ) -> Result<String, CppRewriter.Problem> {
         if speller.containsGeneratedStruct(mojom, module: module) {
             guard let pattern = speller.structConversion(mojom, module: module, legacy: legacy, direction: direction, converter: nested) else {
-                return .failure(Problem(reason: "\(mojom) holds a struct that does not convert \(direction == .toMojom ? "from" : "to") \(legacy)"))
+                return .failure(CppRewriter.Problem("\(mojom) holds a struct that does not convert \(direction == .toMojom ? "from" : "to") \(legacy)"))
             }
             return .success(pattern.replacingOccurrences(of: "$0", with: value))
         }
         let moveOnly = speller.isMoveOnly(mojom)
         if speller.needsConversion(mojom, module: module, original: legacy) || moveOnly {
             if direction == .toLegacy, moveOnly {
-                return .failure(Problem(reason: "\(speller.value(mojom, module: module, original: legacy)) is move-only, and a TypeConverter takes its input const"))
+                return .failure(CppRewriter.Problem("\(speller.value(mojom, module: module, original: legacy)) is move-only, and a TypeConverter takes its input const"))
             }
             let pattern = direction == .toMojom
                 ? speller.conversion(mojom, module: module, original: legacy) : speller.legacyConversion(mojom, module: module, original: legacy)
             guard let pattern else {
-                return .failure(Problem(reason: "nothing converts \(legacy) \(direction == .toMojom ? "to" : "from") \(speller.value(mojom, module: module, original: legacy)) (the rules' cpp_types)"))
+                return .failure(CppRewriter.Problem("nothing converts \(legacy) \(direction == .toMojom ? "to" : "from") \(speller.value(mojom, module: module, original: legacy)) (the rules' cpp_types)"))
             }
             return .success(pattern.replacingOccurrences(of: "$0", with: value))
         }
