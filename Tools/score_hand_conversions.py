@@ -49,6 +49,8 @@ Measures and the heuristics behind them (all text heuristics, no C++ parsing):
 - Mojify's call at a sender site: in the `+` lines of the change block, the `->Name(` / `.Name(` call whose Name
   is a method of mojify's generated interfaces, else the last call that is not a `Get...()` getter. "Calling the
   engineers' method": mojify's Name equals the engineers' Name (case-sensitive; case-insensitive reported too).
+  The row "of those where the engineers call one" leaves out the sites where no engineers' call was found (the
+  engineers removed the message, as CEF's Response, or moved the code where the scorer cannot follow).
 - Mojify's method for a message: the method of the generated .mojom whose comment says `From MSG (`.
 - Engineers' methods for a message (a set; a message may have become several methods): the union of (a) the
   engineers' calls at its sender sites, (b) its handler's method name when that is an engineers' method name, (c) an
@@ -992,6 +994,7 @@ def score_case(case: Case, mojify: str, work: str, env: dict, extra: list[str]) 
         'senders rewritten': len(rew),
         'senders calling the engineers\' method': sum(s['same_method'] for s in rew),
         'senders calling the engineers\' method (case-insensitive)': sum(s['same_method_ci'] for s in rew),
+        'senders rewritten where the engineers call a mojom method': sum(s['engineers_method'] is not None for s in rew),
         'senders unnamed (message left whole)': sum(s['status'] == 'unnamed, message left whole' for s in S),
         'reply writes': len(reply_sites),
         'reply writes rewritten': sum(r['rewritten'] for r in reply_sites),
@@ -1035,6 +1038,8 @@ ROWS = [
     ('senders rewritten', 'senders rewritten', 'senders covered'),
     ('senders calling the engineers\' method', 'senders calling the engineers\' method', 'senders rewritten'),
     ('... case-insensitive', 'senders calling the engineers\' method (case-insensitive)', 'senders rewritten'),
+    ('... of those where the engineers call one', 'senders calling the engineers\' method',
+     'senders rewritten where the engineers call a mojom method'),
     ('senders unnamed, message left whole (not covered)', 'senders unnamed (message left whole)',
      'senders the engineers changed'),
     ('reply writes rewritten', 'reply writes rewritten', 'reply writes'),

@@ -74,9 +74,15 @@ struct PlanBuilder {
         return names.filter { !shared.contains($0.value) }
     }
 
-    /// A method's name: its handler's, else its message's.
+    /// A method's name: its handler's, else its message's. A handler named for the process sending and then the
+    /// message (`OnRendererMessageTo` for `AtomFrameHostMsg_Message_To`) gives the message's name: the interface
+    /// already says who calls it (Electron's engineers named that method `MessageTo`).
     func methodName(_ route: Route) -> String {
-        handlerNames[route.message.name].map(naming.upperCamel) ?? naming.upperCamel(route.stem)
+        let messageName = naming.upperCamel(route.stem)
+        guard let handlerName = handlerNames[route.message.name].map(naming.upperCamel) else { return messageName }
+        let sender = handlerName.dropLast(messageName.count)
+        let namesSender = handlerName.hasSuffix(messageName) && !sender.isEmpty && rules.processes[sender.lowercased()] != nil
+        return namesSender ? messageName : handlerName
     }
 
     // MARK: - Files

@@ -584,7 +584,10 @@ final class NamingAndFoldingTests: XCTestCase {
 
     /// The guide keeps the handler's name without `On` (2.5.1), as Electron's engineers named
     /// `AtomAutofillFrameHostMsg_ShowPopup` `ShowAutofillPopup` after `OnShowAutofillPopup`; a message two methods
-    /// handle, or none, keeps its message's name. `generate` and `migrate` share the rule through the plan.
+    /// handle, or none, keeps its message's name. A handler named for the sending process and the message
+    /// (`OnRendererMessageTo`) gives the message's name, as Electron's engineers named `AtomFrameHostMsg_Message_To`
+    /// `MessageTo`; a leading word that names no process of the rules (`Autofill`) stays. `generate` and `migrate`
+    /// share the rule through the plan.
     func testAMethodIsNamedAfterItsOneHandler() throws {
         let tree = try temporaryFolder()
         try tree.write("atom/common/api/api_messages.h", """
@@ -592,12 +595,16 @@ final class NamingAndFoldingTests: XCTestCase {
             IPC_MESSAGE_ROUTED1(AtomAutofillFrameHostMsg_ShowPopup, int /* x */)
             IPC_MESSAGE_ROUTED1(AtomAutofillFrameHostMsg_HidePopup, int /* x */)
             IPC_MESSAGE_ROUTED1(AtomAutofillFrameHostMsg_Unhandled, int /* x */)
+            IPC_MESSAGE_ROUTED1(AtomAutofillFrameHostMsg_Message_To, int /* x */)
+            IPC_MESSAGE_ROUTED1(AtomAutofillFrameHostMsg_Clear, int /* x */)
             """)
         try tree.write("atom/browser/autofill_driver.cc", """
             bool AutofillDriver::OnMessageReceived(const IPC::Message& message) {
               IPC_BEGIN_MESSAGE_MAP(AutofillDriver, message)
                 IPC_MESSAGE_HANDLER(AtomAutofillFrameHostMsg_ShowPopup, OnShowAutofillPopup)
                 IPC_MESSAGE_HANDLER(AtomAutofillFrameHostMsg_HidePopup, OnHideAutofillPopup)
+                IPC_MESSAGE_HANDLER(AtomAutofillFrameHostMsg_Message_To, OnRendererMessageTo)
+                IPC_MESSAGE_HANDLER(AtomAutofillFrameHostMsg_Clear, OnAutofillClear)
               IPC_END_MESSAGE_MAP()
             }
             bool OtherDriver::OnMessageReceived(const IPC::Message& message) {
@@ -610,6 +617,8 @@ final class NamingAndFoldingTests: XCTestCase {
         XCTAssertEqual(plan.proposals["AtomAutofillFrameHostMsg_ShowPopup"]?.declaration, "ShowAutofillPopup(int32 x);")
         XCTAssertEqual(plan.proposals["AtomAutofillFrameHostMsg_HidePopup"]?.declaration, "HidePopup(int32 x);")
         XCTAssertEqual(plan.proposals["AtomAutofillFrameHostMsg_Unhandled"]?.declaration, "Unhandled(int32 x);")
+        XCTAssertEqual(plan.proposals["AtomAutofillFrameHostMsg_Message_To"]?.declaration, "MessageTo(int32 x);")
+        XCTAssertEqual(plan.proposals["AtomAutofillFrameHostMsg_Clear"]?.declaration, "AutofillClear(int32 x);")
     }
 
     func testSyncMethodsHaveAReplyEvenWithoutOutputs() throws {
