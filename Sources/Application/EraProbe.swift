@@ -25,9 +25,16 @@ struct EraProbe {
         places += scan.upstreamRoots.map { ($0, "--upstream-root \($0)") }
         var found: [String: String] = [:]
         for header in MojoEra.headers.map(\.path) {
-            found[header] = places.first { FileManager.default.fileExists(atPath: $0.folder + "/" + header) }?.name
+            found[header] = places.first { Self.holds($0.folder + "/" + header, text: MojoEra.headerTexts[header]) }?.name
         }
         headers = found
+    }
+
+    /// Whether `path` is a file, holding `text` when one is given.
+    private static func holds(_ path: String, text: String?) -> Bool {
+        guard let text else { return FileManager.default.fileExists(atPath: path) }
+        guard let data = FileManager.default.contents(atPath: path) else { return false }
+        return contains(data, Array(text.utf8))
     }
 
     /// What the scan's walk must list for `evidence`: nothing when a header was found, else the C++ files and the
@@ -61,7 +68,7 @@ struct EraProbe {
 
     /// The evidence: the headers, or the mentions in `listed` (the walk's files, `listing` among them) outside hidden
     /// folders and `skipping` (the output folder, whose drafts are mojify's own). Files are read in path order, and
-    /// the reading stops at the first `BinderMap` mention, which no other can outrank. `marked`: the files a scan
+    /// the reading stops at the first `base::Value::List` or `Dict` mention, which no other can outrank. `marked`: the files a scan
     /// that looked for `markers` found them in (`Inventory.markedFiles`); only those C++ files are read. Nil (a saved
     /// inventory) reads them all.
     func evidence(listed: [ListedFiles], skipping: [String], maxFileBytes: Int, marked: [String]?) -> MojoEra.Evidence {
@@ -94,7 +101,7 @@ struct EraProbe {
             for marker in markers where mentions[marker.text] == nil && Self.contains(data, marker.bytes) {
                 mentions[marker.text] = file.shown
             }
-            if markers.contains(where: { $0.sign == .binderMap && mentions[$0.text] != nil }) { break }
+            if markers.contains(where: { $0.sign == .typedValues && mentions[$0.text] != nil }) { break }
         }
         return MojoEra.Evidence(mentions: mentions)
     }

@@ -11,8 +11,12 @@ public enum MojoEra: String, CaseIterable, Sendable, Comparable {
     case connector
     /// `mojo::Remote`/`Receiver` with `BinderRegistry` and C++ service manifests (Chromium 78-80).
     case remote
-    /// `mojo::Remote`/`Receiver` registered in `BinderMap`s, the service manager gone (Chromium 81 on).
+    /// `mojo::Remote`/`Receiver` registered in `BinderMap`s, the service manager gone (Chromium 81-100):
+    /// `mojo_base` values are still `base::Value`.
     case binderMap = "binder-map"
+    /// As `binder-map`, with `mojo_base` dictionaries and lists typemapped to `base::Value::Dict` and
+    /// `base::Value::List` (Chromium 101 on).
+    case typedValues = "typed-values"
 
     public static func < (left: MojoEra, right: MojoEra) -> Bool {
         allCases.firstIndex(of: left)! < allCases.firstIndex(of: right)!
@@ -24,7 +28,8 @@ public enum MojoEra: String, CaseIterable, Sendable, Comparable {
         case .interfaceRegistry: "2016-2017 (InterfacePtr/Binding, InterfaceRegistry, service manifests)"
         case .connector: "2017-2019 (InterfacePtr/Binding, BinderRegistry and Connector, service manifests)"
         case .remote: "2019-2020 (mojo::Remote/Receiver, BinderRegistry, C++ service manifests)"
-        case .binderMap: "2020 on (mojo::Remote/Receiver, BinderMap)"
+        case .binderMap: "2020-2021 (mojo::Remote/Receiver, BinderMap, base::Value)"
+        case .typedValues: "2022 on (mojo::Remote/Receiver, BinderMap, base::Value::Dict/List)"
         }
     }
 
@@ -39,6 +44,12 @@ public enum MojoEra: String, CaseIterable, Sendable, Comparable {
 extension MojoEra {
     /// What one piece of evidence says about a tree's era.
     public enum Sign: Sendable, Hashable {
+        /// `base::Value::Dict` and `base::Value::List`, which Mojo's typemap of `mojo_base` values gives: the newest
+        /// era.
+        case typedValues
+        /// `base::ListValue` and `base::DictionaryValue` without the types that replaced them: values of the eras
+        /// before, which only the 2020-2021 typemap's `base::Value` converts from and to.
+        case untypedValues
         /// `BinderMap` registration: the newest era.
         case binderMap
         /// `mojo::Remote`, `mojo::Receiver` and their pending ends.
@@ -50,8 +61,10 @@ extension MojoEra {
     }
 
     /// Files of Mojo's bindings and of the service manager that a Chromium checkout has or lacks, by era. A
-    /// checkout has all the headers of its era, so what it lacks says as much as what it has.
+    /// checkout has all the headers of its era, so what it lacks says as much as what it has. A header of
+    /// `headerTexts` counts only where it holds that text.
     public static let headers: [(path: String, sign: Sign)] = [
+        ("mojo/public/cpp/base/values_mojom_traits.h", .typedValues),
         ("mojo/public/cpp/bindings/binder_map.h", .binderMap),
         ("services/service_manager/public/cpp/binder_map.h", .binderMap),
         ("mojo/public/cpp/bindings/remote.h", .currentAPI),
@@ -59,10 +72,16 @@ extension MojoEra {
         ("mojo/public/cpp/bindings/interface_ptr.h", .legacyAPI),
     ]
 
+    /// Text a header of `headers` must hold to count: the traits of `mojo_base` values name the C++ types the
+    /// typemap gives them, and the file itself is of every era.
+    public static let headerTexts: [String: String] = ["mojo/public/cpp/base/values_mojom_traits.h": "base::Value::List"]
+
     /// Text whose mention in a tree's code (an embedder's, without Chromium's `mojo/`) marks an era: includes and
     /// uses. Each is specific enough not to occur in another era's code (`->GetInterfaceRegistry()` is not part of
     /// `->GetAssociatedInterfaceRegistry()`, which every era has).
     public static let codeMarkers: [(text: String, sign: Sign)] = [
+        ("base::Value::Dict", .typedValues),
+        ("base::Value::List", .typedValues),
         ("mojo/public/cpp/bindings/binder_map.h", .binderMap),
         ("service_manager/public/cpp/binder_map.h", .binderMap),
         ("mojo::BinderMap", .binderMap),
@@ -92,6 +111,8 @@ extension MojoEra {
         ("service_manager/public/cpp/interface_registry.h", .legacyAPI),
         ("shell/public/cpp/interface_registry.h", .legacyAPI),
         ("->GetInterfaceRegistry()", .legacyAPI),
+        ("base::DictionaryValue", .untypedValues),
+        ("base::ListValue", .untypedValues),
     ]
 
     /// Endings of file names that mark an era by the file's existence: the service manager's JSON manifest overlays.
@@ -122,7 +143,7 @@ extension MojoEra {
 
     /// A tree that says nothing is taken to build against today's Chromium: its legacy IPC is being migrated to
     /// the API upstream has, and the older forms no longer compile there.
-    public static let fallback = MojoEra.binderMap
+    public static let fallback = MojoEra.typedValues
 
     /// The era the evidence points to. A checkout's headers decide alone, and what it lacks counts: `remote.h`
     /// without `binder_map.h` is the `remote` era. Code mentions count only where no header was found (an
@@ -135,13 +156,17 @@ extension MojoEra {
         let checkout = !evidence.headers.isEmpty
         // What made the era, and what a checkout lacks (the newer era's header), which decided too.
         let (deciding, lacking): (Set<Sign>, [String]) = switch era {
-        case .binderMap: (checkout ? [.binderMap] : [.binderMap, .currentAPI], [])
+        case .typedValues: (checkout ? [.typedValues] : [.typedValues, .binderMap, .currentAPI], [])
+        case .binderMap: (checkout ? [.binderMap] : [.binderMap, .currentAPI, .untypedValues], checkout ? ["base::Value::List in values_mojom_traits.h"] : [])
         case .remote: (checkout ? [.currentAPI] : [.currentAPI, .connector], ["binder_map.h"])
         case .connector: ([.connector], ["remote.h"])
         case .interfaceRegistry: ([.legacyAPI], ["remote.h", "binder_registry.h"])
         }
         // Marker order, so that the text does not depend on the order files were read in; two say enough on a line.
-        let shown = found.filter { deciding.contains($0.sign) }.prefix(2).map { "\($0.marker) in \(places[$0.marker]!)" }
+        // The Mojo use first, then the values that made it the older of the two current eras.
+        let mojo = found.filter { deciding.contains($0.sign) && $0.sign != .untypedValues }.prefix(2)
+        let values = found.filter { $0.sign == .untypedValues && deciding.contains($0.sign) }.prefix(mojo.isEmpty ? 2 : 1)
+        let shown = (mojo + values).map { "\($0.marker) in \(places[$0.marker]!)" }
         return Detection(era: era, basis: (shown + (checkout ? lacking.map { "no " + $0 } : [])).joined(separator: ", "))
     }
 
@@ -166,9 +191,15 @@ extension MojoEra {
         return (all.filter { evidence.mentions[$0.0] != nil }.map { ($0.0, $0.1) }, evidence.mentions)
     }
 
+    /// A checkout's headers say all; an embedder's code shows what it uses, and the newest era that fits is taken:
+    /// the current API without a connector is `typed-values`, unless the code holds `base::ListValue` or
+    /// `base::DictionaryValue` and none of their successors, which makes it `binder-map` (CEF 91), as those alone do.
     private static func era(of signs: Set<Sign>, fromCheckout: Bool) -> MojoEra {
-        if signs.contains(.binderMap) { return .binderMap }
-        if signs.contains(.currentAPI) { return fromCheckout || signs.contains(.connector) ? .remote : .binderMap }
-        return signs.contains(.connector) ? .connector : .interfaceRegistry
+        if signs.contains(.typedValues) { return .typedValues }
+        let current: MojoEra = fromCheckout || signs.contains(.untypedValues) ? .binderMap : .typedValues
+        if signs.contains(.binderMap) { return current }
+        if signs.contains(.currentAPI) { return fromCheckout || signs.contains(.connector) ? .remote : current }
+        if signs.contains(.connector) { return .connector }
+        return signs.contains(.legacyAPI) ? .interfaceRegistry : current
     }
 }

@@ -163,7 +163,11 @@ public enum CppDraftEmitter {
             }
             arguments += locals.map { "&" + $0 }
             lines.append(call + arguments.joined(separator: ", ") + ");")
-            lines.append("  std::move(callback).Run(\(locals.joined(separator: ", ")));")
+            // An output the bindings give as another type (a struct the plan defines) goes through its conversion.
+            let replied = zip(reply, locals).map { output, local in
+                convertible && output.needsConversion ? output.conversion?.replacingOccurrences(of: "$0", with: local) ?? local : local
+            }
+            lines.append("  std::move(callback).Run(\(replied.joined(separator: ", ")));")
             return lines
         }
         let why = handler.delayReply
@@ -174,10 +178,11 @@ public enum CppDraftEmitter {
         return lines + [call + arguments.joined(separator: ", ") + ");"]
     }
 
-    /// Whether the legacy sync handler's outputs are the reply's types, so that its locals can be passed on.
+    /// Whether the legacy sync handler's outputs are the reply's types, or convert to them, so that its locals can
+    /// be passed on.
     static func outputsConvert(_ method: CppMigration.Method) -> Bool {
         guard let reply = method.reply else { return true }
-        return method.legacyOutputs.count == reply.count && !method.legacyOutputs.contains("") && !reply.contains(where: \.needsConversion)
+        return method.legacyOutputs.count == reply.count && !method.legacyOutputs.contains("") && !reply.contains { $0.needsConversion && $0.conversion == nil }
     }
 
     /// Whether `body(method)` calls the legacy handler with nothing left to a human: no reply message or

@@ -60,8 +60,11 @@ public struct CppMigration: Sendable {
         public var condition: String?
         public var conditionProblem: String?
 
-        /// The parameters the legacy handler takes as another C++ type, which a conversion gives it.
-        var convertedForHandler: [Argument] { parameters.filter { $0.needsConversion && $0.legacyConversion != nil } }
+        /// The parameters the legacy handler takes as another C++ type, which a conversion gives it, and the outputs
+        /// a sync handler writes as another, which a conversion makes the reply's.
+        var convertedForHandler: [Argument] {
+            parameters.filter { $0.needsConversion && $0.legacyConversion != nil } + (isSync ? reply ?? [] : []).filter { $0.needsConversion && $0.conversion != nil }
+        }
     }
 
     public struct Argument: Sendable, Equatable {

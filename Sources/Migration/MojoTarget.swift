@@ -11,7 +11,7 @@ extension MojoEra {
         switch self {
         case .interfaceRegistry, .connector: .manifest
         case .remote: .cppManifest
-        case .binderMap: .binders
+        case .binderMap, .typedValues: .binders
         }
     }
 }

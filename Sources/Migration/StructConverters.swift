@@ -7,11 +7,16 @@ import MojifyCore
 /// then passes `mojo::ConvertTo<ns::FooPtr>(params)` and an implementation gives the legacy handler
 /// `mojo::ConvertTo<Foo_Params>(params)`, while the code that builds and reads the legacy struct stays as it is.
 ///
-/// One direction is left out where a field cannot be converted in it: a `TypeConverter` takes its input `const`,
-/// so a move-only field (`base::Value`) can be read into the bindings only where the rules' `from:` copies it, and
-/// never out of them; a field of a type nothing converts (a placeholder, a map of structs) blocks both. A struct
-/// some of whose legacy members have no field (a member libclang could not see) gets neither: the conversion would
-/// drop data.
+/// A legacy struct with a move-only member (CEF's `Cef_Request_Params` holds a `base::ListValue`) cannot be
+/// returned by value: an `IPC_STRUCT` declares its destructor, so it has no move constructor, and its copy
+/// constructor is deleted. Its way back is `std::unique_ptr<Foo_Params> ToLegacy(ns::FooPtr input)` in the mojom's
+/// namespace, which moves the fields out of the mojom value; an implementation, holding that value by value, gives
+/// the handler `*ns::ToLegacy(std::move(params))`. The way there stays a `TypeConverter`, whose input is `const`:
+/// a move-only field goes into the bindings only where the rules' `from:` copies it.
+///
+/// One direction is left out where a field cannot be converted in it; a field of a type nothing converts (a
+/// placeholder, a map of structs) blocks both. A struct some of whose legacy members have no field (a member
+/// libclang could not see) gets neither: the conversion would drop data.
 struct StructConverters: Sendable, Equatable {
     enum Direction: Sendable { case toMojom, toLegacy }
 
@@ -23,9 +28,11 @@ struct StructConverters: Sendable, Equatable {
         var legacy: String
         /// The plan's mojom file holding the struct, and the one holding its converters.
         var mojomFile: MojomFile
-        /// `output->field = ...;` lines, or why that direction cannot be written.
+        /// `output->field = ...;` (`output.member = ...;`) lines, or why that direction cannot be written.
         var toMojom: Result<[String], CppRewriter.Problem>
         var toLegacy: Result<[String], CppRewriter.Problem>
+        /// The way back is `ToLegacy`, filling a `std::unique_ptr` (a member is move-only), not a `TypeConverter`.
+        var legacyByPointer: Bool = false
         /// An `IPC_STRUCT` is defined in its messages header, which only `.cc` files may include: the converters'
         /// header declares it instead. A traits type's own header is included.
         var isIPCStruct: Bool
@@ -82,6 +89,7 @@ struct StructConverters: Sendable, Equatable {
         var forwardProblem: String?
         var backwardProblem: String?
         var headers: Set<String> = []
+        let byPointer = item.fields.contains { speller.isMoveOnly($0.type) }
         if !item.coversLegacyMembers {
             forwardProblem = "\(item.cppName) has members the mojom struct \(item.name) lacks (see its TODO)"
             backwardProblem = forwardProblem
@@ -103,8 +111,10 @@ struct StructConverters: Sendable, Equatable {
             case .success(let expression): toMojom.append("output->\(field.name) = \(expression);")
             case .failure(let problem): forwardProblem = forwardProblem ?? "field \(field.name): \(problem.reason)"
             }
-            switch fieldExpression(field.type, legacy: legacy, value: "input->\(field.name)", direction: .toLegacy, module: file.module, speller: speller, nested: nested) {
-            case .success(let expression): toLegacy.append("output.\(member) = \(expression);")
+            let back = fieldExpression(field.type, legacy: legacy, value: "input->\(field.name)", direction: .toLegacy, moving: byPointer,
+                                       module: file.module, speller: speller, nested: nested)
+            switch back {
+            case .success(let expression): toLegacy.append("output\(byPointer ? "->" : ".")\(member) = \(expression);")
             case .failure(let problem): backwardProblem = backwardProblem ?? "field \(field.name): \(problem.reason)"
             }
         }
@@ -112,32 +122,37 @@ struct StructConverters: Sendable, Equatable {
             mojomName: file.module + "." + item.name, cppMojom: cppMojom, legacy: item.cppName, mojomFile: file,
             toMojom: forwardProblem.map { .failure(CppRewriter.Problem($0)) } ?? .success(toMojom),
             toLegacy: backwardProblem.map { .failure(CppRewriter.Problem($0)) } ?? .success(toLegacy),
-            isIPCStruct: item.isIPCStruct, definitionFile: item.cppDefinitionFile, fieldHeaders: headers.sorted()
+            legacyByPointer: byPointer, isIPCStruct: item.isIPCStruct, definitionFile: item.cppDefinitionFile, fieldHeaders: headers.sorted()
         )
     }
 
     /// The expression converting one field's `value` of the legacy C++ type `legacy` into the bindings' type of
-    /// `mojom` (or back).
+    /// `mojom` (or back; `moving` out of a mojom value `ToLegacy` owns, moving a move-only field).
     private static func fieldExpression(
-        _ mojom: String, legacy: String, value: String, direction: Direction, module: String, speller: CppTypeSpeller, nested: (String) -> Converter?
+        _ mojom: String, legacy: String, value: String, direction: Direction, moving: Bool = false, module: String, speller: CppTypeSpeller, nested: (String) -> Converter?
     ) -> Result<String, CppRewriter.Problem> {
+        let toMojom = direction == .toMojom
         if speller.containsGeneratedStruct(mojom, module: module) {
-            guard let pattern = speller.structConversion(mojom, module: module, legacy: legacy, direction: direction, converter: nested) else {
-                return .failure(CppRewriter.Problem("\(mojom) holds a struct that does not convert \(direction == .toMojom ? "from" : "to") \(legacy)"))
+            // A nested legacy struct is assigned, so it must convert by value, whichever way the outer one goes.
+            guard let pattern = speller.structConversion(mojom, module: module, legacy: legacy, direction: direction, converter: nested),
+                  toMojom || !pattern.hasPrefix("*") else {
+                return .failure(CppRewriter.Problem("\(mojom) holds a struct that does not convert \(toMojom ? "from" : "to") \(legacy)"))
             }
             return .success(pattern.replacingOccurrences(of: "$0", with: value))
         }
         let moveOnly = speller.isMoveOnly(mojom)
         if speller.needsConversion(mojom, module: module, original: legacy) || moveOnly {
-            if direction == .toLegacy, moveOnly {
-                return .failure(CppRewriter.Problem("\(speller.value(mojom, module: module, original: legacy)) is move-only, and a TypeConverter takes its input const"))
-            }
-            let pattern = direction == .toMojom
+            let pattern = toMojom
                 ? speller.conversion(mojom, module: module, original: legacy) : speller.legacyConversion(mojom, module: module, original: legacy)
-            guard let pattern else {
-                return .failure(CppRewriter.Problem("nothing converts \(legacy) \(direction == .toMojom ? "to" : "from") \(speller.value(mojom, module: module, original: legacy)) (the rules' cpp_types)"))
+            // The same C++ type on both sides (a `base::Value` the legacy struct held) needs no rule to move.
+            if moving, moveOnly, pattern == nil, !speller.needsConversion(mojom, module: module, original: legacy) {
+                return .success("std::move(\(value))")
             }
-            return .success(pattern.replacingOccurrences(of: "$0", with: value))
+            guard let pattern else {
+                return .failure(CppRewriter.Problem("nothing converts \(legacy) \(toMojom ? "to" : "from") \(speller.value(mojom, module: module, original: legacy)) (the rules' cpp_types)"))
+            }
+            let expression = pattern.replacingOccurrences(of: "$0", with: value)
+            return .success(moveOnly && moving ? "std::move(\(expression))" : expression)
         }
         return .success(value)
     }
@@ -165,28 +180,58 @@ struct StructConverterFiles {
             "#define \(guardName)",
             "",
         ]
+        if !movedBack.isEmpty { lines += ["#include <memory>", ""] }
         let includes = Set([mojomInclude, "mojo/public/cpp/bindings/type_converter.h"] + converters.filter { !$0.isIPCStruct }.compactMap(\.definitionFile))
         lines += includes.sorted().map { "#include \"\($0)\"" }
         let declared = converters.filter(\.isIPCStruct).map(\.legacy)
         if !declared.isEmpty { lines += [""] + declared.map { "struct \($0);" } }
         lines += ["", "namespace mojo {", ""]
         for converter in converters {
-            for (direction, output, input) in signatures(converter) {
+            for (direction, output, input) in signatures(converter) where !isMovedBack(converter, direction) {
                 guard converter.lines(direction) != nil else { continue }
                 lines += ["template <>", "struct TypeConverter<\(output), \(input)> {", "  static \(output) Convert(const \(input)& input);", "};", ""]
             }
         }
-        lines += ["}  // namespace mojo", "", "#endif  // \(guardName)"]
+        lines.append("}  // namespace mojo")
+        if !movedBack.isEmpty {
+            lines += [""] + namespaceOpening + [""]
+            for converter in movedBack {
+                lines += [
+                    "// \(converter.legacy) holds a move-only member, so it cannot be returned by value: this moves the",
+                    "// fields out of `input`.",
+                    "\(toLegacySignature(converter));", "",
+                ]
+            }
+            lines += namespaceClosing
+        }
+        lines += ["", "#endif  // \(guardName)"]
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// The converters whose way back is `ToLegacy`, in the mojom's namespace.
+    private var movedBack: [StructConverters.Converter] {
+        converters.filter { $0.legacyByPointer && $0.lines(.toLegacy) != nil }
+    }
+
+    private func isMovedBack(_ converter: StructConverters.Converter, _ direction: StructConverters.Direction) -> Bool {
+        direction == .toLegacy && converter.legacyByPointer
+    }
+
+    private func toLegacySignature(_ converter: StructConverters.Converter) -> String {
+        "std::unique_ptr<\(converter.legacy)> ToLegacy(\(converter.cppMojom.components(separatedBy: "::").last!)Ptr input)"
+    }
+
+    private var namespaceOpening: [String] { mojom.module.split(separator: ".").map { "namespace \($0) {" } }
+    private var namespaceClosing: [String] { mojom.module.split(separator: ".").reversed().map { "}  // namespace \($0)" } }
+
     var source: String {
         var lines = ["#include \"\(paths.header)\"", ""]
+        if !movedBack.isEmpty { lines += ["#include <utility>", ""] }
         let includes = Set(messagesIncludes + converters.flatMap(\.fieldHeaders))
         if !includes.isEmpty { lines += includes.sorted().map { "#include \"\($0)\"" } + [""] }
         lines += ["namespace mojo {", ""]
         for converter in converters {
-            for (direction, output, input) in signatures(converter) {
+            for (direction, output, input) in signatures(converter) where !isMovedBack(converter, direction) {
                 guard let body = converter.lines(direction) else { continue }
                 lines += ["// static", "\(output) TypeConverter<\(output), \(input)>::Convert(const \(input)& input) {"]
                 lines.append(direction == .toMojom ? "  auto output = \(converter.cppMojom)::New();" : "  \(converter.legacy) output;")
@@ -195,6 +240,15 @@ struct StructConverterFiles {
             }
         }
         lines.append("}  // namespace mojo")
+        if !movedBack.isEmpty {
+            lines += [""] + namespaceOpening + [""]
+            for converter in movedBack {
+                lines += ["\(toLegacySignature(converter)) {", "  auto output = std::make_unique<\(converter.legacy)>();"]
+                lines += converter.lines(.toLegacy)!.map { "  " + $0 }
+                lines += ["  return output;", "}", ""]
+            }
+            lines += namespaceClosing
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -15,7 +15,7 @@ final class GoldenTests: XCTestCase {
         return try OutputFormat.render(plan, rules: rules, registry: registry)
     }
 
-    /// What `mojify generate Examples/` writes (Examples/ shows no Mojo era, so today's binder maps register), and
+    /// What `mojify generate Examples/` writes (Examples/ is of the binder map era, whose binder maps register), and
     /// the manifest overlays of the service manager eras.
     func testGoldenOutputForExamples() throws {
         var files = try generated(registry: .binders)

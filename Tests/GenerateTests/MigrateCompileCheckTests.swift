@@ -11,7 +11,7 @@ import XCTest
 /// senders calling a getter no class gets, and legacy values passed where the bindings take a new type.
 final class MigrateCompileCheckTests: XCTestCase {
     private func examplesDeclarations(api: MojoAPI = .current, treeHas: (String) -> Bool = { _ in false }) throws -> MojomDeclarations {
-        let era: MojoEra = api == .legacy ? .interfaceRegistry : .binderMap
+        let era: MojoEra = api == .legacy ? .interfaceRegistry : .typedValues
         let rules = try Fixtures.rules().inEra(era)
         let inventory = try Fixtures.examples.get()
         let plan = try ConversionPlan.make(inventory: inventory, rules: rules)

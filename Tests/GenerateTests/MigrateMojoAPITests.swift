@@ -236,7 +236,7 @@ final class MigrateMojoAPITests: XCTestCase {
     func testTheDefaultIsTheCurrentAPI() throws {
         let inventory = try Fixtures.examples.get()
         let plan = try ConversionPlan.make(inventory: inventory, rules: try Fixtures.rules())
-        let migration = CppMigration(plan: plan, inventory: inventory, rules: try Fixtures.rules(), era: .binderMap)
+        let migration = CppMigration(plan: plan, inventory: inventory, rules: try Fixtures.rules(), era: .typedValues)
         let result = try Self.examples(.binders, .current)
         XCTAssertEqual(CppDraftEmitter.emit(migration, convertedInPlace: result.patch.convertedInPlace), result.drafts)
         XCTAssertEqual(RemoteSettings(registry: .binders, rules: try Fixtures.rules()).api, .current)

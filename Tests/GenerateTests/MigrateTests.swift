@@ -28,7 +28,7 @@ final class MigrateTests: XCTestCase {
     /// Scans `root`, plans (`only` as `--only`), and drafts as `migrate` does for `era` (by default the first of
     /// the API's), or every interface of the plan with `draftingEvery` (for the emitters' forms).
     static func migrate(root: String, only: [String] = [], registry: OutputFormat = .binders, api: MojoAPI = .current, era: MojoEra? = nil, draftingEvery: Bool = false) throws -> Result {
-        let era = era ?? (api == .legacy ? .interfaceRegistry : .binderMap)
+        let era = era ?? (api == .legacy ? .interfaceRegistry : .typedValues)
         let rules = try Fixtures.rules().inEra(era)
         // As migrate does: the headers listing message classes and the .gni files come from the scan's walk.
         var options = ScanOptions(paths: [root])
@@ -83,8 +83,10 @@ final class MigrateTests: XCTestCase {
 
     // MARK: - Examples/
 
+    /// In the era `migrate` detects on Examples/ (its messages' `base::ListValue` says `binder-map`), so that the
+    /// golden patch is the one a user gets.
     func testGoldenDraftsAndPatchForExamples() throws {
-        let result = try Self.migrate(root: repositoryRoot + "/Examples")
+        let result = try Self.migrate(root: repositoryRoot + "/Examples", era: .binderMap)
         var files = result.drafts
         files["migrate.patch"] = result.patch.diff
         files["outcomes.txt"] = result.patch.outcomes.map { "\($0.kind.rawValue) \($0.location) \($0.message): \($0.reason ?? "rewritten")" }.joined(separator: "\n") + "\n"
@@ -114,7 +116,7 @@ final class MigrateTests: XCTestCase {
 
     func testExamplesPatchAppliesAndAccountsForEverySenderAndHandler() throws {
         let root = repositoryRoot + "/Examples"
-        let result = try Self.migrate(root: root)
+        let result = try Self.migrate(root: root, era: .binderMap)
         XCTAssertNil(try Self.gitApplyCheck(result.patch.diff, on: root))
         let inventory = try Fixtures.examples.get()
         let selected = Set(try ConversionPlan.make(inventory: inventory, rules: try Fixtures.rules()).interfaces.flatMap { $0.methods.flatMap(\.messages) })
@@ -595,6 +597,69 @@ final class MigrateTests: XCTestCase {
         let implementation = try XCTUnwrap(result.drafts["content/renderer/test_host_impl.cc"], "\(result.drafts.keys.sorted())")
         XCTAssertTrue(implementation.contains("::Regions(std::vector<content::mojom::TestRegionPtr> regions, content::mojom::TestRegionPtr main) {\n  host_->OnRegions(mojo::ConvertTo<std::vector<TestRegion>>(regions), mojo::ConvertTo<TestRegion>(main));\n"), implementation)
         XCTAssertTrue(implementation.contains("#include \"content/common/test_type_converters.h\"\n"), implementation)
+    }
+
+    /// A legacy struct holding a move-only member has no copy or move constructor (an `IPC_STRUCT` declares its
+    /// destructor), so no TypeConverter can return it: the way back is `ToLegacy`, which moves the members out of the
+    /// mojom value the implementation holds (CEF's `Cef_Request_Params` and its `base::ListValue arguments`, whose
+    /// bindings type was `base::Value` until 2022).
+    func testAStructWithAMoveOnlyMemberComesBackThroughToLegacy() throws {
+        let (result, _) = try migrate(header: """
+        IPC_STRUCT_BEGIN(TestParams)
+          IPC_STRUCT_MEMBER(int, id)
+          IPC_STRUCT_MEMBER(base::ListValue, arguments)
+        IPC_STRUCT_END()
+        IPC_MESSAGE_ROUTED1(TestHostMsg_Request, TestParams /* params */)
+
+        """, source: """
+        IPC_BEGIN_MESSAGE_MAP(Host, message)
+          IPC_MESSAGE_HANDLER(TestHostMsg_Request, OnRequest)
+        IPC_END_MESSAGE_MAP()
+
+        """, era: .binderMap)
+        let implementation = try XCTUnwrap(result.drafts["content/renderer/test_host_impl.cc"], "\(result.drafts.keys.sorted())")
+        XCTAssertTrue(implementation.contains("::Request(content::mojom::TestParamsPtr params) {\n  host_->OnRequest(*content::mojom::ToLegacy(std::move(params)));\n"), implementation)
+        XCTAssertEqual(result.patch.addedFiles, ["content/common/test_type_converters.cc", "content/common/test_type_converters.h"])
+        let files = result.patch.rewritten
+        let header = try XCTUnwrap(files["content/common/test_type_converters.h"])
+        XCTAssertTrue(header.contains("namespace content {\nnamespace mojom {\n\n"), header)
+        XCTAssertTrue(header.contains("std::unique_ptr<TestParams> ToLegacy(TestParamsPtr input);\n"), header)
+        XCTAssertFalse(header.contains("struct TypeConverter<TestParams, "), header)
+        let source = try XCTUnwrap(files["content/common/test_type_converters.cc"])
+        XCTAssertTrue(source.contains("""
+        std::unique_ptr<TestParams> ToLegacy(TestParamsPtr input) {
+          auto output = std::make_unique<TestParams>();
+          output->id = input->id;
+          output->arguments = std::move(base::Value::AsListValue(input->arguments));
+          return output;
+        }
+        """), source)
+        XCTAssertTrue(source.contains("  output->arguments = input.arguments.Clone();\n"), source)
+    }
+
+    /// A sync handler writing a legacy struct through a pointer (CEF's `OnGetNewRenderThreadInfo`) fills a local
+    /// of that struct, which the struct's converter turns into the reply's.
+    func testASyncHandlersStructOutputIsConvertedForTheReply() throws {
+        let (result, _) = try migrate(header: """
+        IPC_STRUCT_BEGIN(TestInfo)
+          IPC_STRUCT_MEMBER(int, id)
+        IPC_STRUCT_END()
+        IPC_SYNC_MESSAGE_CONTROL0_1(TestHostMsg_GetInfo, TestInfo /* info */)
+
+        """, source: """
+        IPC_BEGIN_MESSAGE_MAP(Host, message)
+          IPC_MESSAGE_HANDLER(TestHostMsg_GetInfo, OnGetInfo)
+        IPC_END_MESSAGE_MAP()
+
+        """)
+        let implementation = try XCTUnwrap(result.drafts.first { $0.key.hasSuffix("_impl.cc") }?.value, "\(result.drafts.keys.sorted())")
+        XCTAssertTrue(implementation.contains("""
+          TestInfo info;
+          host_->OnGetInfo(&info);
+          std::move(callback).Run(mojo::ConvertTo<content::mojom::TestInfoPtr>(info));
+        """), implementation)
+        XCTAssertTrue(implementation.contains("#include \"content/common/test_type_converters.h\"\n"), implementation)
+        XCTAssertTrue(implementation.contains("#include \"content/common/test_messages.h\"\n"), implementation)
     }
 
     func testMethodsOfMessagesUnderIfAreDeclaredUnderTheSameCondition() throws {

@@ -56,13 +56,19 @@ final class MojoEraTests: XCTestCase {
         XCTAssertEqual(target.detection.basis, "mojo/public/cpp/bindings/remote.h in the tree, no binder_map.h")
     }
 
-    func testABinderMapCheckoutIsOfTheNewestEra() throws {
-        let target = try target(Self.checkout([
+    /// A binder map checkout is of the newest era where the traits of `mojo_base` values name `base::Value::List`
+    /// (Chromium 101 on), else of the one before, whose lists and dictionaries were `base::Value`.
+    func testABinderMapCheckoutIsOfTheNewestEraWhereItsValueTraitsAreTyped() throws {
+        let headers = [
             "mojo/public/cpp/bindings/interface_ptr.h", "mojo/public/cpp/bindings/remote.h", "mojo/public/cpp/bindings/binder_map.h",
             "services/service_manager/public/cpp/binder_registry.h",
-        ]))
-        XCTAssertEqual(Self.settings(target), ["binder-map", "binders", "current"])
-        XCTAssertEqual(target.detection.basis, "mojo/public/cpp/bindings/binder_map.h in the tree")
+        ]
+        let untyped = try target(Self.checkout(headers).merging(["mojo/public/cpp/base/values_mojom_traits.h": "struct StructTraits<mojo_base::mojom::ListValueDataView, base::Value>;\n"]) { $1 })
+        XCTAssertEqual(Self.settings(untyped), ["binder-map", "binders", "current"])
+        XCTAssertEqual(untyped.detection.basis, "mojo/public/cpp/bindings/binder_map.h in the tree, no base::Value::List in values_mojom_traits.h")
+        let typed = try target(Self.checkout(headers).merging(["mojo/public/cpp/base/values_mojom_traits.h": "struct StructTraits<mojo_base::mojom::ListValueDataView, base::Value::List>;\n"]) { $1 })
+        XCTAssertEqual(Self.settings(typed), ["typed-values", "binders", "current"])
+        XCTAssertEqual(typed.detection.basis, "mojo/public/cpp/base/values_mojom_traits.h in the tree")
     }
 
     /// An embedder checked out inside Chromium's `src/` (or a scan of one folder of a checkout), and an embedder
@@ -93,8 +99,20 @@ final class MojoEraTests: XCTestCase {
         // The current API with the service manager's connector is the remote era; without, either current era.
         let remote = try target(["a/b.cc": "mojo::Remote<Foo> foo_;\nvoid F() { GetConnector()->Connect(kName, foo_.BindNewPipeAndPassReceiver()); }\n"])
         XCTAssertEqual(remote.era, .remote)
-        XCTAssertEqual(try target(["a/b.cc": "mojo::Remote<Foo> foo_;\n"]).era, .binderMap)
-        XCTAssertEqual(try target(["a/b.cc": "void Populate(mojo::BinderMap* map) {}\n", "a/c.cc": "InterfacePtr<Foo> foo_;\n"]).era, .binderMap)
+        XCTAssertEqual(try target(["a/b.cc": "mojo::Remote<Foo> foo_;\n"]).era, .typedValues)
+        XCTAssertEqual(try target(["a/b.cc": "void Populate(mojo::BinderMap* map) {}\n", "a/c.cc": "InterfacePtr<Foo> foo_;\n"]).era, .typedValues)
+        // base::Value::Dict and List came with the typemap that gives them; code holding base::ListValue or
+        // base::DictionaryValue and neither of those is of the era before (CEF 91), and so are those alone.
+        let typed = try target(["a/b.cc": "void Populate(mojo::BinderMap* map) {}\n", "a/c.cc": "base::Value::Dict dict;\nbase::ListValue list;\n"])
+        XCTAssertEqual(typed.era, .typedValues)
+        XCTAssertEqual(typed.detection.basis, "base::Value::Dict in a/c.cc, mojo::BinderMap in a/b.cc")
+        let untyped = try target(["a/b.cc": "void Populate(mojo::BinderMap* map) {}\nmojo::Remote<Foo> foo_;\n", "a/c.cc": "base::ListValue list;\n"])
+        XCTAssertEqual(untyped.era, .binderMap)
+        XCTAssertEqual(untyped.detection.basis, "mojo::BinderMap in a/b.cc, mojo::Remote< in a/b.cc, base::ListValue in a/c.cc")
+        XCTAssertEqual(try target(["a/b.cc": "mojo::Remote<Foo> foo_;\n", "a/c.cc": "base::DictionaryValue dict;\n"]).era, .binderMap)
+        let valuesAlone = try target(["a/c.cc": "void F(const base::ListValue& list);\n"])
+        XCTAssertEqual(valuesAlone.era, .binderMap)
+        XCTAssertEqual(valuesAlone.detection.basis, "base::ListValue in a/c.cc")
 
         // The service manager's JSON manifest overlays mark the first eras by their names.
         XCTAssertEqual(try target(["libcef/common/api/browser_manifest_overlay.json": "{}\n"]).era, .interfaceRegistry)
@@ -102,9 +120,9 @@ final class MojoEraTests: XCTestCase {
 
     func testNothingTellsAndTodaysChromiumIsAssumed() throws {
         let target = try target(["atom/browser/api.cc": "// Uses legacy IPC only; mojo comes later.\n"])
-        XCTAssertEqual(Self.settings(target), ["binder-map", "binders", "current"])
+        XCTAssertEqual(Self.settings(target), ["typed-values", "binders", "current"])
         XCTAssertNil(target.detection.basis)
-        XCTAssertTrue(target.summary(withAPI: false).hasPrefix("era: 2020 on (mojo::Remote/Receiver, BinderMap), assumed today's Chromium (no Mojo bindings header"), target.summary(withAPI: false))
+        XCTAssertTrue(target.summary(withAPI: false).hasPrefix("era: 2022 on (mojo::Remote/Receiver, BinderMap, base::Value::Dict/List), assumed today's Chromium (no Mojo bindings header"), target.summary(withAPI: false))
         XCTAssertTrue(target.summary(withAPI: false).hasSuffix(": --registry binders; override with --registry"), target.summary(withAPI: false))
     }
 
@@ -112,7 +130,7 @@ final class MojoEraTests: XCTestCase {
     func testTheOutputFolderIsNoEvidence() throws {
         let files = ["atom/a.cc": "#include \"mojo/public/cpp/bindings/interface_ptr.h\"\n", "gen/atom/a_impl.cc": "mojo::Remote<Foo> foo_;\nmojo::BinderMap map;\n"]
         XCTAssertEqual(try target(files, out: "gen").era, .interfaceRegistry)
-        XCTAssertEqual(try target(files).era, .binderMap)
+        XCTAssertEqual(try target(files).era, .typedValues)
     }
 
     // MARK: - Flags
@@ -127,7 +145,7 @@ final class MojoEraTests: XCTestCase {
         let current = try target(checkout, api: .current)
         XCTAssertEqual(Self.settings(current), ["binder-map", "binders", "current"])
         XCTAssertEqual(current.detection.era, .interfaceRegistry)
-        XCTAssertTrue(current.summary(withAPI: true).hasPrefix("era: 2020 on (mojo::Remote/Receiver, BinderMap), as --mojo-api current asks (the tree: 2016-2017"), current.summary(withAPI: true))
+        XCTAssertTrue(current.summary(withAPI: true).hasPrefix("era: 2020-2021 (mojo::Remote/Receiver, BinderMap, base::Value), as --mojo-api current asks (the tree: 2016-2017"), current.summary(withAPI: true))
         let legacy = try target(["atom/a.cc": "\n"], api: .legacy)
         XCTAssertEqual(Self.settings(legacy), ["interface-registry", "manifest", "legacy"])
         let connector = try target(Self.checkout(["mojo/public/cpp/bindings/remote.h", "services/service_manager/public/cpp/binder_registry.h"]), api: .legacy)

@@ -158,7 +158,7 @@ final class TypeMappingTests: XCTestCase {
             ("classes:\n  FooMsgStart: {file: foo.txt}\n", "file 'foo.txt' must be a .mojom path"),
             ("directions:\n  - {match: \"^X_\", interface: X, control_interface: [Y], implemented_in: browser}\n", "'control_interface' must be a string"),
             ("cpp_types:\n  a.mojom.A: {cpp: \"A; evil()\"}\n", "cpp_types: 'a.mojom.A': cpp 'A; evil()' must be a C++ type"),
-            ("cpp_types:\n  a.mojom.A: [{cpp: A}, {since: 2017, cpp: B}]\n", "since '2017' is no era (interface-registry, connector, remote, binder-map)"),
+            ("cpp_types:\n  a.mojom.A: [{cpp: A}, {since: 2017, cpp: B}]\n", "since '2017' is no era (interface-registry, connector, remote, binder-map, typed-values)"),
             ("cpp_types:\n  a.mojom.A: [{cpp: A}, {cpp: B}]\n", "'a.mojom.A' gives two rules for one era"),
             ("cpp_types:\n  a.mojom.A: {cpp: A, move_only: yes please}\n", "'a.mojom.A': 'move_only' must be true or false"),
             ("cpp_types:\n  a.mojom.A: {type: A}\n", "cpp_types: 'a.mojom.A' must be {cpp: TYPE}"),
@@ -187,7 +187,8 @@ final class TypeMappingTests: XCTestCase {
         XCTAssertEqual(rules.cppType(of: "a.mojom.A", in: .remote)?.cpp, "std::unique_ptr<a::OldA>")
         XCTAssertEqual(rules.cppType(of: "a.mojom.A", in: .binderMap)?.cpp, "a::A")
         XCTAssertEqual(rules.cppType(of: "mojo_base.mojom.ListValue", in: .interfaceRegistry)?.cpp, "std::unique_ptr<base::ListValue>")
-        XCTAssertEqual(rules.cppType(of: "mojo_base.mojom.ListValue", in: .binderMap)?.cpp, "base::Value::List")
+        XCTAssertEqual(rules.cppType(of: "mojo_base.mojom.ListValue", in: .binderMap)?.cpp, "base::Value")
+        XCTAssertEqual(rules.cppType(of: "mojo_base.mojom.ListValue", in: .typedValues)?.cpp, "base::Value::List")
         let replaced = try Fixtures.rules(overriding: "cpp_types:\n  mojo_base.mojom.ListValue: {cpp: base::ListValue}\n")
         XCTAssertEqual(replaced.cppType(of: "mojo_base.mojom.ListValue", in: .binderMap)?.cpp, "base::ListValue")
     }

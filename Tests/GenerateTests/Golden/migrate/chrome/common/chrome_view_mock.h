@@ -15,7 +15,7 @@ class MockChromeView : public mojom::ChromeView {
   ~MockChromeView() override = default;
 
   MOCK_METHOD(void, PurgeWarmupCache, (), (override));
-  MOCK_METHOD(void, SetContentRules, (chrome::mojom::ContentRuleAction, base::Value::List), (override));
+  MOCK_METHOD(void, SetContentRules, (chrome::mojom::ContentRuleAction, base::Value), (override));
   MOCK_METHOD(void, SetPrefetchBudget, (uint64_t, base::TimeDelta, chrome::mojom::PrefetchPriority), (override));
   MOCK_METHOD(void, LoadSpellingDictionary, (base::File, const std::string&, base::Optional<base::Time>), (override));
   MOCK_METHOD(void, SetHyphenationTable, (base::UnsafeSharedMemoryRegion, const base::UnguessableToken&), (override));

@@ -3,6 +3,7 @@
 #include <memory>
 #include <utility>
 
+#include "base/values.h"
 #include "chrome/renderer/chrome_view_impl.h"
 #include "ipc/ipc_platform_file.h"
 #include "mojo/public/cpp/bindings/self_owned_receiver.h"
@@ -18,10 +19,8 @@ void ChromeViewImpl::PurgeWarmupCache() {
   chrome_render_thread_observer_->OnPurgeWarmupCache();
 }
 
-void ChromeViewImpl::SetContentRules(chrome::mojom::ContentRuleAction default_action, base::Value::List rules) {
-  // TODO(mojify): OnSetContentRules takes the legacy C++ types; convert rules
-  // from the interface's types.
-  chrome_render_thread_observer_->OnSetContentRules(static_cast<ContentRuleAction>(default_action), rules);
+void ChromeViewImpl::SetContentRules(chrome::mojom::ContentRuleAction default_action, base::Value rules) {
+  chrome_render_thread_observer_->OnSetContentRules(static_cast<ContentRuleAction>(default_action), base::Value::AsListValue(rules));
 }
 
 void ChromeViewImpl::SetPrefetchBudget(uint64_t max_bytes, base::TimeDelta window, chrome::mojom::PrefetchPriority priority) {

@@ -20,7 +20,7 @@ class ChromeViewImpl : public mojom::ChromeView {
 
   // mojom::ChromeView:
   void PurgeWarmupCache() override;
-  void SetContentRules(chrome::mojom::ContentRuleAction default_action, base::Value::List rules) override;
+  void SetContentRules(chrome::mojom::ContentRuleAction default_action, base::Value rules) override;
   void SetPrefetchBudget(uint64_t max_bytes, base::TimeDelta window, chrome::mojom::PrefetchPriority priority) override;
   void LoadSpellingDictionary(base::File dictionary_file, const std::string& language, base::Optional<base::Time> last_modified) override;
   void SetHyphenationTable(base::UnsafeSharedMemoryRegion table, const base::UnguessableToken& table_id) override;

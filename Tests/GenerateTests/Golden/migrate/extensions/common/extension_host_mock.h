@@ -15,7 +15,7 @@ class MockExtensionHost : public mojom::ExtensionHost {
   ~MockExtensionHost() override = default;
 
   MOCK_METHOD(void, SubscribeToEvent, (const std::string&, const std::string&), (override));
-  MOCK_METHOD(void, ReportStorageUsage, (const std::string&, int64_t, base::Value::Dict), (override));
+  MOCK_METHOD(void, ReportStorageUsage, (const std::string&, int64_t, base::Value), (override));
   MOCK_METHOD(void, ShouldSuspendAck, (const std::string&, uint64_t), (override));
 };
 
