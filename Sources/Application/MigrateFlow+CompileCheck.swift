@@ -130,7 +130,7 @@ extension MigrateFlow {
                            unseenFolders.contains(folder) || !topFolders.contains(String(folder)) {
                             return false
                         }
-                        let artifact = (!before.isClean && unseen && (CompileCheck.isThisOfAnInvalidClass(error.message, lineText: error.lineText) || CompileCheck.isIncompleteNonMojomResult(error.message)))
+                        let artifact = (!before.isClean && unseen && (CompileCheck.isThisOfAnInvalidClass(error.message, lineText: error.lineText) || CompileCheck.isIncompleteNonMojomType(error.message)))
                             || (!after.fallbackErrors.isEmpty && CompileCheck.isOverrideOfABrokenDeclaration(error.message))
                         let cascade = undeclaredLines.contains(error.line) && !CompileCheck.isUndeclaredName(error.message) && !error.message.contains("mojom::")
                         return !artifact && !cascade && (before.isClean || names(removed, in: error.message)

@@ -1,4 +1,5 @@
-/// Minimal declarations of the Mojo bindings and `base` callback headers that a patch and its drafts include, for
+/// Minimal declarations of the Mojo bindings, `base` callback and `content` registration headers that a patch and
+/// its drafts include, for
 /// type-checking them in a tree that lacks those headers (an embedder whose Chromium is a separate checkout). Each
 /// header declares only its own templates and includes its siblings by their real paths, so that wherever the tree
 /// does hold one of them, the real header is the one read: a stand-in never redefines what the tree declares.
@@ -33,6 +34,17 @@ enum MojoStandIns {
               static std::vector<T> Convert(const std::vector<U>& input);
             };
             """)]
+        // A message filter converted in place derives from it (migration guide 2.5.1). Its constructor takes any
+        // filter and implementation: the filter's own base is in a header such a tree lacks too, which leaves clang
+        // unable to convert `this` to it.
+        headers["content/public/browser/browser_associated_interface.h"] = header(namespace: "content", includes: [], """
+            template <typename Interface>
+            class BrowserAssociatedInterface {
+             public:
+              template <typename Filter, typename Implementation>
+              BrowserAssociatedInterface(Filter* filter, Implementation* implementation);
+            };
+            """)
         switch api {
         case .current:
             for associated in [false, true] {
@@ -178,9 +190,9 @@ enum MojoStandIns {
             """)
     }
 
-    private static func header(includes: [String], _ body: String) -> String {
+    private static func header(namespace: String = "mojo", includes: [String], _ body: String) -> String {
         let includeLines = includes.map { $0.hasPrefix("<") ? "#include \($0)" : "#include \"\($0)\"" }
         return (["// A stand-in declared by mojify migrate to type-check its patch: the tree has no such header.", "#pragma once"]
-            + includeLines + ["namespace mojo {", body, "}  // namespace mojo", ""]).joined(separator: "\n")
+            + includeLines + ["namespace \(namespace) {", body, "}  // namespace \(namespace)", ""]).joined(separator: "\n")
     }
 }

@@ -132,12 +132,15 @@ public enum CompileCheck {
 
     }
 
-    /// Whether an error is a call returning a type clang saw only declared ahead, not a mojom one: a legacy struct
-    /// whose messages header the file includes after an unseen header, which clang then no longer follows
-    /// (`calling 'ConvertTo<Cef_Response_Params, ...>' with incomplete return type 'Cef_Response_Params'`).
-    public static func isIncompleteNonMojomResult(_ message: String) -> Bool {
-        guard message.hasPrefix("calling '"), let range = message.range(of: "with incomplete return type '") else { return false }
-        return !message[range.upperBound...].contains("mojom::")
+    /// Whether an error is a call returning, or a local of, a type clang saw only declared ahead, not a mojom one: a
+    /// legacy struct whose messages header the file includes after an unseen header, which clang then no longer
+    /// follows (`calling 'ConvertTo<Cef_Response_Params, ...>' with incomplete return type 'Cef_Response_Params'`,
+    /// `variable has incomplete type 'CefProcessHostMsg_GetNewRenderThreadInfo_Params'`).
+    public static func isIncompleteNonMojomType(_ message: String) -> Bool {
+        let type = message.hasPrefix("calling '") ? message.range(of: "with incomplete return type '")
+            : message.hasPrefix("variable has incomplete type '") ? message.range(of: "incomplete type '") : nil
+        guard let type else { return false }
+        return !message[type.upperBound...].contains("mojom::")
     }
 
     /// Whether an error is clang refusing `this` for a class it marked invalid: a member of a type only an unseen
