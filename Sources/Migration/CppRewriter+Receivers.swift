@@ -137,6 +137,32 @@ extension CppRewriter {
     /// Words that may stand before a name without declaring it (`return render_frame;`).
     private static let statementKeywords: Set<String> = ["return", "else", "case", "new", "delete", "throw", "sizeof", "co_return", "co_yield", "goto"]
 
+    /// The object the class's own `Send(IPC::Message*)` in `file` sends through, where it reaches it by a local
+    /// initialized without the message (CEF's `CefFrameImpl::Send`: `auto render_frame =
+    /// content::RenderFrame::FromWebFrame(frame_); ... render_frame->Send(message);`): the initializer, which any
+    /// member function of the class can write, is what a remote can be bound through.
+    func ownSendObject(of className: String, in file: String) -> Receiver? {
+        guard let tokens = sources[file]?.tokens else { return nil }
+        let name = className.components(separatedBy: "::").last ?? className
+        let definitions = tokens.indices.dropFirst(2).dropLast().filter {
+            tokens[$0].text == "Send" && tokens[$0 + 1].text == "(" && tokens[$0 - 1].text == "::" && tokens[$0 - 2].text == name
+        }
+        guard definitions.count == 1, let close = tokens.closing(definitions[0] + 1), close + 1 < tokens.count, tokens[close + 1].text == "{",
+              let end = tokens.closing(close + 1) else { return nil }
+        let parameters = Set(tokens[(definitions[0] + 2)..<close].filter(\.isName).map(\.text))
+        let sends = ((close + 2)..<end).filter { index in
+            index >= 2 && tokens[index].text == "Send" && tokens[index - 1].text == "->" && tokens[index - 2].isName && tokens[index + 1].text == "("
+        }
+        guard sends.count == 1, case let local = tokens[sends[0] - 2].text, let object = localObject(of: local, in: tokens, before: sends[0] - 2) else { return nil }
+        // The local's one initializer, written with names, scopes, calls and member accesses only.
+        let initializers = ((close + 2)..<(sends[0] - 2)).filter { tokens[$0].text == local && tokens[$0 + 1].text == "=" }
+        guard initializers.count == 1, let semicolon = tokens[(initializers[0] + 2)...].firstIndex(where: { $0.text == ";" }) else { return nil }
+        let expression = tokens[(initializers[0] + 2)..<semicolon]
+        guard !expression.isEmpty, expression.allSatisfy({ $0.isName || ["::", "->", ".", "(", ")"].contains($0.text) }),
+              !expression.contains(where: { parameters.contains($0.text) }) else { return nil }
+        return Receiver(expression: expression.map(\.text).joined(), access: "->", object: object, isMember: true)
+    }
+
     /// The definitions of class `className` in the first of `file` and the headers beside it that defines it
     /// (several in `#if` branches), with that file.
     func classDefinitions(of className: String, near file: String) -> (header: String, definitions: [CppClassDeclaration])? {

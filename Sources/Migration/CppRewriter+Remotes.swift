@@ -117,6 +117,10 @@ extension CppRewriter {
             } else if connection.bind == nil, let object = connection.place.flatMap(RemoteConnection.placeCall)?.object, let kept = keptObject(object, in: declaration) {
                 connection = self.connection(for: target, member: member, classes: classes, visibleNames: visible, through: kept)
                 connection.comments.append("TODO(mojify): \(kept.expression) is the \(object) \(className) keeps; check that the legacy messages went to it.")
+            } else if connection.bind == nil, let object = connection.place.flatMap(RemoteConnection.placeCall)?.object,
+                      let sent = ownSendObject(of: className, in: sender.location.file), sent.object == object {
+                // The legacy messages went through the class's own Send, to that object: the remote is its.
+                connection = self.connection(for: target, member: member, classes: classes, visibleNames: visible, through: sent)
             }
             let indent = insertion.indent
             var lines = members[header]?[insertion.offset]?.lines ?? []

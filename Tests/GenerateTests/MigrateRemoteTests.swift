@@ -313,6 +313,45 @@ final class MigrateRemoteTests: XCTestCase {
         XCTAssertTrue(result.patch.diff.contains("+  GetTestHost()->Bar(2);\n"), result.patch.diff)
     }
 
+    /// CEF 91's CefFrameImpl keeps a blink frame, and its own Send reaches the RenderFrame from it: the remote is
+    /// bound through that same expression. A Send whose object comes from the message is no such way.
+    func testAClassBindsThroughTheObjectItsOwnSendReaches() throws {
+        let header = """
+        class FrameImpl : public Frame {
+         public:
+          void Ping();
+          void Send(IPC::Message* message);
+
+         private:
+          blink::WebLocalFrame* frame_;
+        };
+
+        """
+        let source = """
+        #include "content/renderer/frame_impl.h"
+        #include "content/common/test_messages.h"
+        void FrameImpl::Ping() {
+          Send(new TestHostMsg_Bar(MSG_ROUTING_NONE, 1));
+        }
+        void FrameImpl::Send(IPC::Message* message) {
+          auto render_frame = content::RenderFrame::FromWebFrame(frame_);
+          message->set_routing_id(render_frame->GetRoutingID());
+          render_frame->Send(message);
+        }
+
+        """
+        let (result, _) = try migrate(files: ["content/renderer/frame_impl.h": header, "content/renderer/frame_impl.cc": source], registry: .associated)
+        XCTAssertTrue(result.isRewritten("TestHostMsg_Bar", .message), "\(result.patch.outcomes)")
+        XCTAssertTrue(result.patch.diff.contains("""
+        +  if (!test_host_remote_) {
+        +    content::RenderFrame::FromWebFrame(frame_)->GetRemoteAssociatedInterfaces()->GetInterface(&test_host_remote_);
+        +  }
+        """), result.patch.diff)
+        let fromMessage = source.replacingOccurrences(of: "FromWebFrame(frame_)", with: "FromRoutingID(message->routing_id())")
+        let (listed, _) = try migrate(files: ["content/renderer/frame_impl.h": header, "content/renderer/frame_impl.cc": fromMessage], registry: .associated)
+        XCTAssertTrue(listed.patch.diff.contains("TODO(mojify): bind test_host_remote_"), listed.patch.diff)
+    }
+
     func testAClassDefinedInTwoIfBranchesLeavesItsMessagesWhole() throws {
         let twice = Self.observerHeader.replacingOccurrences(of: "class TestSender;  // A forward declaration is not the class.", with: "#if defined(OS_ANDROID)\nclass TestSender : public RenderFrameObserver {\n};\n#endif")
         let (result, _) = try migrate(files: ["content/renderer/test_sender.h": twice, "content/renderer/test_sender.cc": Self.observerSource])
