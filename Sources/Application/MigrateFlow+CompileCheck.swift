@@ -68,6 +68,8 @@ extension MigrateFlow {
             let aliases = includeRoots.filter(path.hasPrefix).map { String(path.dropFirst($0.count)) }.filter { declarations.headers[$0] == nil }
             for name in [path] + aliases { try write(text, to: declared + "/" + name) }
         }
+        // The sources the patch adds (the struct converters' .cc) have no before either: they are checked as drafts.
+        let drafts = drafts.merging(addedFiles.filter { $0.0.hasSuffix(".cc") }) { draft, _ in draft }
         for (path, text) in drafts { try write(text, to: drafted + "/" + path) }
 
         var setup = CompileCheck.Setup(root: root)
@@ -149,10 +151,11 @@ extension MigrateFlow {
                     let file = draftFiles[job - files.count]
                     let result = draftChecker.check(path: drafted + "/" + file, text: drafts[file]!, overlay: patched)
                     // A draft has no before: with headers the tree lacks, only errors naming what mojify wrote
-                    // (the bindings, the getters) are surely its own.
+                    // (the bindings, the getters) are surely its own; with every header seen, all are.
                     let errors = result.errors.filter { CompileCheck.Checker.missingInclude($0.message) == nil }
+                    let sawAll = result.unseen.isEmpty && result.otherFileErrors == 0
                     let (own, unsure) = errors.partitioned { error in
-                        result.isClean || error.message.contains("mojom::") || names(introduced, in: error.message)
+                        sawAll || error.message.contains("mojom::") || names(introduced, in: error.message)
                     }
                     findings.draftErrors = own.map { (file, $0) }
                     findings.uncountedInDrafts = unsure.count

@@ -70,6 +70,21 @@ final class MigrateCompileCheckTests: XCTestCase {
         XCTAssertEqual(MigrateFlow.compileSummary(nil, blocking: false).first?.hasPrefix("types: not checked;"), true)
     }
 
+    /// A source the patch adds (the struct converters') has no before: it is checked as a draft is, beside the
+    /// header the patch adds with it, and an error in it is shown.
+    func testASourceThePatchAddsIsCheckedAsADraft() throws {
+        let scratch = try temporaryFolder(files: ["a/params.h": "#pragma once\nstruct Params {\n  int id;\n};\n"])
+        let header = "#pragma once\n#include \"a/params.h\"\nint Convert(const Params& input);\n"
+        let source = "#include \"a/params_type_converters.h\"\nint Convert(const Params& input) {\n  return input.identifier;\n}\n"
+        let patch = MigrationPatch(diff: "", files: ["a/params_type_converters.cc", "a/params_type_converters.h"], outcomes: [],
+                                   addedFiles: ["a/params_type_converters.cc", "a/params_type_converters.h"],
+                                   rewritten: ["a/params_type_converters.cc": source, "a/params_type_converters.h": header])
+        let options = MigrateOptions(input: InventoryInput(scan: ScanOptions(paths: [scratch.path])), out: scratch.path + "/out")
+        let findings = try MigrateFlow.compileCheck(patch, sources: [:], drafts: [:], declarations: try examplesDeclarations(), root: scratch.path, options: options)
+        XCTAssertEqual(findings.checkedDrafts, 1)
+        XCTAssertEqual(findings.draftErrors.map { "\($0.file):\($0.error)" }, ["a/params_type_converters.cc:3:16: no member named 'identifier' in 'Params'"])
+    }
+
     /// A file that parsed with errors before (a header the tree lacks) counts a new error on a written line where it
     /// names what the patch wrote or removed, or where the missing header cannot explain it (emblink's
     /// `GetView()->WasShown()`: no member named 'WasShown' in a class the parse saw). An undeclared name, which the
