@@ -164,7 +164,12 @@ extension CppRewriter {
             }
             // What the bodies' conversions use (a struct's TypeConverters, `base/values.h`), joined with the
             // includes other rewrites add at the same place.
-            let conversionHeaders = interfaces.flatMap { $0.methods.flatMap { $0.method.convertedForHandler.compactMap(\.conversionHeader) } }
+            // A stub (a message left whole) converts nothing: the converters its values would need may not be added.
+            let converting = interfaces.flatMap(\.methods).filter { method in
+                if case .added(_, stub: true) = method.change { return false }
+                return true
+            }
+            let conversionHeaders = converting.flatMap { $0.method.convertedForHandler.compactMap(\.conversionHeader) }
             if case let missing = missingIncludes(conversionHeaders, in: handler.file), !missing.isEmpty, let last = lastIncludeLine(in: sources[handler.file]!) {
                 insert(missing.map { "\n#include \"\($0)\"" }.joined(), at: last.range.upperBound, in: handler.file)
             }

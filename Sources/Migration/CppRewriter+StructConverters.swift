@@ -7,8 +7,10 @@ import MojifyCore
 /// listed in the build list that names its legacy messages header, whose target then depends on the mojom.
 extension CppRewriter {
     mutating func addStructConverters() {
-        // What the converted methods convert through: their senders, adapters and skeletons include it.
-        let used = Set(targets.values.joined().flatMap(\.method.parameters).filter(\.needsConversion).compactMap(\.conversionHeader))
+        // What the converted methods convert through: their senders, adapters and skeletons include it (a sync
+        // handler's struct outputs too).
+        let methods = targets.values.joined().map(\.method)
+        let used = Set((methods.flatMap(\.parameters).filter(\.needsConversion) + methods.flatMap(\.convertedForHandler)).compactMap(\.conversionHeader))
         for file in plan.files {
             let converters = migration.converters.converters(in: file)
             let paths = StructConverters.files(of: file)

@@ -179,6 +179,61 @@ final class MigrateHandlerTests: XCTestCase {
         XCTAssertTrue(diff.contains("+void Host::SetMode(content::mojom::Mode mode) {\n+  OnSetMode(static_cast<Mode>(mode));\n+}\n"), diff)
     }
 
+    /// A message left whole leaves its handler a stub, which converts nothing: the class's file does not include
+    /// struct converters the patch then does not add (Electron 53f6cbcc's UpdateDraggableRegions).
+    func testAStubIncludesNoConvertersOfTheMessageLeftWhole() throws {
+        let (result, _) = try migrate([
+            "content/common/test_messages.h": """
+            #define IPC_MESSAGE_START TestMsgStart
+            IPC_STRUCT_BEGIN(TestRegion)
+              IPC_STRUCT_MEMBER(int, x)
+            IPC_STRUCT_END()
+            IPC_MESSAGE_ROUTED1(TestHostMsg_SetMode, int /* mode */)
+            IPC_MESSAGE_ROUTED1(TestHostMsg_Regions, TestRegion /* region */)
+
+            """,
+            "content/renderer/host.h": """
+            class Host : public RenderFrameObserver {
+             public:
+              bool OnMessageReceived(const IPC::Message& message) override;
+              void Report(int frame_id, const TestRegion& region);
+
+             private:
+              void OnSetMode(int mode);
+              void OnRegions(const TestRegion& region);
+            };
+
+            """,
+            "content/renderer/host.cc": """
+            #include "content/renderer/host.h"
+
+            bool Host::OnMessageReceived(const IPC::Message& message) {
+              bool handled = true;
+              IPC_BEGIN_MESSAGE_MAP(Host, message)
+                IPC_MESSAGE_HANDLER(TestHostMsg_SetMode, OnSetMode)
+                IPC_MESSAGE_HANDLER(TestHostMsg_Regions, OnRegions)
+                IPC_MESSAGE_UNHANDLED(handled = false)
+              IPC_END_MESSAGE_MAP()
+              return handled;
+            }
+
+            void Host::Report(int frame_id, const TestRegion& region) {
+              Send(new TestHostMsg_Regions(frame_id, region));
+            }
+
+            void Host::OnSetMode(int mode) {}
+
+            void Host::OnRegions(const TestRegion& region) {}
+
+            """,
+        ])
+        XCTAssertEqual(result.patch.convertedInPlace, ["content.mojom.TestHost"])
+        XCTAssertFalse(result.isRewritten("TestHostMsg_Regions", .message), "\(result.patch.outcomes)")
+        XCTAssertEqual(result.patch.addedFiles, [])
+        XCTAssertTrue(result.patch.diff.contains("+void Host::Regions("), result.patch.diff)
+        XCTAssertFalse(result.patch.diff.contains("type_converters.h"), result.patch.diff)
+    }
+
     func testAByValueParameterTheHandlerChangesKeepsTheSkeleton() throws {
         let header = "class Host : public RenderFrameObserver {\n public:\n  bool OnMessageReceived(const IPC::Message& message) override;\n  void OnBar(int count, std::string name);\n  void OnBaz() const;\n  void OnQux(int value);\n};\n"
         let bodies = [
