@@ -106,17 +106,27 @@ struct EraProbe {
         return MojoEra.Evidence(mentions: mentions)
     }
 
-    /// Whether `needle` (not empty) occurs in `data`: candidates by `memchr` on its first byte, confirmed by `memcmp`.
+    /// Whether `needle` (not empty) occurs in `data`, a needle ending in a name character not followed by another:
+    /// candidates by `memchr` on its first byte, confirmed by `memcmp`.
     private static func contains(_ data: Data, _ needle: [UInt8]) -> Bool {
-        data.withUnsafeBytes { haystack in
+        let endsInName = isNameByte(needle[needle.count - 1])
+        return data.withUnsafeBytes { haystack in
             guard let base = haystack.baseAddress, haystack.count >= needle.count else { return false }
             var start = 0
             while let found = memchr(base + start, Int32(needle[0]), haystack.count - needle.count + 1 - start) {
-                if memcmp(found, needle, needle.count) == 0 { return true }
-                start = base.distance(to: found) + 1
+                let offset = base.distance(to: found)
+                if memcmp(found, needle, needle.count) == 0,
+                   !endsInName || offset + needle.count == haystack.count || !isNameByte(haystack[offset + needle.count]) {
+                    return true
+                }
+                start = offset + 1
                 if start > haystack.count - needle.count { return false }
             }
             return false
         }
+    }
+
+    private static func isNameByte(_ byte: UInt8) -> Bool {
+        (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x5F
     }
 }

@@ -69,7 +69,8 @@ extension MigrateFlow {
             for name in [path] + aliases { try write(text, to: declared + "/" + name) }
         }
         // The sources the patch adds (the struct converters' .cc) have no before either: they are checked as drafts.
-        let drafts = drafts.merging(addedFiles.filter { $0.0.hasSuffix(".cc") }) { draft, _ in draft }
+        let addedSources = Set(addedFiles.map(\.0).filter { $0.hasSuffix(".cc") })
+        let drafts = drafts.merging(addedFiles.filter { addedSources.contains($0.0) }) { draft, _ in draft }
         for (path, text) in drafts { try write(text, to: drafted + "/" + path) }
 
         var setup = CompileCheck.Setup(root: root)
@@ -153,15 +154,22 @@ extension MigrateFlow {
                     // A draft has no before: with headers the tree lacks, only errors naming what mojify wrote
                     // (the bindings, the getters) are surely its own; with every header seen, all are.
                     let errors = result.errors.filter { CompileCheck.Checker.missingInclude($0.message) == nil }
-                    let sawAll = result.unseen.isEmpty && result.otherFileErrors == 0
+                    let sawAll = result.unseen.isEmpty && result.otherFileErrors == 0 && result.fallbackErrors.isEmpty
                     let (own, unsure) = errors.partitioned { error in
                         sawAll || error.message.contains("mojom::") || names(introduced, in: error.message)
                     }
-                    findings.draftErrors = own.map { (file, $0) }
-                    findings.uncountedInDrafts = unsure.count
+                    // A source the patch adds is the patch's: its own errors are counted (and stop --apply).
+                    if addedSources.contains(file) {
+                        findings.added = own.map { (file, $0) }
+                        findings.unconfirmed = unsure.map { (file, $0) }
+                        findings.checkedFiles = 1
+                    } else {
+                        findings.draftErrors = own.map { (file, $0) }
+                        findings.uncountedInDrafts = unsure.count
+                        findings.checkedDrafts = 1
+                    }
                     findings.unseen = Set(result.unseen)
                     findings.declarationErrors = Set(result.fallbackErrors)
-                    findings.checkedDrafts = 1
                 }
                 (slots.buffer.baseAddress! + job).initialize(to: findings)
             }

@@ -117,12 +117,17 @@ public struct ConversionRules: Sendable, Equatable {
         /// `to`: by the C++ type a legacy handler takes, the expression making it of a `cpp` value (`base::ListValue:
         /// "*$0"`): what an implementation passes the legacy handler.
         public var legacyConversions: [String: String] = [:]
+        /// `move_to`: the same, where the expression may move out of the `cpp` value, which it owns: what fills a legacy
+        /// struct's member (`base::ListValue: "std::move(*base::ListValue::From(base::Value::ToUniquePtrValue(std::move($0))))"`).
+        /// Without one, `std::move` of `to`'s expression.
+        public var movingLegacyConversions: [String: String] = [:]
         /// `header`: where the C++ type is declared, which code converting a value of it includes (a file passing
         /// a `const base::ListValue&` on may know the type only by a forward declaration).
         public var header: String?
 
         public init(cpp: String, moveOnly: Bool = false, byValue: Bool = false, nullableIsSameType: Bool = false, since: MojoEra? = nil, aliases: [String] = [],
-                    conversions: [String: String] = [:], legacyConversions: [String: String] = [:], header: String? = nil) {
+                    conversions: [String: String] = [:], legacyConversions: [String: String] = [:], movingLegacyConversions: [String: String] = [:],
+                    header: String? = nil) {
             self.cpp = cpp
             self.moveOnly = moveOnly
             self.byValue = byValue
@@ -131,6 +136,7 @@ public struct ConversionRules: Sendable, Equatable {
             self.aliases = aliases
             self.conversions = conversions
             self.legacyConversions = legacyConversions
+            self.movingLegacyConversions = movingLegacyConversions
             self.header = header
         }
     }
@@ -516,7 +522,7 @@ private struct CppTypeRules: Decodable {
     private static func rule(_ decoder: Decoder, mojom: String, shape: String) throws -> ConversionRules.CppTypeRule {
         let reader = RulesReader(decoder)
         let fields = try reader.fields(orFail: shape)
-        guard Set(fields.allKeys.map(\.stringValue)).isSubset(of: ["cpp", "move_only", "by_value", "nullable_is_same_type", "since", "aliases", "from", "to", "header"]),
+        guard Set(fields.allKeys.map(\.stringValue)).isSubset(of: ["cpp", "move_only", "by_value", "nullable_is_same_type", "since", "aliases", "from", "to", "move_to", "header"]),
               let cpp = RulesReader.requiredText("cpp", in: fields) else { throw reader.fail(shape) }
         try reader.checkWritten(cpp, as: .cppType, in: "cpp_types: '\(mojom)': cpp")
         func flag(_ key: String) throws -> Bool {
@@ -535,7 +541,7 @@ private struct CppTypeRules: Decodable {
         }
         let aliases = try reader.texts("aliases", in: fields, orFail: shape) ?? []
         for alias in aliases { try reader.checkWritten(alias, as: .cppType, in: "cpp_types: '\(mojom)': aliases") }
-        /// `from` and `to`: legacy C++ type -> a one-line expression of `$0`, the value.
+        /// `from`, `to` and `move_to`: legacy C++ type -> a one-line expression of `$0`, the value.
         func expressions(_ key: String, example: String) throws -> [String: String] {
             guard fields.contains(RulesReader.Key(key)) else { return [:] }
             let place = "cpp_types: '\(mojom)': \(key)"
@@ -556,7 +562,8 @@ private struct CppTypeRules: Decodable {
         if let header { try reader.checkWritten(header, as: .includePath, in: "cpp_types: '\(mojom)': header") }
         return ConversionRules.CppTypeRule(
             cpp: cpp, moveOnly: try flag("move_only"), byValue: try flag("by_value"), nullableIsSameType: try flag("nullable_is_same_type"), since: since, aliases: aliases,
-            conversions: try expressions("from", example: "$0.CreateDeepCopy()"), legacyConversions: try expressions("to", example: "*$0"), header: header
+            conversions: try expressions("from", example: "$0.CreateDeepCopy()"), legacyConversions: try expressions("to", example: "*$0"),
+            movingLegacyConversions: try expressions("move_to", example: "std::move(*$0)"), header: header
         )
     }
 }

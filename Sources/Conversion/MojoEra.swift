@@ -77,7 +77,7 @@ extension MojoEra {
     public static let headerTexts: [String: String] = ["mojo/public/cpp/base/values_mojom_traits.h": "base::Value::List"]
 
     /// Text whose mention in a tree's code (an embedder's, without Chromium's `mojo/`) marks an era: includes and
-    /// uses. Each is specific enough not to occur in another era's code (`->GetInterfaceRegistry()` is not part of
+    /// uses. One ending in a name counts only as a whole name (`base::Value::List`, not `base::Value::ListStorage`). Each is specific enough not to occur in another era's code (`->GetInterfaceRegistry()` is not part of
     /// `->GetAssociatedInterfaceRegistry()`, which every era has).
     public static let codeMarkers: [(text: String, sign: Sign)] = [
         ("base::Value::Dict", .typedValues),
@@ -191,12 +191,12 @@ extension MojoEra {
         return (all.filter { evidence.mentions[$0.0] != nil }.map { ($0.0, $0.1) }, evidence.mentions)
     }
 
-    /// A checkout's headers say all; an embedder's code shows what it uses, and the newest era that fits is taken:
-    /// the current API without a connector is `typed-values`, unless the code holds `base::ListValue` or
-    /// `base::DictionaryValue` and none of their successors, which makes it `binder-map` (CEF 91), as those alone do.
+    /// A checkout's headers say all; an embedder's code shows what it uses, and the newest era that fits is taken.
+    /// The values decide between the two binder map eras only: `base::Value::Dict` or `List` says `typed-values`;
+    /// `base::ListValue` or `base::DictionaryValue` without them says `binder-map` (CEF 91), as those alone do; a
+    /// checkout's binder map without typed values traits is `binder-map`. Older Mojo evidence keeps its era.
     private static func era(of signs: Set<Sign>, fromCheckout: Bool) -> MojoEra {
-        if signs.contains(.typedValues) { return .typedValues }
-        let current: MojoEra = fromCheckout || signs.contains(.untypedValues) ? .binderMap : .typedValues
+        let current: MojoEra = signs.contains(.typedValues) ? .typedValues : fromCheckout || signs.contains(.untypedValues) ? .binderMap : .typedValues
         if signs.contains(.binderMap) { return current }
         if signs.contains(.currentAPI) { return fromCheckout || signs.contains(.connector) ? .remote : current }
         if signs.contains(.connector) { return .connector }

@@ -63,7 +63,8 @@ public struct CppMigration: Sendable {
         /// The parameters the legacy handler takes as another C++ type, which a conversion gives it, and the outputs
         /// a sync handler writes as another, which a conversion makes the reply's.
         var convertedForHandler: [Argument] {
-            parameters.filter { $0.needsConversion && $0.legacyConversion != nil } + (isSync ? reply ?? [] : []).filter { $0.needsConversion && $0.conversion != nil }
+            let outputs = isSync && handler?.delayReply == false && CppDraftEmitter.outputsConvert(self) ? reply ?? [] : []
+            return parameters.filter { $0.needsConversion && $0.legacyConversion != nil } + outputs.filter(\.needsConversion)
         }
     }
 

@@ -150,6 +150,11 @@ extension CppRewriter {
         guard definitions.count == 1, let close = tokens.closing(definitions[0] + 1), close + 1 < tokens.count, tokens[close + 1].text == "{",
               let end = tokens.closing(close + 1) else { return nil }
         let parameters = Set(tokens[(definitions[0] + 2)..<close].filter(\.isName).map(\.text))
+        // Names the body declares (`auto* web_frame = ...;`): a type or `*`/`&` before, `=`, `;`, `(` or `{` after.
+        let locals = Set(((close + 2)..<end).filter { index in
+            tokens[index].isName && index + 1 < end && ["=", ";", "(", "{"].contains(tokens[index + 1].text)
+                && (tokens[index - 1].isName || ["*", "&", ">"].contains(tokens[index - 1].text)) && !Self.statementKeywords.contains(tokens[index - 1].text)
+        }.map { tokens[$0].text })
         let sends = ((close + 2)..<end).filter { index in
             index >= 2 && tokens[index].text == "Send" && tokens[index - 1].text == "->" && tokens[index - 2].isName && tokens[index + 1].text == "("
         }
@@ -159,7 +164,7 @@ extension CppRewriter {
         guard initializers.count == 1, let semicolon = tokens[(initializers[0] + 2)...].firstIndex(where: { $0.text == ";" }) else { return nil }
         let expression = tokens[(initializers[0] + 2)..<semicolon]
         guard !expression.isEmpty, expression.allSatisfy({ $0.isName || ["::", "->", ".", "(", ")"].contains($0.text) }),
-              !expression.contains(where: { parameters.contains($0.text) }) else { return nil }
+              !expression.contains(where: { parameters.contains($0.text) || ($0.text != local && locals.contains($0.text)) }) else { return nil }
         return Receiver(expression: expression.map(\.text).joined(), access: "->", object: object, isMember: true)
     }
 

@@ -121,6 +121,7 @@ extension CppRewriter {
                       let sent = ownSendObject(of: className, in: sender.location.file), sent.object == object {
                 // The legacy messages went through the class's own Send, to that object: the remote is its.
                 connection = self.connection(for: target, member: member, classes: classes, visibleNames: visible, through: sent)
+                connection.comments.append("TODO(mojify): \(className)::Send reached the \(object) as \(sent.expression); it may have checked that for null, which this does not.")
             }
             let indent = insertion.indent
             var lines = members[header]?[insertion.offset]?.lines ?? []

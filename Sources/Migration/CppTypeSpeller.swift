@@ -165,12 +165,31 @@ struct CppTypeSpeller {
         convert(mojom, module: module, original: original, direction: .toLegacy) { _, legacy in "static_cast<\(legacy)>($0)" }
     }
 
-    private func convert(_ mojom: String, module: String, original: String?, direction: StructConverters.Direction,
-                         cast: (_ enumType: String, _ legacy: String) -> String) -> String? {
-        guard let original else { return nil }
+    /// The expression moving the bindings' value of `mojom` (`$0`, which the caller owns) into a legacy member of C++
+    /// type `original`: the rules' `move_to`, else `std::move` of their `to` (which then must not give a const
+    /// reference: `base::Value::AsListValue` does).
+    func movingLegacyConversion(_ mojom: String, module: String, original: String?) -> String? {
+        if let original, let rule = mappings[mojom] {
+            let legacy = Self.bareLegacy(original)
+            if let moving = rule.movingLegacyConversions[legacy] ?? aliases.first(where: { $0.alias == legacy }).flatMap({ rule.movingLegacyConversions[$0.name] }) {
+                return moving
+            }
+        }
+        return legacyConversion(mojom, module: module, original: original).map { "std::move(\($0))" }
+    }
+
+    /// `const base::ListValue &` -> `base::ListValue`: a legacy type as the rules key it.
+    private static func bareLegacy(_ original: String) -> String {
         var legacy = original.filter { !$0.isWhitespace }
         if legacy.hasPrefix("const") { legacy.removeFirst(5) }
         if legacy.hasSuffix("&") { legacy.removeLast() }
+        return legacy
+    }
+
+    private func convert(_ mojom: String, module: String, original: String?, direction: StructConverters.Direction,
+                         cast: (_ enumType: String, _ legacy: String) -> String) -> String? {
+        guard let original else { return nil }
+        let legacy = Self.bareLegacy(original)
         if let converted = structConversion(mojom, module: module, legacy: legacy, direction: direction, converter: converters.converter(named:)) {
             return converted
         }

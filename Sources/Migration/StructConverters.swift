@@ -142,8 +142,9 @@ struct StructConverters: Sendable, Equatable {
         }
         let moveOnly = speller.isMoveOnly(mojom)
         if speller.needsConversion(mojom, module: module, original: legacy) || moveOnly {
-            let pattern = toMojom
-                ? speller.conversion(mojom, module: module, original: legacy) : speller.legacyConversion(mojom, module: module, original: legacy)
+            let pattern = toMojom ? speller.conversion(mojom, module: module, original: legacy)
+                : moving && moveOnly ? speller.movingLegacyConversion(mojom, module: module, original: legacy)
+                : speller.legacyConversion(mojom, module: module, original: legacy)
             // The same C++ type on both sides (a `base::Value` the legacy struct held) needs no rule to move.
             if moving, moveOnly, pattern == nil, !speller.needsConversion(mojom, module: module, original: legacy) {
                 return .success("std::move(\(value))")
@@ -151,8 +152,7 @@ struct StructConverters: Sendable, Equatable {
             guard let pattern else {
                 return .failure(CppRewriter.Problem("nothing converts \(legacy) \(toMojom ? "to" : "from") \(speller.value(mojom, module: module, original: legacy)) (the rules' cpp_types)"))
             }
-            let expression = pattern.replacingOccurrences(of: "$0", with: value)
-            return .success(moveOnly && moving ? "std::move(\(expression))" : expression)
+            return .success(pattern.replacingOccurrences(of: "$0", with: value))
         }
         return .success(value)
     }
@@ -218,7 +218,13 @@ struct StructConverterFiles {
     }
 
     private func toLegacySignature(_ converter: StructConverters.Converter) -> String {
-        "std::unique_ptr<\(converter.legacy)> ToLegacy(\(converter.cppMojom.components(separatedBy: "::").last!)Ptr input)"
+        "std::unique_ptr<\(Self.fromGlobal(converter.legacy))> ToLegacy(\(converter.cppMojom.components(separatedBy: "::").last!)Ptr input)"
+    }
+
+    /// `::Cef_Request_Params`: inside the mojom's namespace an unqualified legacy name would find the mojom struct of
+    /// the same name (`content::mojom::TestParams` for `TestParams`).
+    static func fromGlobal(_ name: String) -> String {
+        name.hasPrefix("::") ? name : "::" + name
     }
 
     private var namespaceOpening: [String] { mojom.module.split(separator: ".").map { "namespace \($0) {" } }
@@ -243,7 +249,7 @@ struct StructConverterFiles {
         if !movedBack.isEmpty {
             lines += [""] + namespaceOpening + [""]
             for converter in movedBack {
-                lines += ["\(toLegacySignature(converter)) {", "  auto output = std::make_unique<\(converter.legacy)>();"]
+                lines += ["\(toLegacySignature(converter)) {", "  auto output = std::make_unique<\(Self.fromGlobal(converter.legacy))>();"]
                 lines += converter.lines(.toLegacy)!.map { "  " + $0 }
                 lines += ["  return output;", "}", ""]
             }

@@ -71,7 +71,7 @@ final class MigrateCompileCheckTests: XCTestCase {
     }
 
     /// A source the patch adds (the struct converters') has no before: it is checked as a draft is, beside the
-    /// header the patch adds with it, and an error in it is shown.
+    /// header the patch adds with it, and an error in it is the patch's, which stops --apply.
     func testASourceThePatchAddsIsCheckedAsADraft() throws {
         let scratch = try temporaryFolder(files: ["a/params.h": "#pragma once\nstruct Params {\n  int id;\n};\n"])
         let header = "#pragma once\n#include \"a/params.h\"\nint Convert(const Params& input);\n"
@@ -81,8 +81,9 @@ final class MigrateCompileCheckTests: XCTestCase {
                                    rewritten: ["a/params_type_converters.cc": source, "a/params_type_converters.h": header])
         let options = MigrateOptions(input: InventoryInput(scan: ScanOptions(paths: [scratch.path])), out: scratch.path + "/out")
         let findings = try MigrateFlow.compileCheck(patch, sources: [:], drafts: [:], declarations: try examplesDeclarations(), root: scratch.path, options: options)
-        XCTAssertEqual(findings.checkedDrafts, 1)
-        XCTAssertEqual(findings.draftErrors.map { "\($0.file):\($0.error)" }, ["a/params_type_converters.cc:3:16: no member named 'identifier' in 'Params'"])
+        XCTAssertEqual(findings.checkedFiles, 1)
+        XCTAssertEqual(findings.added.map { "\($0.file):\($0.error)" }, ["a/params_type_converters.cc:3:16: no member named 'identifier' in 'Params'"])
+        XCTAssertEqual(findings.draftErrors.count, 0)
     }
 
     /// A file that parsed with errors before (a header the tree lacks) counts a new error on a written line where it

@@ -344,9 +344,17 @@ final class MigrateRemoteTests: XCTestCase {
         XCTAssertTrue(result.isRewritten("TestHostMsg_Bar", .message), "\(result.patch.outcomes)")
         XCTAssertTrue(result.patch.diff.contains("""
         +  if (!test_host_remote_) {
+        +    // TODO(mojify): FrameImpl::Send reached the RenderFrame as
+        +    // content::RenderFrame::FromWebFrame(frame_); it may have checked that for
+        +    // null, which this does not.
         +    content::RenderFrame::FromWebFrame(frame_)->GetRemoteAssociatedInterfaces()->GetInterface(&test_host_remote_);
         +  }
         """), result.patch.diff)
+        // A local of Send's own body is no name the getter has.
+        let throughLocal = source.replacingOccurrences(of: "  auto render_frame = content::RenderFrame::FromWebFrame(frame_);",
+                                                       with: "  auto* web_frame = frame_->ToWebLocalFrame();\n  auto render_frame = content::RenderFrame::FromWebFrame(web_frame);")
+        let (viaLocal, _) = try migrate(files: ["content/renderer/frame_impl.h": header, "content/renderer/frame_impl.cc": throughLocal], registry: .associated)
+        XCTAssertFalse(viaLocal.patch.diff.contains("FromWebFrame(web_frame)->"), viaLocal.patch.diff)
         let fromMessage = source.replacingOccurrences(of: "FromWebFrame(frame_)", with: "FromRoutingID(message->routing_id())")
         let (listed, _) = try migrate(files: ["content/renderer/frame_impl.h": header, "content/renderer/frame_impl.cc": fromMessage], registry: .associated)
         XCTAssertTrue(listed.patch.diff.contains("TODO(mojify): bind test_host_remote_"), listed.patch.diff)

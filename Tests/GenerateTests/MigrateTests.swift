@@ -602,7 +602,8 @@ final class MigrateTests: XCTestCase {
     /// A legacy struct holding a move-only member has no copy or move constructor (an `IPC_STRUCT` declares its
     /// destructor), so no TypeConverter can return it: the way back is `ToLegacy`, which moves the members out of the
     /// mojom value the implementation holds (CEF's `Cef_Request_Params` and its `base::ListValue arguments`, whose
-    /// bindings type was `base::Value` until 2022).
+    /// bindings type was `base::Value` until 2022). `base::Value::AsListValue` gives only a const reference, so the
+    /// member is moved through the rules' `move_to`.
     func testAStructWithAMoveOnlyMemberComesBackThroughToLegacy() throws {
         let (result, _) = try migrate(header: """
         IPC_STRUCT_BEGIN(TestParams)
@@ -623,14 +624,15 @@ final class MigrateTests: XCTestCase {
         let files = result.patch.rewritten
         let header = try XCTUnwrap(files["content/common/test_type_converters.h"])
         XCTAssertTrue(header.contains("namespace content {\nnamespace mojom {\n\n"), header)
-        XCTAssertTrue(header.contains("std::unique_ptr<TestParams> ToLegacy(TestParamsPtr input);\n"), header)
+        // Inside content::mojom, `TestParams` alone would be the mojom struct.
+        XCTAssertTrue(header.contains("std::unique_ptr<::TestParams> ToLegacy(TestParamsPtr input);\n"), header)
         XCTAssertFalse(header.contains("struct TypeConverter<TestParams, "), header)
         let source = try XCTUnwrap(files["content/common/test_type_converters.cc"])
         XCTAssertTrue(source.contains("""
-        std::unique_ptr<TestParams> ToLegacy(TestParamsPtr input) {
-          auto output = std::make_unique<TestParams>();
+        std::unique_ptr<::TestParams> ToLegacy(TestParamsPtr input) {
+          auto output = std::make_unique<::TestParams>();
           output->id = input->id;
-          output->arguments = std::move(base::Value::AsListValue(input->arguments));
+          output->arguments = std::move(*base::ListValue::From(base::Value::ToUniquePtrValue(std::move(input->arguments))));
           return output;
         }
         """), source)

@@ -110,6 +110,10 @@ final class MojoEraTests: XCTestCase {
         XCTAssertEqual(untyped.era, .binderMap)
         XCTAssertEqual(untyped.detection.basis, "mojo::BinderMap in a/b.cc, mojo::Remote< in a/b.cc, base::ListValue in a/c.cc")
         XCTAssertEqual(try target(["a/b.cc": "mojo::Remote<Foo> foo_;\n", "a/c.cc": "base::DictionaryValue dict;\n"]).era, .binderMap)
+        // Whole names only: ListStorage was base::Value's before base::Value::List; older Mojo evidence keeps its era.
+        XCTAssertEqual(try target(["a/b.cc": "mojo::InterfacePtr<Foo> foo_;\n", "a/c.cc": "base::Value::ListStorage list;\n"]).era, .interfaceRegistry)
+        XCTAssertEqual(try target(["a/b.cc": "mojo::Remote<Foo> foo_;\nbase::ListValue l;\n", "a/c.cc": "base::Value::DictStorage d;\n"]).era, .binderMap)
+        XCTAssertEqual(try target(["a/b.cc": "mojo::InterfacePtr<Foo> foo_;\n", "a/c.cc": "base::Value::Dict dict;\n"]).era, .interfaceRegistry)
         let valuesAlone = try target(["a/c.cc": "void F(const base::ListValue& list);\n"])
         XCTAssertEqual(valuesAlone.era, .binderMap)
         XCTAssertEqual(valuesAlone.detection.basis, "base::ListValue in a/c.cc")
