@@ -86,6 +86,101 @@ final class MigrateCompileCheckTests: XCTestCase {
         XCTAssertEqual(findings.draftErrors.count, 0)
     }
 
+    /// The converters of a legacy struct holding a `base::ListValue` compile against `base::Value` as Chromium 81-100
+    /// declared it (`AsListValue` gives only a const reference; `ListValue::From` takes ownership) and against an
+    /// `IPC_STRUCT` as the macros define it (a declared constructor and destructor, so no move constructor). The
+    /// same code with the member moved out of `AsListValue` does not: the headers below are strict enough to tell.
+    func testTheStructConvertersCompileAgainstTheValuesOfTheirEra() throws {
+        let tree = try temporaryFolder(files: [
+            "ipc/ipc_message_macros.h": """
+                #pragma once
+                #define IPC_STRUCT_BEGIN(name) struct name { name(); ~name();
+                #define IPC_STRUCT_MEMBER(type, name) type name;
+                #define IPC_STRUCT_END() };
+                #define IPC_MESSAGE_ROUTED1(name, type)
+
+                """,
+            "base/values.h": """
+                #pragma once
+                #include <memory>
+                namespace base {
+                class ListValue;
+                class Value {
+                 public:
+                  static std::unique_ptr<Value> ToUniquePtrValue(Value value);
+                  static const ListValue& AsListValue(const Value& value);
+                  Value();
+                  Value(Value&&) noexcept;
+                  Value& operator=(Value&&) noexcept;
+                  Value(const Value&) = delete;
+                  Value& operator=(const Value&) = delete;
+                  virtual ~Value();
+                  Value Clone() const;
+                };
+                class ListValue : public Value {
+                 public:
+                  static std::unique_ptr<ListValue> From(std::unique_ptr<Value> value);
+                  ListValue();
+                };
+                }  // namespace base
+
+                """,
+            "content/common/test_messages.h": """
+                #include "base/values.h"
+                #include "ipc/ipc_message_macros.h"
+                #define IPC_MESSAGE_START TestMsgStart
+                IPC_STRUCT_BEGIN(TestParams)
+                  IPC_STRUCT_MEMBER(int, id)
+                  IPC_STRUCT_MEMBER(base::ListValue, arguments)
+                IPC_STRUCT_END()
+                IPC_MESSAGE_ROUTED1(TestHostMsg_Request, TestParams /* params */)
+
+                """,
+            "content/renderer/host.cc": """
+                IPC_BEGIN_MESSAGE_MAP(Host, message)
+                  IPC_MESSAGE_HANDLER(TestHostMsg_Request, OnRequest)
+                IPC_END_MESSAGE_MAP()
+
+                """,
+        ])
+        let result = try MigrateTests.migrate(root: tree.path, era: .binderMap)
+        XCTAssertEqual(result.patch.addedFiles, ["content/common/test_type_converters.cc", "content/common/test_type_converters.h"])
+        // The bindings as Chromium generates them for the struct, the era's base::Value in place of the ListValue.
+        var declared = MojoStandIns.headers(api: .current)
+        declared["content/common/test.mojom.h"] = """
+            #pragma once
+            #include <cstdint>
+            #include "base/values.h"
+            #include "mojo/public/cpp/bindings/struct_ptr.h"
+            namespace content {
+            namespace mojom {
+            class TestParams;
+            using TestParamsPtr = mojo::StructPtr<TestParams>;
+            class TestParams {
+             public:
+              static TestParamsPtr New();
+              int32_t id;
+              base::Value arguments;
+            };
+            }  // namespace mojom
+            }  // namespace content
+
+            """
+        declared["content/common/test_type_converters.h"] = result.patch.rewritten["content/common/test_type_converters.h"]
+        let fallback = try temporaryFolder(files: declared)
+        var setup = CompileCheck.Setup(root: tree.path)
+        setup.fallbackDirs = [fallback.path]
+        let checker = try CompileCheck.Checker(setup)
+        let source = try XCTUnwrap(result.patch.rewritten["content/common/test_type_converters.cc"])
+        let checked = checker.check(path: tree.path + "/content/common/test_type_converters.cc", text: source)
+        XCTAssertEqual(checked.errors, [], source)
+        XCTAssertTrue(checked.unseen.isEmpty, "\(checked.unseen)")
+        let constMove = source.replacingOccurrences(of: "std::move(*base::ListValue::From(base::Value::ToUniquePtrValue(std::move(input->arguments))))",
+                                                    with: "std::move(base::Value::AsListValue(input->arguments))")
+        XCTAssertNotEqual(constMove, source)
+        XCTAssertFalse(checker.check(path: tree.path + "/content/common/test_type_converters.cc", text: constMove).errors.isEmpty)
+    }
+
     /// A file that parsed with errors before (a header the tree lacks) counts a new error on a written line where it
     /// names what the patch wrote or removed, or where the missing header cannot explain it (emblink's
     /// `GetView()->WasShown()`: no member named 'WasShown' in a class the parse saw). An undeclared name, which the
