@@ -221,9 +221,12 @@ public enum MigrateFlow {
                 let left = all.filter { $0.reason != nil }.count - listed.count
                 let kept = left == 0 ? "" : ", \(left) left with their message\(left == 1 ? "" : "s")"
                 lines.append("\(noun): \(all.count - listed.count - left) \(done), \(listed.count) listed\(kept)\(deleted)\(added)".escapingControlCharacters)
-            } else {
+            } else if kind == .trap {
                 // Traps are only ever listed: what the legacy dispatch did that the interface methods do not.
                 lines.append("traps: \(listed.count) listed, behaviour the legacy dispatch gave that the rewritten code does not")
+            } else {
+                if listed.isEmpty { continue }
+                lines.append("mentions: \(listed.count) listed, strings naming converted messages, whose text the patch leaves as it is")
             }
             lines += listed.map { "  \($0.location) \($0.message): \($0.reason!)".escapingControlCharacters }
         }

@@ -1,9 +1,11 @@
 import Foundation
+import MojifyCore
 
 extension CppRewriter {
     /// Comments that name a converted message name the method it became, so that no line of the patched tree names
     /// a definition the patch removed (`// TODO: ideally ViewMsg_WasShown would take a size.` reads
-    /// `content::mojom::View::WasShown`). Comments inside code the patch removes go with it.
+    /// `content::mojom::View::WasShown`). Comments inside code the patch removes go with it. A string naming one is
+    /// listed (Electron's `"Unable to send AtomFrameHostMsg_Message_To"`).
     mutating func renameInComments() {
         var methods: [String: String] = [:]
         for (message, found) in targets {
@@ -13,12 +15,21 @@ extension CppRewriter {
         }
         guard !methods.isEmpty else { return }
         for file in sources.keys.sorted() where !GNFile.isGNFile(file) && !deletedFiles.contains(file) {
-            let bytes = sources[file]!.bytes
-            for comment in sources[file]!.comments {
+            let source = sources[file]!
+            let bytes = source.bytes
+            for comment in source.comments {
                 for word in Self.words(in: bytes, range: comment) {
                     guard let method = methods[String(decoding: bytes[word], as: UTF8.self)] else { continue }
                     // Fails only inside code another pass removed, which takes the comment with it.
                     _ = add(UnifiedDiff.Edit(range: word, replacement: method), in: file)
+                }
+            }
+            // A string may be shown to users or compared elsewhere: it is listed, not rewritten.
+            for token in source.tokens where token.kind == .literal && token.text.contains("\"") {
+                let named = Set(Self.words(in: bytes, range: token.range).map { String(decoding: bytes[$0], as: UTF8.self) }.filter { methods[$0] != nil })
+                for message in named.sorted() {
+                    let location = SourceLocation(file: file, line: source.line(of: token.range.lowerBound), column: source.column(of: token.range.lowerBound))
+                    record(.mention, message, location, reason: "a string names it; the patch leaves its text as it is (it may be shown or compared): update it by hand")
                 }
             }
         }

@@ -36,6 +36,9 @@ public struct MigrationPatch: Sendable, Equatable {
         /// What the legacy dispatch gave a rewritten handler that its interface method no longer gets: always
         /// listed, for a human to check (per-message state, a thread override).
         case trap
+        /// A string literal naming a converted message (`"Unable to send AtomFrameHostMsg_Message_To"`): listed, its
+        /// text left as it is, since it may be shown or compared.
+        case mention
     }
 
     public struct Outcome: Sendable, Hashable {

@@ -66,6 +66,11 @@ struct CppSource {
         return low + 1
     }
 
+    /// The 1-based column (in bytes) of `offset` on its line.
+    func column(of offset: Int) -> Int {
+        offset - lineStarts[line(of: offset) - 1] + 1
+    }
+
     /// The end of the line holding `offset`: the offset of its newline, or the end of the file.
     func lineEnd(of offset: Int) -> Int {
         var index = offset

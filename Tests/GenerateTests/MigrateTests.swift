@@ -144,6 +144,24 @@ final class MigrateTests: XCTestCase {
 
     """
 
+    /// A comment naming a converted message names its method; a string naming it is listed and left as it is
+    /// (Electron's `args->ThrowError("Unable to send AtomFrameHostMsg_Message_To")`).
+    func testAStringNamingAConvertedMessageIsListedAndKept() throws {
+        let (result, _) = try migrate(header: Self.header, source: """
+        void Sender::Go() {
+          // Sends TestHostMsg_Bar.
+          bool success = Send(new TestHostMsg_Bar(routing_id(), 1, name));
+          if (!success)
+            LOG(ERROR) << "Unable to send TestHostMsg_Bar";
+        }
+
+        """)
+        XCTAssertTrue(result.isRewritten("TestHostMsg_Bar", .message), "\(result.patch.outcomes)")
+        XCTAssertTrue(result.patch.diff.contains("+  // Sends content::mojom::TestHost::Bar.\n"), result.patch.diff)
+        XCTAssertFalse(result.patch.diff.contains("Unable to send content::mojom"), result.patch.diff)
+        XCTAssertEqual(result.patch.outcomes.filter { $0.kind == .mention }.map { "\($0.location) \($0.message)" }, ["content/renderer/test_sender.cc:5:19 TestHostMsg_Bar"])
+    }
+
     func testMultiLineSendBecomesOneCallWithoutTheRoutingID() throws {
         let (result, _) = try migrate(header: Self.header, source: """
         void Sender::Go() {
