@@ -74,15 +74,19 @@ struct PlanBuilder {
         return names.filter { !shared.contains($0.value) }
     }
 
-    /// A method's name: its handler's, else its message's. A handler named for the process sending and then the
-    /// message (`OnRendererMessageTo` for `AtomFrameHostMsg_Message_To`) gives the message's name: the interface
-    /// already says who calls it (Electron's engineers named that method `MessageTo`).
+    /// A method's name: its handler's, else its message's. The handler's name is kept where it says more than the
+    /// message's; it gives the message's name where it only adds the process sending (`OnRendererMessageTo` for
+    /// `AtomFrameHostMsg_Message_To`: the interface already says who calls it; Electron's engineers named that method
+    /// `MessageTo`), or drops leading words its class made plain (`OnAttached` for `CefHostMsg_FrameAttached`, in
+    /// CEF's frame host; CEF's engineers named it `FrameAttached`).
     func methodName(_ route: Route) -> String {
         let messageName = naming.upperCamel(route.stem)
         guard let handlerName = handlerNames[route.message.name].map(naming.upperCamel) else { return messageName }
         let sender = handlerName.dropLast(messageName.count)
         let namesSender = handlerName.hasSuffix(messageName) && !sender.isEmpty && rules.processes[sender.lowercased()] != nil
-        return namesSender ? messageName : handlerName
+        let dropsWords = handlerName.count < messageName.count && messageName.hasSuffix(handlerName)
+            && messageName.dropLast(handlerName.count).last.map { !$0.isUppercase } == true && handlerName.first?.isUppercase == true
+        return namesSender || dropsWords ? messageName : handlerName
     }
 
     // MARK: - Files

@@ -586,8 +586,9 @@ final class NamingAndFoldingTests: XCTestCase {
     /// `AtomAutofillFrameHostMsg_ShowPopup` `ShowAutofillPopup` after `OnShowAutofillPopup`; a message two methods
     /// handle, or none, keeps its message's name. A handler named for the sending process and the message
     /// (`OnRendererMessageTo`) gives the message's name, as Electron's engineers named `AtomFrameHostMsg_Message_To`
-    /// `MessageTo`; a leading word that names no process of the rules (`Autofill`) stays. `generate` and `migrate`
-    /// share the rule through the plan.
+    /// `MessageTo`; a leading word that names no process of the rules (`Autofill`) stays. A handler dropping the
+    /// message's leading words (`OnAttached` for `FrameAttached`, as CEF's frame host names it) gives the message's
+    /// name too. `generate` and `migrate` share the rule through the plan.
     func testAMethodIsNamedAfterItsOneHandler() throws {
         let tree = try temporaryFolder()
         try tree.write("atom/common/api/api_messages.h", """
@@ -597,6 +598,7 @@ final class NamingAndFoldingTests: XCTestCase {
             IPC_MESSAGE_ROUTED1(AtomAutofillFrameHostMsg_Unhandled, int /* x */)
             IPC_MESSAGE_ROUTED1(AtomAutofillFrameHostMsg_Message_To, int /* x */)
             IPC_MESSAGE_ROUTED1(AtomAutofillFrameHostMsg_Clear, int /* x */)
+            IPC_MESSAGE_ROUTED1(AtomAutofillFrameHostMsg_FrameAttached, int /* x */)
             """)
         try tree.write("atom/browser/autofill_driver.cc", """
             bool AutofillDriver::OnMessageReceived(const IPC::Message& message) {
@@ -605,6 +607,7 @@ final class NamingAndFoldingTests: XCTestCase {
                 IPC_MESSAGE_HANDLER(AtomAutofillFrameHostMsg_HidePopup, OnHideAutofillPopup)
                 IPC_MESSAGE_HANDLER(AtomAutofillFrameHostMsg_Message_To, OnRendererMessageTo)
                 IPC_MESSAGE_HANDLER(AtomAutofillFrameHostMsg_Clear, OnAutofillClear)
+                IPC_MESSAGE_HANDLER(AtomAutofillFrameHostMsg_FrameAttached, OnAttached)
               IPC_END_MESSAGE_MAP()
             }
             bool OtherDriver::OnMessageReceived(const IPC::Message& message) {
@@ -619,6 +622,7 @@ final class NamingAndFoldingTests: XCTestCase {
         XCTAssertEqual(plan.proposals["AtomAutofillFrameHostMsg_Unhandled"]?.declaration, "Unhandled(int32 x);")
         XCTAssertEqual(plan.proposals["AtomAutofillFrameHostMsg_Message_To"]?.declaration, "MessageTo(int32 x);")
         XCTAssertEqual(plan.proposals["AtomAutofillFrameHostMsg_Clear"]?.declaration, "AutofillClear(int32 x);")
+        XCTAssertEqual(plan.proposals["AtomAutofillFrameHostMsg_FrameAttached"]?.declaration, "FrameAttached(int32 x);")
     }
 
     func testSyncMethodsHaveAReplyEvenWithoutOutputs() throws {
