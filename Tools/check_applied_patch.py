@@ -94,9 +94,9 @@ class WordFinder:
         return sorted(found.items())
 
 
-def code_only(text):
-    """`text` with C++ comments and string and character literals blanked (new lines kept), so that positions and
-    line numbers stay those of `text`."""
+def code_only(text, blank_comments=True):
+    """`text` with C++ comments (unless `blank_comments` is false) and string and character literals blanked (new lines
+    kept), so that positions and line numbers stay those of `text`."""
     out = list(text)
     i, n = 0, len(text)
 
@@ -118,12 +118,14 @@ def code_only(text):
                     end += 1
                     continue
                 break
-            blank(i, end)
+            if blank_comments:
+                blank(i, end)
             i = end
         elif c == "/" and text.startswith("/*", i):
             end = text.find("*/", i + 2)
             end = n if end < 0 else end + 2
-            blank(i, end)
+            if blank_comments:
+                blank(i, end)
             i = end
         elif c == "R" and text.startswith('R"', i) and (i == 0 or not is_word(text[i - 1]) or text[i - 1] in "uLU8"):
             open_paren = text.find("(", i + 2)
@@ -436,15 +438,17 @@ def measure_tree_text(copy, files, converted, deleted, side_after, include_dirs)
             if hits:
                 lines = Lines(text)
                 code = code_only(text) if is_cpp else None
+                with_comments = code_only(text, blank_comments=False) if is_cpp else None
                 seen = set()
                 for offset, name in hits:
                     number = lines.number(offset)
-                    if (number, name) in seen:
-                        continue
-                    seen.add((number, name))
                     in_code = code is None or code[offset:offset + len(name)] == name
+                    in_string = with_comments is not None and with_comments[offset:offset + len(name)] != name
+                    if (number, name, in_code, in_string) in seen:
+                        continue
+                    seen.add((number, name, in_code, in_string))
                     naming.append({"file": relative, "line": number, "message": name, "commentOrString": not in_code,
-                                   "text": lines.line(number).strip()})
+                                   "inString": in_string, "text": lines.line(number).strip()})
         if deleted and any(b in text for b in basenames):
             lines = lines or Lines(text)
             for number in range(1, len(lines.starts) + 1):
@@ -659,8 +663,8 @@ def measure(args, extra, tree, work):
     naming, references = measure_tree_text(copy, tree_files(copy), removed, deleted, side_after, include_dirs)
     # A string migrate listed (by file and message: the patch moves lines) is known: reported, not a failure.
     mentioned = {tuple(pair) for pair in summary["mentionedStrings"]}
-    listed_strings = [n for n in naming if n["commentOrString"] and (n["file"], n["message"]) in mentioned]
-    naming = [n for n in naming if not (n["commentOrString"] and (n["file"], n["message"]) in mentioned)]
+    listed_strings = [n for n in naming if n["inString"] and (n["file"], n["message"]) in mentioned]
+    naming = [n for n in naming if not (n["inString"] and (n["file"], n["message"]) in mentioned)]
     lost, traits_lost, unresolved, removed_includes = lost_includes(patch, before, after, side_before, side_after, deleted)
 
     counts = collections.OrderedDict([

@@ -68,7 +68,7 @@ struct EraProbe {
 
     /// The evidence: the headers, or the mentions in `listed` (the walk's files, `listing` among them) outside hidden
     /// folders and `skipping` (the output folder, whose drafts are mojify's own). Files are read in path order, and
-    /// the reading stops at the first `base::Value::List` or `Dict` mention, which no other can outrank. `marked`: the files a scan
+    /// the reading stops once `base::Value::List` or `Dict` and a `BinderMap` mention are found, which no other can outrank. `marked`: the files a scan
     /// that looked for `markers` found them in (`Inventory.markedFiles`); only those C++ files are read. Nil (a saved
     /// inventory) reads them all.
     func evidence(listed: [ListedFiles], skipping: [String], maxFileBytes: Int, marked: [String]?) -> MojoEra.Evidence {
@@ -101,7 +101,9 @@ struct EraProbe {
             for marker in markers where mentions[marker.text] == nil && Self.contains(data, marker.bytes) {
                 mentions[marker.text] = file.shown
             }
-            if markers.contains(where: { $0.sign == .typedValues && mentions[$0.text] != nil }) { break }
+            // Typed values with a binder map is the newest era whatever else is found.
+            let found = Set(markers.filter { mentions[$0.text] != nil }.map(\.sign))
+            if found.contains(.typedValues) && found.contains(.binderMap) { break }
         }
         return MojoEra.Evidence(mentions: mentions)
     }

@@ -187,7 +187,23 @@ extension MigrateFlow {
             total.unseen.formUnion(result.unseen)
             total.declarationErrors.formUnion(result.declarationErrors)
         }
+        // A header the patch adds is read from beside the declared bindings, but its errors are the patch's own.
+        for error in total.declarationErrors.sorted() {
+            guard let (file, diagnostic) = addedFileError(error, added: patch) else { continue }
+            total.declarationErrors.remove(error)
+            total.added.append((file, diagnostic))
+        }
         return total
+    }
+
+    /// `path:line:column: message` of a declared header's errors, as an error of the file the patch adds at `path`.
+    private static func addedFileError(_ error: String, added patch: MigrationPatch) -> (String, SyntaxCheck.Diagnostic)? {
+        let parts = error.split(separator: ":", maxSplits: 3, omittingEmptySubsequences: false)
+        guard parts.count == 4, patch.addedFiles.contains(String(parts[0])), let line = Int(parts[1]), let column = Int(parts[2]),
+              let text = patch.rewritten[String(parts[0])] else { return nil }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let lineText = line >= 1 && line <= lines.count ? lines[line - 1].trimmingCharacters(in: .whitespaces) : ""
+        return (String(parts[0]), SyntaxCheck.Diagnostic(line: line, column: column, message: parts[3].trimmingCharacters(in: .whitespaces), lineText: lineText))
     }
 
     /// The plan's bindings declared for the check, with the types its legacy headers included.

@@ -1,5 +1,6 @@
 import Foundation
 import MojifyCore
+import MojifyScanner
 
 extension CppRewriter {
     /// Comments that name a converted message name the method it became, so that no line of the patched tree names
@@ -24,8 +25,13 @@ extension CppRewriter {
                     _ = add(UnifiedDiff.Edit(range: word, replacement: method), in: file)
                 }
             }
-            // A string may be shown to users or compared elsewhere: it is listed, not rewritten.
-            for token in source.tokens where token.kind == .literal && token.text.contains("\"") {
+            // A string may be shown to users or compared elsewhere: it is listed, not rewritten, unless the code around
+            // it goes (an edit replaces it by text without it).
+            let fileEdits = edits[file] ?? []
+            let gone = { (token: CodeToken) in
+                fileEdits.contains { $0.range.lowerBound <= token.range.lowerBound && token.range.upperBound <= $0.range.upperBound && !$0.replacement.contains(token.text) }
+            }
+            for token in source.tokens where token.kind == .literal && token.text.contains("\"") && !gone(token) {
                 let named = Set(Self.words(in: bytes, range: token.range).map { String(decoding: bytes[$0], as: UTF8.self) }.filter { methods[$0] != nil })
                 for message in named.sorted() {
                     let location = SourceLocation(file: file, line: source.line(of: token.range.lowerBound), column: source.column(of: token.range.lowerBound))

@@ -140,8 +140,8 @@ struct CppTypeSpeller {
 
     /// The expression converting a legacy struct value (`$0`) of C++ type `legacy` into the plan's struct `mojom`
     /// replacing it, or back, through the struct's TypeConverter: `Foo` from the legacy struct, `array<Foo>` from a
-    /// `std::vector` of it. A legacy struct that cannot be returned by value comes back through `ToLegacy`, which
-    /// moves out of the value (`*ns::ToLegacy(std::move($0))`, an object living to the end of the call that reads
+    /// `std::vector` of it. A legacy struct that cannot be returned by value comes back through `MoveToLegacy`, which
+    /// moves out of the value (`*mojo::MoveToLegacy(std::move($0))`, an object living to the end of the call that reads
     /// it); a vector of those does not. `converter` gives the converter of a qualified struct name.
     func structConversion(_ mojom: String, module: String, legacy: String, direction: StructConverters.Direction,
                           converter: (String) -> StructConverters.Converter?) -> String? {
@@ -155,7 +155,7 @@ struct CppTypeSpeller {
             return direction == .toMojom ? "mojo::ConvertTo<std::vector<\(found.cppMojom)Ptr>>($0)" : "mojo::ConvertTo<std::vector<\(found.legacy)>>($0)"
         }
         guard bare == legacyName else { return nil }
-        if byPointer { return "*\(found.cppMojom.components(separatedBy: "::").dropLast().joined(separator: "::"))::ToLegacy(std::move($0))" }
+        if byPointer { return "*mojo::MoveToLegacy(std::move($0))" }
         return direction == .toMojom ? "mojo::ConvertTo<\(found.cppMojom)Ptr>($0)" : "mojo::ConvertTo<\(found.legacy)>($0)"
     }
 

@@ -9,9 +9,10 @@ import MojifyCore
 ///
 /// A legacy struct with a move-only member (CEF's `Cef_Request_Params` holds a `base::ListValue`) cannot be
 /// returned by value: an `IPC_STRUCT` declares its destructor, so it has no move constructor, and its copy
-/// constructor is deleted. Its way back is `std::unique_ptr<Foo_Params> ToLegacy(ns::FooPtr input)` in the mojom's
-/// namespace, which moves the fields out of the mojom value; an implementation, holding that value by value, gives
-/// the handler `*ns::ToLegacy(std::move(params))`. The way there stays a `TypeConverter`, whose input is `const`:
+/// constructor is deleted. Its way back is `std::unique_ptr<Foo_Params> mojo::MoveToLegacy(ns::FooPtr input)`, beside
+/// the TypeConverters (in `mojo`, where the legacy names mean what they mean outside it, as in the converters), which
+/// moves the fields out of the mojom value; an implementation, holding that value by value, gives the handler
+/// `*mojo::MoveToLegacy(std::move(params))`. The way there stays a `TypeConverter`, whose input is `const`:
 /// a move-only field goes into the bindings only where the rules' `from:` copies it.
 ///
 /// One direction is left out where a field cannot be converted in it; a field of a type nothing converts (a
@@ -31,7 +32,7 @@ struct StructConverters: Sendable, Equatable {
         /// `output->field = ...;` (`output.member = ...;`) lines, or why that direction cannot be written.
         var toMojom: Result<[String], CppRewriter.Problem>
         var toLegacy: Result<[String], CppRewriter.Problem>
-        /// The way back is `ToLegacy`, filling a `std::unique_ptr` (a member is move-only), not a `TypeConverter`.
+        /// The way back is `MoveToLegacy`, filling a `std::unique_ptr` (a member is move-only), not a `TypeConverter`.
         var legacyByPointer: Bool = false
         /// An `IPC_STRUCT` is defined in its messages header, which only `.cc` files may include: the converters'
         /// header declares it instead. A traits type's own header is included.
@@ -127,7 +128,7 @@ struct StructConverters: Sendable, Equatable {
     }
 
     /// The expression converting one field's `value` of the legacy C++ type `legacy` into the bindings' type of
-    /// `mojom` (or back; `moving` out of a mojom value `ToLegacy` owns, moving a move-only field).
+    /// `mojom` (or back; `moving` out of a mojom value `MoveToLegacy` owns, moving a move-only field).
     private static func fieldExpression(
         _ mojom: String, legacy: String, value: String, direction: Direction, moving: Bool = false, module: String, speller: CppTypeSpeller, nested: (String) -> Converter?
     ) -> Result<String, CppRewriter.Problem> {
@@ -192,23 +193,18 @@ struct StructConverterFiles {
                 lines += ["template <>", "struct TypeConverter<\(output), \(input)> {", "  static \(output) Convert(const \(input)& input);", "};", ""]
             }
         }
-        lines.append("}  // namespace mojo")
-        if !movedBack.isEmpty {
-            lines += [""] + namespaceOpening + [""]
-            for converter in movedBack {
-                lines += [
-                    "// \(converter.legacy) holds a move-only member, so it cannot be returned by value: this moves the",
-                    "// fields out of `input`.",
-                    "\(toLegacySignature(converter));", "",
-                ]
-            }
-            lines += namespaceClosing
+        for converter in movedBack {
+            lines += [
+                "// \(converter.legacy) holds a move-only member, so it cannot be returned by value: this moves the",
+                "// fields out of `input`.",
+                "\(moveToLegacySignature(converter));", "",
+            ]
         }
-        lines += ["", "#endif  // \(guardName)"]
+        lines += ["}  // namespace mojo", "", "#endif  // \(guardName)"]
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// The converters whose way back is `ToLegacy`, in the mojom's namespace.
+    /// The converters whose way back is `MoveToLegacy`.
     private var movedBack: [StructConverters.Converter] {
         converters.filter { $0.legacyByPointer && $0.lines(.toLegacy) != nil }
     }
@@ -217,18 +213,9 @@ struct StructConverterFiles {
         direction == .toLegacy && converter.legacyByPointer
     }
 
-    private func toLegacySignature(_ converter: StructConverters.Converter) -> String {
-        "std::unique_ptr<\(Self.fromGlobal(converter.legacy))> ToLegacy(\(converter.cppMojom.components(separatedBy: "::").last!)Ptr input)"
+    private func moveToLegacySignature(_ converter: StructConverters.Converter) -> String {
+        "std::unique_ptr<\(converter.legacy)> MoveToLegacy(\(converter.cppMojom)Ptr input)"
     }
-
-    /// `::Cef_Request_Params`: inside the mojom's namespace an unqualified legacy name would find the mojom struct of
-    /// the same name (`content::mojom::TestParams` for `TestParams`).
-    static func fromGlobal(_ name: String) -> String {
-        name.hasPrefix("::") ? name : "::" + name
-    }
-
-    private var namespaceOpening: [String] { mojom.module.split(separator: ".").map { "namespace \($0) {" } }
-    private var namespaceClosing: [String] { mojom.module.split(separator: ".").reversed().map { "}  // namespace \($0)" } }
 
     var source: String {
         var lines = ["#include \"\(paths.header)\"", ""]
@@ -245,16 +232,12 @@ struct StructConverterFiles {
                 lines += ["  return output;", "}", ""]
             }
         }
-        lines.append("}  // namespace mojo")
-        if !movedBack.isEmpty {
-            lines += [""] + namespaceOpening + [""]
-            for converter in movedBack {
-                lines += ["\(toLegacySignature(converter)) {", "  auto output = std::make_unique<\(Self.fromGlobal(converter.legacy))>();"]
-                lines += converter.lines(.toLegacy)!.map { "  " + $0 }
-                lines += ["  return output;", "}", ""]
-            }
-            lines += namespaceClosing
+        for converter in movedBack {
+            lines += ["\(moveToLegacySignature(converter)) {", "  auto output = std::make_unique<\(converter.legacy)>();"]
+            lines += converter.lines(.toLegacy)!.map { "  " + $0 }
+            lines += ["  return output;", "}", ""]
         }
+        lines.append("}  // namespace mojo")
         return lines.joined(separator: "\n") + "\n"
     }
 

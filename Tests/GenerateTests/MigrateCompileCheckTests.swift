@@ -84,6 +84,12 @@ final class MigrateCompileCheckTests: XCTestCase {
         XCTAssertEqual(findings.checkedFiles, 1)
         XCTAssertEqual(findings.added.map { "\($0.file):\($0.error)" }, ["a/params_type_converters.cc:3:16: no member named 'identifier' in 'Params'"])
         XCTAssertEqual(findings.draftErrors.count, 0)
+        // So are the errors of a header it adds, though it is read beside the declared bindings.
+        var broken = patch
+        broken.rewritten["a/params_type_converters.h"] = header.replacingOccurrences(of: "const Params& input", with: "const Missing& input")
+        let brokenFindings = try MigrateFlow.compileCheck(broken, sources: [:], drafts: [:], declarations: try examplesDeclarations(), root: scratch.path, options: options)
+        XCTAssertTrue(brokenFindings.added.contains { $0.file == "a/params_type_converters.h" && $0.error.message == "unknown type name 'Missing'" }, "\(brokenFindings.added)")
+        XCTAssertFalse(brokenFindings.declarationErrors.contains { $0.hasPrefix("a/params_type_converters.h:") })
     }
 
     /// The converters of a legacy struct holding a `base::ListValue` compile against `base::Value` as Chromium 81-100

@@ -618,11 +618,11 @@ final class MigrateTests: XCTestCase {
     }
 
     /// A legacy struct holding a move-only member has no copy or move constructor (an `IPC_STRUCT` declares its
-    /// destructor), so no TypeConverter can return it: the way back is `ToLegacy`, which moves the members out of the
-    /// mojom value the implementation holds (CEF's `Cef_Request_Params` and its `base::ListValue arguments`, whose
+    /// destructor), so no TypeConverter can return it: the way back is `mojo::MoveToLegacy`, which moves the members out
+    /// of the mojom value the implementation holds (CEF's `Cef_Request_Params` and its `base::ListValue arguments`, whose
     /// bindings type was `base::Value` until 2022). `base::Value::AsListValue` gives only a const reference, so the
     /// member is moved through the rules' `move_to`.
-    func testAStructWithAMoveOnlyMemberComesBackThroughToLegacy() throws {
+    func testAStructWithAMoveOnlyMemberComesBackThroughMoveToLegacy() throws {
         let (result, _) = try migrate(header: """
         IPC_STRUCT_BEGIN(TestParams)
           IPC_STRUCT_MEMBER(int, id)
@@ -637,18 +637,18 @@ final class MigrateTests: XCTestCase {
 
         """, era: .binderMap)
         let implementation = try XCTUnwrap(result.drafts["content/renderer/test_host_impl.cc"], "\(result.drafts.keys.sorted())")
-        XCTAssertTrue(implementation.contains("::Request(content::mojom::TestParamsPtr params) {\n  host_->OnRequest(*content::mojom::ToLegacy(std::move(params)));\n"), implementation)
+        XCTAssertTrue(implementation.contains("::Request(content::mojom::TestParamsPtr params) {\n  host_->OnRequest(*mojo::MoveToLegacy(std::move(params)));\n"), implementation)
         XCTAssertEqual(result.patch.addedFiles, ["content/common/test_type_converters.cc", "content/common/test_type_converters.h"])
         let files = result.patch.rewritten
         let header = try XCTUnwrap(files["content/common/test_type_converters.h"])
-        XCTAssertTrue(header.contains("namespace content {\nnamespace mojom {\n\n"), header)
-        // Inside content::mojom, `TestParams` alone would be the mojom struct.
-        XCTAssertTrue(header.contains("std::unique_ptr<::TestParams> ToLegacy(TestParamsPtr input);\n"), header)
+        // In namespace mojo, as the TypeConverters are, `TestParams` is the legacy struct (in content::mojom it would
+        // be the mojom one).
+        XCTAssertTrue(header.contains("std::unique_ptr<TestParams> MoveToLegacy(content::mojom::TestParamsPtr input);\n\n}  // namespace mojo\n"), header)
         XCTAssertFalse(header.contains("struct TypeConverter<TestParams, "), header)
         let source = try XCTUnwrap(files["content/common/test_type_converters.cc"])
         XCTAssertTrue(source.contains("""
-        std::unique_ptr<::TestParams> ToLegacy(TestParamsPtr input) {
-          auto output = std::make_unique<::TestParams>();
+        std::unique_ptr<TestParams> MoveToLegacy(content::mojom::TestParamsPtr input) {
+          auto output = std::make_unique<TestParams>();
           output->id = input->id;
           output->arguments = std::move(*base::ListValue::From(base::Value::ToUniquePtrValue(std::move(input->arguments))));
           return output;
