@@ -146,7 +146,7 @@ extension MigrateFlow {
                     findings.unconfirmed = unconfirmed.map { (file, $0) }
                     findings.uncounted = uncounted.count
                     findings.unseen = Set(before.unseen + after.unseen)
-                    findings.declarationErrors = Set(after.fallbackErrors)
+                    splitDeclared(after.fallbackErrors, patch: patch, sawAll: after.unseen.isEmpty, into: &findings)
                     findings.checkedFiles = 1
                 } else {
                     let file = draftFiles[job - files.count]
@@ -169,7 +169,7 @@ extension MigrateFlow {
                         findings.checkedDrafts = 1
                     }
                     findings.unseen = Set(result.unseen)
-                    findings.declarationErrors = Set(result.fallbackErrors)
+                    splitDeclared(result.fallbackErrors, patch: patch, sawAll: result.unseen.isEmpty, into: &findings)
                 }
                 (slots.buffer.baseAddress! + job).initialize(to: findings)
             }
@@ -187,13 +187,23 @@ extension MigrateFlow {
             total.unseen.formUnion(result.unseen)
             total.declarationErrors.formUnion(result.declarationErrors)
         }
-        // A header the patch adds is read from beside the declared bindings, but its errors are the patch's own.
-        for error in total.declarationErrors.sorted() {
-            guard let (file, diagnostic) = addedFileError(error, added: patch) else { continue }
-            total.declarationErrors.remove(error)
-            total.added.append((file, diagnostic))
-        }
+        // A header the patch adds, included by several checked files, gave each the same errors.
+        var reported: Set<String> = []
+        total.added = total.added.filter { reported.insert("\($0.file):\($0.error)").inserted }
+        total.unconfirmed = total.unconfirmed.filter { reported.insert("\($0.file):\($0.error)").inserted }
         return total
+    }
+
+    /// A checked file's errors in the declared headers, split: those of a header the patch adds (read from beside the
+    /// declared bindings, but the patch's own; counted where the parse saw every header, else unconfirmed, as a
+    /// missing header before it explains them), and the declared bindings' own.
+    private static func splitDeclared(_ errors: [String], patch: MigrationPatch, sawAll: Bool, into findings: inout CompileFindings) {
+        var declared: Set<String> = []
+        for error in errors {
+            guard let added = addedFileError(error, added: patch) else { declared.insert(error); continue }
+            if sawAll { findings.added.append(added) } else { findings.unconfirmed.append(added) }
+        }
+        findings.declarationErrors = declared
     }
 
     /// `path:line:column: message` of a declared header's errors, as an error of the file the patch adds at `path`.
