@@ -169,7 +169,7 @@ extension CppRewriter {
                 if case .added(_, stub: true) = method.change { return false }
                 return true
             }
-            let conversionHeaders = converting.flatMap { $0.method.convertedForHandler.compactMap(\.conversionHeader) }
+            let conversionHeaders = converting.flatMap { $0.method.convertedForHandler.compactMap(\.conversionHeader) }.map { includeSpelling(of: $0, in: handler.file) }
             if case let missing = missingIncludes(conversionHeaders, in: handler.file), !missing.isEmpty, let last = lastIncludeLine(in: sources[handler.file]!) {
                 insert(missing.map { "\n#include \"\($0)\"" }.joined(), at: last.range.upperBound, in: handler.file)
             }

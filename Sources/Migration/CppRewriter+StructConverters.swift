@@ -22,8 +22,8 @@ extension CppRewriter {
             }
             let messagesHeaders = Set(converters.filter(\.isIPCStruct).compactMap(\.definitionFile)).sorted()
             let files = StructConverterFiles(
-                mojom: file, converters: converters, mojomInclude: file.path + ".h",
-                messagesIncludes: messagesHeaders.map { spelling(of: $0) ?? $0 }
+                mojom: file, converters: converters, mojomInclude: Self.includePath(of: file, writtenLegacy: spelling(of: file.sourceHeader)),
+                ownInclude: includeSpelling(of: paths.header, in: nil), messagesIncludes: messagesHeaders.map { spelling(of: $0) ?? $0 }
             )
             addedFiles[paths.header] = files.header
             addedFiles[paths.source] = files.source

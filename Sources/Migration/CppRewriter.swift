@@ -562,7 +562,7 @@ struct CppRewriter {
         if let through {
             if through.isMember { sentThrough[sender.location] = through } else { boundInPlace.insert(sender.location) }
         }
-        if !converted.isEmpty { remoteIncludes[sender.location.file, default: []].formUnion(converted) }
+        if !converted.isEmpty { remoteIncludes[sender.location.file, default: []].formUnion(converted.map { includeSpelling(of: $0, in: sender.location.file) }) }
         return nil
     }
 
@@ -695,6 +695,22 @@ struct CppRewriter {
             if let written = includeLine(of: header, in: source)?.written, written.contains("/") { counts[written, default: 0] += 1 }
         }
         return counts.min { ($1.value, $0.key) < ($0.value, $1.key) }?.key
+    }
+
+    /// An include of `path`, from `file`: a struct converters header the patch adds beside a mojom is spelt as the tree
+    /// spells that mojom's legacy header (Electron's `chromium_src/chrome/common/tts_messages.h` is included as
+    /// `chrome/common/tts_messages.h`, so its converters are `chrome/common/tts_type_converters.h`); any other path
+    /// as it is.
+    func includeSpelling(of path: String, in file: String?) -> String {
+        guard let mojom = plan.files.first(where: { StructConverters.files(of: $0).header == path }) else { return path }
+        let written = file.flatMap { sources[$0] }.flatMap { includeLine(of: mojom.sourceHeader, in: $0)?.written } ?? spelling(of: mojom.sourceHeader)
+        let bindings = Self.includePath(of: mojom, writtenLegacy: written)
+        let header = mojom.path + ".h"
+        if header != bindings, header.hasSuffix(bindings), case let prefix = header.dropLast(bindings.count), path.hasPrefix(prefix) {
+            return String(path.dropFirst(prefix.count))
+        }
+        if header != bindings, bindings.hasSuffix(header) { return String(bindings.dropLast(header.count)) + path }
+        return path
     }
 
     /// The line including `header` (written in full, relative to an include folder, or from above the scanned

@@ -165,8 +165,9 @@ struct StructConverters: Sendable, Equatable {
 struct StructConverterFiles {
     let mojom: MojomFile
     let converters: [StructConverters.Converter]
-    /// As the tree includes them: the bindings' header and the legacy messages header.
+    /// As the tree includes them: the bindings' header, the converters' own header and the legacy messages header.
     let mojomInclude: String
+    let ownInclude: String
     let messagesIncludes: [String]
 
     var paths: (header: String, source: String) { StructConverters.files(of: mojom) }
@@ -218,7 +219,7 @@ struct StructConverterFiles {
     }
 
     var source: String {
-        var lines = ["#include \"\(paths.header)\"", ""]
+        var lines = ["#include \"\(ownInclude)\"", ""]
         if !movedBack.isEmpty { lines += ["#include <utility>", ""] }
         let includes = Set(messagesIncludes + converters.flatMap(\.fieldHeaders))
         if !includes.isEmpty { lines += includes.sorted().map { "#include \"\($0)\"" } + [""] }

@@ -191,6 +191,35 @@ final class MigrateRemoteTests: XCTestCase {
         XCTAssertFalse(diff.contains("vendor_src/content/common/test.mojom.h\""), diff)
     }
 
+    /// A struct's converters, added beside the mojom under the overlay folder, are included as the legacy header is
+    /// (`content/common/test_type_converters.h`, not `vendor_src/...`), by the sender and by the converters' own
+    /// source, which includes the bindings the same way.
+    func testTheConvertersIncludeIsSpeltAsTheTreeSpellsTheLegacyHeader() throws {
+        let scratch = try temporaryFolder()
+        try scratch.write("vendor_src/content/common/test_messages.h", """
+            #include "ipc/ipc_message_macros.h"
+            #define IPC_MESSAGE_START TestMsgStart
+            IPC_STRUCT_BEGIN(TestRegion)
+              IPC_STRUCT_MEMBER(int, x)
+            IPC_STRUCT_END()
+            IPC_MESSAGE_ROUTED1(TestHostMsg_Bar, TestRegion /* region */)
+
+            """)
+        try scratch.write("content/renderer/test_sender.h", Self.observerHeader)
+        try scratch.write("content/renderer/test_sender.cc", Self.observerSource
+            .replacingOccurrences(of: "Send(new TestHostMsg_Bar(routing_id(), count_));", with: "Send(new TestHostMsg_Bar(routing_id(), region_));")
+            .replacingOccurrences(of: "  RenderThread::Get()->Send(new TestHostMsg_Ping(1));\n", with: ""))
+        let result = try MigrateTests.migrate(root: scratch.path, registry: .associated)
+        XCTAssertTrue(result.isRewritten("TestHostMsg_Bar"), "\(result.patch.outcomes)")
+        XCTAssertEqual(result.patch.addedFiles, ["vendor_src/content/common/test_type_converters.cc", "vendor_src/content/common/test_type_converters.h"])
+        let diff = result.patch.diff
+        XCTAssertTrue(diff.contains("+#include \"content/common/test_type_converters.h\""), diff)
+        XCTAssertFalse(diff.contains("#include \"vendor_src/"), diff)
+        let source = try XCTUnwrap(result.patch.rewritten["vendor_src/content/common/test_type_converters.cc"])
+        XCTAssertTrue(source.hasPrefix("#include \"content/common/test_type_converters.h\"\n"), source)
+        XCTAssertTrue(try XCTUnwrap(result.patch.rewritten["vendor_src/content/common/test_type_converters.h"]).contains("#include \"content/common/test.mojom.h\"\n"))
+    }
+
     /// `Send(new ViewHostMsg_ShowFullscreenWidget(opener_id_, routing_id()))` goes to the opener's view, not to the
     /// sender's own frame: the class's remote would call the wrong peer, so the sender is listed.
     func testARoutedMessageBuiltWithAnotherObjectsRoutingIDIsListed() throws {
