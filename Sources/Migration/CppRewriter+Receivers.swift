@@ -40,9 +40,10 @@ extension CppRewriter {
             if let object = localObject(of: expression, in: source.tokens, before: end) {
                 return Receiver(expression: expression, access: access, object: object, isMember: false)
             }
-            if let className, let declaration = classDeclaration(of: className, near: file),
-               let member = declaration.members.first(where: { $0.name == expression && !$0.isAccessor }), let object = holderObject(ofType: member.type) {
-                return Receiver(expression: expression, access: access, object: object, isMember: true)
+            if let className, let (header, definitions) = classDefinitions(of: className, near: file), definitions.count == 1,
+               let member = definitions[0].members.first(where: { $0.name == expression && !$0.isAccessor }), let object = holderObject(ofType: member.type) {
+                // A member set anew after construction may name another object at the next send: no cached remote.
+                return Receiver(expression: expression, access: access, object: object, isMember: !isReassigned(expression, in: [file, header]))
             }
             return nil
         }
@@ -125,11 +126,25 @@ extension CppRewriter {
         return nil
     }
 
+    /// Whether a statement of `files` sets `member` anew (`frame_host_ = frame_host;`, Electron's
+    /// `AutofillPopup::CreateView`): a remote bound through it once would go on calling the first object. A
+    /// declaration's default (`content::RenderFrameHost* frame_host_ = nullptr;`) is no such statement.
+    func isReassigned(_ member: String, in files: [String]) -> Bool {
+        Set(files).contains { file in
+            guard let tokens = sources[file]?.tokens else { return false }
+            return tokens.indices.dropFirst().dropLast().contains { index in
+                guard tokens[index].text == member, tokens[index + 1].text == "=" else { return false }
+                let before = tokens[index - 1].text
+                return [";", "{", "}", ")", ":"].contains(before) || (before == "->" && index >= 2 && tokens[index - 2].text == "this")
+            }
+        }
+    }
+
     /// An object of the rules' `object` that the class keeps as a member or returns from an accessor
     /// (`content::RenderFrameHost* render_frame_host_;`): what a remote can be bound through where no remote holder
-    /// rule names the class. Data members come first.
-    func keptObject(_ object: String, in declaration: CppClassDeclaration) -> Receiver? {
-        let members = declaration.members.filter { holderObject(ofType: $0.type) == object && $0.isPointer }
+    /// rule names the class. Data members come first; one set anew in `files` (see `isReassigned`) is none.
+    func keptObject(_ object: String, in declaration: CppClassDeclaration, files: [String]) -> Receiver? {
+        let members = declaration.members.filter { holderObject(ofType: $0.type) == object && $0.isPointer && ($0.isAccessor || !isReassigned($0.name, in: files)) }
         guard let member = members.first(where: { !$0.isAccessor }) ?? members.first else { return nil }
         return Receiver(expression: member.name + (member.isAccessor ? "()" : ""), access: "->", object: object, isMember: true)
     }

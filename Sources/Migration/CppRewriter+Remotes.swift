@@ -114,7 +114,7 @@ extension CppRewriter {
                 unrewrite(others, reason: "\(className) sends \(caller.interface) through \(ways): one \(getter)() cannot serve them all; give each object its remote by hand")
                 callerSenders = own
                 if own.isEmpty { continue }
-            } else if connection.bind == nil, let object = connection.place.flatMap(RemoteConnection.placeCall)?.object, let kept = keptObject(object, in: declaration) {
+            } else if connection.bind == nil, let object = connection.place.flatMap(RemoteConnection.placeCall)?.object, let kept = keptObject(object, in: declaration, files: [sender.location.file, header]) {
                 connection = self.connection(for: target, member: member, classes: classes, visibleNames: visible, through: kept)
                 connection.comments.append("TODO(mojify): \(kept.expression) is the \(object) \(className) keeps; check that the legacy messages went to it.")
             } else if connection.bind == nil, let object = connection.place.flatMap(RemoteConnection.placeCall)?.object,

@@ -361,6 +361,17 @@ final class MigrateTests: XCTestCase {
         let stops = result.patch.outcomes.filter { $0.message == "TestMsg_Stop" && $0.kind == .sender }.compactMap(\.reason)
         XCTAssertEqual(stops.first, "the object Send is called on could not be read; rewrite by hand")
         XCTAssertTrue(stops.last?.hasPrefix("routed to id, not to first's routing ID") == true, "\(stops)")
+
+        // A member the class sets anew (Electron's AutofillPopup::CreateView sets frame_host_) may name another
+        // frame at the next send: each send binds its own remote, as the engineers' conversion did.
+        let header = try scratch.read("content/browser/finder.h")
+        try scratch.write("content/browser/finder.h", header.replacingOccurrences(of: "  void Go();\n", with: "  void Go();\n  void Show(content::RenderFrameHost* frame);\n")
+            .replacingOccurrences(of: "content::RenderFrameHost* active_frame_;", with: "content::RenderFrameHost* active_frame_ = nullptr;"))
+        let source = try scratch.read("content/browser/finder.cc")
+        try scratch.write("content/browser/finder.cc", source + "void Finder::Show(content::RenderFrameHost* frame) {\n  active_frame_ = frame;\n}\n")
+        let reassigned = try Self.migrate(root: scratch.path, api: .legacy, era: .interfaceRegistry)
+        XCTAssertTrue(reassigned.patch.diff.contains("+    active_frame_->GetRemoteInterfaces()->GetInterface(&test_remote);\n+    test_remote->Find(1);\n"), reassigned.patch.diff)
+        XCTAssertFalse(reassigned.patch.diff.contains("GetTest()->Find(1)"), reassigned.patch.diff)
     }
 
     func testRoutedSendThroughTheFrameAccessorOrAThreadSingletonIsRewritten() throws {
