@@ -68,9 +68,9 @@ struct EraProbe {
 
     /// The evidence: the headers, or the mentions in `listed` (the walk's files, `listing` among them) outside hidden
     /// folders and `skipping` (the output folder, whose drafts are mojify's own). Files are read in path order, and
-    /// the reading stops once `base::Value::List` or `Dict` and a `BinderMap` mention are found, which no other can outrank. `marked`: the files a scan
-    /// that looked for `markers` found them in (`Inventory.markedFiles`); only those C++ files are read. Nil (a saved
-    /// inventory) reads them all.
+    /// the reading stops once `base::Value::List` or `Dict` and a `BinderMap` mention are found, which no other can
+    /// outrank. `marked`: the files a scan that looked for `markers` found them in (`Inventory.markedFiles`); only
+    /// those C++ files are read. Nil (a saved inventory) reads them all.
     func evidence(listed: [ListedFiles], skipping: [String], maxFileBytes: Int, marked: [String]?) -> MojoEra.Evidence {
         guard headers.isEmpty else { return MojoEra.Evidence(headers: headers) }
         let skipped = skipping.map { URL(fileURLWithPath: $0).standardizedFileURL.path }

@@ -197,23 +197,15 @@ extension MigrateFlow {
     /// A checked file's errors in the declared headers, split: those of a header the patch adds (read from beside the
     /// declared bindings, but the patch's own; counted where the parse saw every header, else unconfirmed, as a
     /// missing header before it explains them), and the declared bindings' own.
-    private static func splitDeclared(_ errors: [String], patch: MigrationPatch, sawAll: Bool, into findings: inout CompileFindings) {
+    private static func splitDeclared(_ errors: [CompileCheck.FallbackError], patch: MigrationPatch, sawAll: Bool, into findings: inout CompileFindings) {
         var declared: Set<String> = []
         for error in errors {
-            guard let added = addedFileError(error, added: patch) else { declared.insert(error); continue }
+            guard patch.addedFiles.contains(error.file), let text = patch.rewritten[error.file] else { declared.insert(error.description); continue }
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            let added = (error.file, SyntaxCheck.Diagnostic(line: error.line, column: error.column, message: error.message, in: lines))
             if sawAll { findings.added.append(added) } else { findings.unconfirmed.append(added) }
         }
         findings.declarationErrors = declared
-    }
-
-    /// `path:line:column: message` of a declared header's errors, as an error of the file the patch adds at `path`.
-    private static func addedFileError(_ error: String, added patch: MigrationPatch) -> (String, SyntaxCheck.Diagnostic)? {
-        let parts = error.split(separator: ":", maxSplits: 3, omittingEmptySubsequences: false)
-        guard parts.count == 4, patch.addedFiles.contains(String(parts[0])), let line = Int(parts[1]), let column = Int(parts[2]),
-              let text = patch.rewritten[String(parts[0])] else { return nil }
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        let lineText = line >= 1 && line <= lines.count ? lines[line - 1].trimmingCharacters(in: .whitespaces) : ""
-        return (String(parts[0]), SyntaxCheck.Diagnostic(line: line, column: column, message: parts[3].trimmingCharacters(in: .whitespaces), lineText: lineText))
     }
 
     /// The plan's bindings declared for the check, with the types its legacy headers included.

@@ -50,7 +50,7 @@ extension MojoEra {
         /// `base::ListValue` and `base::DictionaryValue` without the types that replaced them: values of the eras
         /// before, which only the 2020-2021 typemap's `base::Value` converts from and to.
         case untypedValues
-        /// `BinderMap` registration: the newest era.
+        /// `BinderMap` registration: the binder map eras (2020 on).
         case binderMap
         /// `mojo::Remote`, `mojo::Receiver` and their pending ends.
         case currentAPI
@@ -77,7 +77,8 @@ extension MojoEra {
     public static let headerTexts: [String: String] = ["mojo/public/cpp/base/values_mojom_traits.h": "base::Value::List"]
 
     /// Text whose mention in a tree's code (an embedder's, without Chromium's `mojo/`) marks an era: includes and
-    /// uses. One ending in a name counts only as a whole name (`base::Value::List`, not `base::Value::ListStorage`). Each is specific enough not to occur in another era's code (`->GetInterfaceRegistry()` is not part of
+    /// uses. One ending in a name counts only as a whole name (`base::Value::List`, not `base::Value::ListStorage`).
+    /// Each is specific enough not to occur in another era's code (`->GetInterfaceRegistry()` is not part of
     /// `->GetAssociatedInterfaceRegistry()`, which every era has).
     public static let codeMarkers: [(text: String, sign: Sign)] = [
         ("base::Value::Dict", .typedValues),

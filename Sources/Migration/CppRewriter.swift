@@ -704,13 +704,7 @@ struct CppRewriter {
     func includeSpelling(of path: String, in file: String?) -> String {
         guard let mojom = plan.files.first(where: { StructConverters.files(of: $0).header == path }) else { return path }
         let written = file.flatMap { sources[$0] }.flatMap { includeLine(of: mojom.sourceHeader, in: $0)?.written } ?? spelling(of: mojom.sourceHeader)
-        let bindings = Self.includePath(of: mojom, writtenLegacy: written)
-        let header = mojom.path + ".h"
-        if header != bindings, header.hasSuffix(bindings), case let prefix = header.dropLast(bindings.count), path.hasPrefix(prefix) {
-            return String(path.dropFirst(prefix.count))
-        }
-        if header != bindings, bindings.hasSuffix(header) { return String(bindings.dropLast(header.count)) + path }
-        return path
+        return Self.includePath(of: path, besideLegacy: mojom.sourceHeader, writtenLegacy: written)
     }
 
     /// The line including `header` (written in full, relative to an include folder, or from above the scanned
@@ -725,10 +719,15 @@ struct CppRewriter {
     /// (`chromium_src/` is one), or below the same prefix when the scanned root is itself a folder of the include
     /// root (`xwalk/`).
     static func includePath(of mojom: MojomFile, writtenLegacy written: String?) -> String {
-        let header = mojom.path + ".h"
-        guard let written, written != mojom.sourceHeader else { return header }
-        if written.hasSuffix("/" + mojom.sourceHeader) { return String(written.dropLast(mojom.sourceHeader.count)) + header }
-        let folder = String(mojom.sourceHeader.dropLast(written.count))
+        includePath(of: mojom.path + ".h", besideLegacy: mojom.sourceHeader, writtenLegacy: written)
+    }
+
+    /// A file the patch adds (`header`, a tree path) as a file including the legacy header `legacy` as `written`
+    /// would include it: the same include folder or prefix.
+    static func includePath(of header: String, besideLegacy legacy: String, writtenLegacy written: String?) -> String {
+        guard let written, written != legacy else { return header }
+        if written.hasSuffix("/" + legacy) { return String(written.dropLast(legacy.count)) + header }
+        let folder = String(legacy.dropLast(written.count))
         return header.hasPrefix(folder) ? String(header.dropFirst(folder.count)) : header
     }
 

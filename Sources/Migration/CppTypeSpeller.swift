@@ -169,11 +169,8 @@ struct CppTypeSpeller {
     /// type `original`: the rules' `move_to`, else `std::move` of their `to` (which then must not give a const
     /// reference: `base::Value::AsListValue` does).
     func movingLegacyConversion(_ mojom: String, module: String, original: String?) -> String? {
-        if let original, let rule = mappings[mojom] {
-            let legacy = Self.bareLegacy(original)
-            if let moving = rule.movingLegacyConversions[legacy] ?? aliases.first(where: { $0.alias == legacy }).flatMap({ rule.movingLegacyConversions[$0.name] }) {
-                return moving
-            }
+        if let original, let rule = mappings[mojom], let moving = expression(in: rule.movingLegacyConversions, for: Self.bareLegacy(original)) {
+            return moving
         }
         return legacyConversion(mojom, module: module, original: original).map { "std::move(\($0))" }
     }
@@ -195,8 +192,12 @@ struct CppTypeSpeller {
         }
         if castableEnums.contains(qualified(mojom, module: module)), let cppEnum = enums[qualified(mojom, module: module)] { return cast(cppEnum, legacy) }
         guard let rule = mappings[mojom] else { return nil }
-        let expressions = direction == .toMojom ? rule.conversions : rule.legacyConversions
-        return expressions[legacy] ?? aliases.first { $0.alias == legacy }.flatMap { expressions[$0.name] }
+        return expression(in: direction == .toMojom ? rule.conversions : rule.legacyConversions, for: legacy)
+    }
+
+    /// A rule's expression for the legacy type, written as it is or as the name an alias stands for.
+    private func expression(in expressions: [String: String], for legacy: String) -> String? {
+        expressions[legacy] ?? aliases.first { $0.alias == legacy }.flatMap { expressions[$0.name] }
     }
 
     /// The C++ type with other names of mapped types replaced by the names they stand for (`base::string16` ->

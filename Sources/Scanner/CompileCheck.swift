@@ -33,11 +33,21 @@ public enum CompileCheck {
         }
     }
 
+    /// An error in a fallback folder's file, whose path is relative to that folder.
+    public struct FallbackError: Sendable, Hashable, CustomStringConvertible {
+        public var file: String
+        public var line: Int
+        public var column: Int
+        public var message: String
+
+        public var description: String { "\(file):\(line):\(column): \(message)" }
+    }
+
     public struct Result: Sendable, Equatable {
         /// Errors located in the checked file.
         public var errors: [SyntaxCheck.Diagnostic]
         /// Errors located in a fallback folder's files: declarations that did not hold.
-        public var fallbackErrors: [String]
+        public var fallbackErrors: [FallbackError]
         /// Includes that named no file, as spelt (`content/common/frame.mojom.h`), sorted.
         public var unseen: [String]
         /// How many errors other files of the tree have (missing includes aside): with any, clang's recovery from
@@ -94,7 +104,7 @@ public enum CompileCheck {
             defer { clang_disposeTranslationUnit(unit) }
             let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
             var errors: [SyntaxCheck.Diagnostic] = []
-            var fallbackErrors: [String] = []
+            var fallbackErrors: [FallbackError] = []
             var unseen: Set<String> = []
             var otherFileErrors = 0
             for error in ClangError.all(in: unit) {
@@ -104,7 +114,9 @@ public enum CompileCheck {
                     errors.append(SyntaxCheck.Diagnostic(error, in: lines))
                 } else if let folder = setup.fallbackDirs.first(where: { error.file.hasPrefix($0 + "/") }) {
                     // A missing include there is in `unseen` already.
-                    if missing == nil { fallbackErrors.append("\(error.file.dropFirst(folder.count + 1)):\(error.line):\(error.column): \(error.message)") }
+                    if missing == nil {
+                        fallbackErrors.append(FallbackError(file: String(error.file.dropFirst(folder.count + 1)), line: error.line, column: error.column, message: error.message))
+                    }
                 } else if missing == nil {
                     otherFileErrors += 1
                 }

@@ -22,8 +22,13 @@ public enum SyntaxCheck {
 
         /// `error`, with the text of its line among `lines`, the checked file's.
         init(_ error: ClangError, in lines: [Substring]) {
-            let lineText = error.line >= 1 && error.line <= lines.count ? lines[error.line - 1].trimmingCharacters(in: .whitespaces) : ""
-            self.init(line: error.line, column: error.column, message: error.message, lineText: lineText)
+            self.init(line: error.line, column: error.column, message: error.message, in: lines)
+        }
+
+        /// An error at `line`, with the text of that line among `lines`, the file's.
+        public init(line: Int, column: Int, message: String, in lines: [Substring]) {
+            let lineText = line >= 1 && line <= lines.count ? lines[line - 1].trimmingCharacters(in: .whitespaces) : ""
+            self.init(line: line, column: column, message: message, lineText: lineText)
         }
     }
 

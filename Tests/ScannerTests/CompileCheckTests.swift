@@ -60,6 +60,6 @@ final class CompileCheckTests: XCTestCase {
         // The tree's own a/foo.h is read, not the fallback's empty class.
         XCTAssertEqual(result.errors, [])
         XCTAssertEqual(result.fallbackErrors.count, 1)
-        XCTAssertTrue(result.fallbackErrors[0].hasPrefix("a/declared.h:2:"), "\(result.fallbackErrors)")
+        XCTAssertTrue(result.fallbackErrors[0].description.hasPrefix("a/declared.h:2:"), "\(result.fallbackErrors)")
     }
 }
