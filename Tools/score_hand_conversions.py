@@ -124,7 +124,7 @@ GEN_ONLY_WITH_VALUE = {'--rules', '--registry'}
 BIND_TOKENS = ('GetInterface(', 'BindNewPipeAndPassReceiver', 'BindNewEndpointAndPassReceiver', 'MakeRequest',
                'GetRemoteAssociatedInterface', 'BindInterface(', '.Bind(')
 REG_RE = re.compile(r'AddInterface|[Rr]egistry|[Bb]inder|BinderMap|BrowserAssociatedInterface|'
-                    r'WebContentsFrameBindingSet|AssociatedInterfaceRegistry|AddBinder')
+                    r'WebContentsFrameBindingSet|WebContentsFrameReceiverSet|AssociatedInterfaceRegistry|AddBinder')
 CALL_RE = re.compile(r'(?:->|\.)\s*([A-Za-z_]\w*)\s*\(')
 
 
@@ -952,6 +952,10 @@ def score_case(case: Case, mojify: str, work: str, env: dict, extra: list[str]) 
         e_classes = sorted({c for e in e_ifaces for c in eng_classes(e)})
         e_class_names = {c.split(' ')[0] for c in e_classes}
         m_class, where = None, 'none'
+        hclasses = sorted({c for m in msgs_i for c in handler_classes_by_msg.get(m, set())})
+        # Every class the patch makes derive from the interface: the one implementing it in place, and an observer
+        # passing the calls on to it (registering it). The engineers' class, else a handler class, is the one named.
+        implementing = []
         for path, (lines, added) in sorted(patched.items()):
             text = '\n'.join(lines)
             for c, off in classes_with_base(text, itf):
@@ -960,7 +964,12 @@ def score_case(case: Case, mojify: str, work: str, env: dict, extra: list[str]) 
                 brace = text.find('{', off)
                 end_line = text.count('\n', 0, brace) + 1
                 if any(k in added for k in range(start_line, end_line + 1)):
-                    m_class, where = c, f'in place ({path})'
+                    implementing.append((c, path))
+        if implementing:
+            implementing.sort(key=lambda cp: (cp[0] not in e_class_names, cp[0] not in hclasses))
+            m_class = implementing[0][0]
+            where = 'in place (' + implementing[0][1] + ')' + ''.join(
+                f'; also {c} ({p})' for c, p in implementing[1:])
         if m_class is None:
             for p in out_files:
                 if 'mock' in os.path.basename(p).lower():
@@ -968,7 +977,6 @@ def score_case(case: Case, mojify: str, work: str, env: dict, extra: list[str]) 
                 for c, _ in classes_with_base('\n'.join(read_lines(p)), itf):
                     if m_class is None or c == itf + 'Impl':
                         m_class, where = c, f'skeleton ({os.path.relpath(p, out_d)})'
-        hclasses = sorted({c for m in msgs_i for c in handler_classes_by_msg.get(m, set())})
         same = m_class is not None and m_class in e_class_names
         fwd = (not same) and where.startswith('skeleton') and bool(e_class_names & set(hclasses))
         class_sites.append({

@@ -42,13 +42,23 @@ public enum MigrateFlow {
     /// The C++ and build files of the tree (walked as the scan walks it) that name one of `deleted`'s file names:
     /// those that may include one of them.
     static func includers(of deleted: [String], root: String, scan: ScanOptions) throws -> [String] {
-        guard !deleted.isEmpty else { return [] }
+        let names = FileNameSelection.cppFiles.union(FileNameSelection(suffixes: [".gn", ".gni", ".gyp", ".gypi"]))
+        let words = Set(deleted.map { ($0 as NSString).lastPathComponent }).sorted()
+        return try files(names, mentioningAnyOf: words, root: root, scan: scan).filter { !deleted.contains($0) }
+    }
+
+    /// The C++ files of the tree that name any of `classes`.
+    static func filesNaming(_ classes: [String], root: String, scan: ScanOptions) throws -> [String] {
+        try files(FileNameSelection(suffixes: [".cc", ".cpp", ".mm", ".h"]), mentioningAnyOf: classes, root: root, scan: scan)
+    }
+
+    /// The files of the tree `names` selects that contain any of `words`, sorted.
+    private static func files(_ names: FileNameSelection, mentioningAnyOf words: [String], root: String, scan: ScanOptions) throws -> [String] {
+        guard !words.isEmpty else { return [] }
         var options = scan
         options.paths = [root]
-        let names = FileNameSelection.cppFiles.union(FileNameSelection(suffixes: [".gn", ".gni", ".gyp", ".gypi"]))
         let files = IPCScanner.list(names, under: [root], options: options).first?.relativePaths ?? []
-        let words = Set(deleted.map { ($0 as NSString).lastPathComponent }).sorted()
-        return try IPCScanner.files(files, mentioningAnyOf: words, options: options).keys.filter { !deleted.contains($0) }.sorted()
+        return try IPCScanner.files(files, mentioningAnyOf: words, options: options).keys.sorted()
     }
 
     public static func execute(options: MigrateOptions, console: Console) throws -> Int32 {
@@ -96,6 +106,18 @@ public enum MigrateFlow {
         // Then what the handler classes' headers include: where their base classes are declared.
         read(MigrationPatch.headersIncludedByHandlerClasses(of: migration, sources: sources))
         let registry = target.registry
+        // A handler class of no kind the guide registers may be passed its messages by an observer that is: the
+        // sources naming the class and OnMessageReceived, found by a byte search of the tree, and their headers.
+        if registry == .associated {
+            let classes = MigrationPatch.handlerClassesOfNoRegistrationForm(of: migration, sources: sources)
+            // A forwarder may name the class in its header only (`CefFrameImpl* frame_`): each file's pair is read.
+            let stems = Set(try filesNaming(classes, root: root, scan: options.input.scan).map { ($0 as NSString).deletingPathExtension })
+            let candidates = stems.sorted().flatMap { stem in [".cc", ".cpp", ".mm"].map { stem + $0 } }.filter { sources[$0] == nil }
+            read(candidates)
+            let forwarding = candidates.filter { sources[$0]?.contains("OnMessageReceived(") == true }
+            for file in candidates where !forwarding.contains(file) { sources[file] = nil }
+            read(forwarding.map { ($0 as NSString).deletingPathExtension + ".h" }.filter { sources[$0] == nil })
+        }
         let remotes = RemoteSettings(registry: registry, rules: rules, api: target.api)
         var patch = MigrationPatch.make(plan: plan, migration: migration, inventory: inventory, sources: sources, remotes: remotes)
         // A header the patch deletes may be included where none of its messages is used (an include left from

@@ -119,6 +119,11 @@ struct CppClassDeclaration {
     }
 
     /// Whether the body declares or uses `name` at its own level, so that a member of that name cannot be added.
+    /// Whether the class declares a member `type* name`.
+    func declaresPointer(_ name: String, to type: String) -> Bool {
+        ownLevel.contains { $0 + 2 < close && tokens[$0].text == type && tokens[$0 + 1].text == "*" && tokens[$0 + 2].text == name }
+    }
+
     func mentions(_ name: String) -> Bool {
         ownLevel.contains { tokens[$0].text == name }
     }

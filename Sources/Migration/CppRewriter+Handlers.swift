@@ -87,7 +87,10 @@ extension CppRewriter {
                 record(.method, converted.method.messages[0], converted.location, reason: "\(blocker) become an interface method, so \(interface.name)Impl keeps forwarding to this handler")
             }
             for (method, location, reason) in problems { record(.method, method.messages[0], location, reason: reason) }
-            keepWholeIfTakingMapParameter(converted)
+            // Said of a message left whole, a problem is not followed by the skeleton forwarding to the handler.
+            let forwards = "; \(interface.name)Impl forwards to it"
+            let whyNot = problems.map { ($0.0.name, $0.2.hasSuffix(forwards) ? String($0.2.dropLast(forwards.count)) : $0.2) }
+            keepWholeIfTakingMapParameter(converted, problems: Dictionary(whyNot, uniquingKeysWith: { first, _ in first }))
             for method in keptWhole {
                 guard let handler = method.handler else { continue }
                 record(.method, method.messages[0], entryLocation(of: method, in: handler.file), reason: "\(interface.name).\(method.name) is left whole (see its message): its legacy handler \(handler.method) stays")
@@ -129,15 +132,16 @@ extension CppRewriter {
                 .filter { !declaration.baseSpecifiers.contains("public " + $0) }
             if !bases.isEmpty { changes.append((handler.header, declaration.addingBases(bases))) }
             // Not those already there or added by another rewrite (a remote getter of the same class).
-            // The bindings' header spelled as the tree includes its legacy header (`components/...` for Electron's
-            // `chromium_src/components/...`).
-            let mojomHeaders = interfaces.map { entry in
-                plan.files.first { $0.module == entry.interface.module && $0.interfaces.contains { $0.name == entry.interface.name } }.map { file in
-                    Self.includePath(of: file, writtenLegacy: includeLine(of: file.sourceHeader, in: header)?.written ?? spelling(of: file.sourceHeader))
-                } ?? entry.interface.mojomHeader
-            }
+            let mojomHeaders = interfaces.map { bindingsInclude(of: $0.interface, in: header) }
             changes += includeEdits(mojomHeaders + registered.flatMap(\.includes), in: handler.header)
-            changes += registered.flatMap(\.edits)
+            // Two interfaces registered in one class insert at the same places (after a constructor's Observe).
+            for (file, edit) in registered.flatMap(\.edits) {
+                if edit.range.isEmpty, let index = changes.firstIndex(where: { $0.0 == file && $0.1.range == edit.range }) {
+                    changes[index].1.replacement += edit.replacement
+                } else {
+                    changes.append((file, edit))
+                }
+            }
             var added: [(method: CppMigration.Method, body: [String])] = []
             for (_, methods) in interfaces {
                 for method in methods {
@@ -239,15 +243,25 @@ extension CppRewriter {
         }
     }
 
+    /// The bindings' header of `interface` as `header` would include it: spelled as the tree includes its legacy
+    /// header (`components/...` for Electron's `chromium_src/components/...`).
+    func bindingsInclude(of interface: CppMigration.Interface, in header: CppSource) -> String {
+        plan.files.first { $0.module == interface.module && $0.interfaces.contains { $0.name == interface.name } }.map { file in
+            Self.includePath(of: file, writtenLegacy: includeLine(of: file.sourceHeader, in: header)?.written ?? spelling(of: file.sourceHeader))
+        } ?? interface.mojomHeader
+    }
+
     /// A handler taking its map's parameter (a WebContents observer's frame) can be called only by its class,
     /// which alone knows it (its receiver set's current target frame): where the class does not implement the
     /// interface, the message stays whole rather than be forwarded to without it.
-    private mutating func keepWholeIfTakingMapParameter(_ methods: [CppMigration.Method]) {
+    /// `problems` are why methods could not be implemented in place, by name: the reason given where known.
+    private mutating func keepWholeIfTakingMapParameter(_ methods: [CppMigration.Method], problems: [String: String] = [:]) {
         let whole = leftWhole.union(partiallyRewritten().keys)
         for method in methods where !method.messages.contains(where: whole.contains) {
             guard let handler = method.handler, handler.takesMapParameter else { continue }
             record(.handler, method.messages[0], entryLocation(of: method, in: handler.file),
-                   reason: "\(handler.method) takes its message map's parameter first (IPC_BEGIN_MESSAGE_MAP_WITH_PARAM), which only \(handler.className) can pass, implementing the interface itself (see the handler methods)")
+                   reason: "\(handler.method) takes its message map's parameter first (IPC_BEGIN_MESSAGE_MAP_WITH_PARAM), which only \(handler.className) can pass, implementing the interface itself"
+                    + (problems[method.name].map { ", which it cannot: " + $0 } ?? " (see the handler methods)"))
         }
     }
 
@@ -368,10 +382,12 @@ extension CppRewriter {
         if handler.takesMapParameter {
             let declared = declaration.members(named: handler.method)
             let first = declared.count == 1 ? declaration.parameters(ofMemberAt: declared[0])?.first : nil
-            guard let set = frameReceiverSet(of: interface, in: declaration), let first, first.contains(where: { $0.text == "RenderFrameHost" }) else {
-                return .failure(Problem("\(handler.method) takes its message map's parameter first, which only a WebContentsObserver's map passing the RenderFrameHost can be given here, registered with --registry associated (its receiver set's GetCurrentTargetFrame())\(keep)"))
+            let set = frameReceiverSet(of: interface, in: declaration, file: handler.file)
+            if case .failure(let problem)? = set { return .failure(Problem("no receiver set can give it the frame: \(problem.reason)")) }
+            guard case .success(let set)? = set, let first, first.contains(where: { $0.text == "RenderFrameHost" }) else {
+                return .failure(Problem("only a WebContentsObserver's map passes the RenderFrameHost that \(handler.method) takes first, registered with --registry associated (its receiver set's GetCurrentTargetFrame())\(keep)"))
             }
-            mapArgument = set + ".GetCurrentTargetFrame()"
+            mapArgument = set + "GetCurrentTargetFrame()"
         }
         // A handler that cannot become the method itself (a sync one writing through pointers, one taking values
         // the bindings give as other types, or its map's parameter) keeps its name, and the class gets the method
@@ -507,13 +523,18 @@ extension CppRewriter {
             return .failure(Problem("other code shares the line of \(handler.method)'s declaration; convert by hand\(keep)"))
         }
         let source = sources[handler.file]!
+        if handler.method != method.name, case .success = definition(of: method.name, className: className, in: source, file: handler.file) {
+            return .failure(Problem("\(handler.file) already defines \(className)::\(method.name)\(keep)"))
+        }
+        // Defined in other files (one per platform: Electron's `_mac.mm` and `_views.cc`), the handler is called
+        // from a method that joins the class's other members defined beside its map.
+        if definitions(of: handler.method, className: className, in: source).isEmpty {
+            return .success(InPlaceMethod(method: method, change: .added(body: CppDraftEmitter.body(method, inPlace: true, mapArgument: mapArgument), stub: false), location: location))
+        }
         let found: MethodDefinition
         switch definition(of: handler.method, className: className, in: source, file: handler.file) {
         case .success(let definition): found = definition
         case .failure(let problem): return .failure(Problem(problem.reason + keep))
-        }
-        if handler.method != method.name, case .success = definition(of: method.name, className: className, in: source, file: handler.file) {
-            return .failure(Problem("\(handler.file) already defines \(className)::\(method.name)\(keep)"))
         }
         let bodyTokens = source.tokens
         guard let open = bodyTokens.firstIndex(where: { $0.range.lowerBound >= found.end && $0.text == "{" }), let close = bodyTokens.closing(open),
@@ -548,6 +569,17 @@ extension CppRewriter {
 
     /// The one out-of-class definition of `Class::method` in `source`.
     func definition(of method: String, className: String, in source: CppSource, file: String) -> Result<MethodDefinition, Problem> {
+        let found = definitions(of: method, className: className, in: source)
+        guard found.count == 1 else {
+            return .failure(Problem(found.isEmpty
+                ? "no definition `void \(className)::\(method)(...) {` in \(file)"
+                : "\(className)::\(method) is defined \(found.count) times in \(file) (#if branches?); convert by hand"))
+        }
+        return .success(found[0])
+    }
+
+    /// The out-of-class definitions `void [ns::]Class::method(...) [const] {` in `source`.
+    func definitions(of method: String, className: String, in source: CppSource) -> [MethodDefinition] {
         let tokens = source.tokens
         var found: [MethodDefinition] = []
         for index in tokens.indices.dropFirst(2).dropLast() where tokens[index].text == method && tokens[index + 1].text == "("
@@ -563,12 +595,7 @@ extension CppRewriter {
                 qualifier: tokens[qualifier].range.lowerBound
             ))
         }
-        guard found.count == 1 else {
-            return .failure(Problem(found.isEmpty
-                ? "no definition `void \(className)::\(method)(...) {` in \(file)"
-                : "\(className)::\(method) is defined \(found.count) times in \(file) (#if branches?); convert by hand"))
-        }
-        return .success(found[0])
+        return found
     }
 
     /// Member functions that change a standard container or string.

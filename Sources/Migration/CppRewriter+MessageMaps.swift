@@ -77,6 +77,12 @@ extension CppRewriter {
             // The filter stays for the BrowserAssociatedInterface it now is; it handles no legacy message.
             return replaceBody(from: open, to: close, in: file, with: "{\n  return false;\n}")
         }
+        // A function of the class's own (neither virtual nor an override) is called by code elsewhere, such as an
+        // observer forwarding its messages (CEF's CefRenderFrameObserver to CefFrameImpl): it stays, handling none.
+        if !declTokens[declStart..<declEnd].contains(where: { ["virtual", "override", "final"].contains($0.text) }) {
+            return replaceBody(from: open, to: close, in: file, with: "{\n  return false;\n}")
+                ?? "kept, returning false: \(className) declares \(function) itself, not as an override, so other code calls it; remove it with its callers by hand"
+        }
         if let filter = bases.first(where: { $0.hasSuffix("BrowserMessageFilter") }) {
             return "\(className) derives from \(filter.replacingOccurrences(of: "public ", with: "")), whose \(function) is pure virtual: remove the filter and the AddFilter call that installs it by hand"
         }

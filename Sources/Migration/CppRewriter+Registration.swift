@@ -55,11 +55,96 @@ extension CppRewriter {
         Naming.words(interface.name).map { $0.lowercased() }.joined(separator: "_")
     }
 
-    /// That member, when `declaration` registers `interface` with one: a WebContentsObserver, under
-    /// `--registry associated`.
-    func frameReceiverSet(of interface: CppMigration.Interface, in declaration: CppClassDeclaration) -> String? {
+    /// That member and how it is reached (`foo_bindings_.`, or `foo_bindings_->` when it is made after the
+    /// constructor observes a WebContents), when `declaration` registers `interface` with one: a
+    /// WebContentsObserver, under `--registry associated`, whose constructors give it its WebContents.
+    /// nil for other classes; why not, when the constructors do not say when the WebContents is known.
+    func frameReceiverSet(of interface: CppMigration.Interface, in declaration: CppClassDeclaration, file: String) -> Result<String, Problem>? {
         guard remotes.registry == .associated, RegistrationForm.allCases.first(where: { declaration.baseNames.contains($0.rawValue) }) == .webContentsObserver else { return nil }
-        return frameReceiverSetName(of: interface)
+        return observedWebContents(of: declaration.tokens[declaration.name].text, in: file).map { observed in
+            frameReceiverSetName(of: interface) + (observed.observeCalls.isEmpty ? "." : "->")
+        }
+    }
+
+    /// When a WebContents observer (its functions in `file`) has a WebContents, which a frame receiver set needs
+    /// when it is made: the `{` of the bodies of the constructors giving it to their WebContentsObserver base, and
+    /// the `;` ending each `Observe(...)` statement of the class's functions (Electron's `WebContents(isolate,
+    /// options)` calls `InitWithSessionAndOptions`, which observes; CEF's `CefBrowserContentsDelegate` observes in
+    /// `ObserveWebContents`, called from outside). Where nothing observes, the set is a member made with the class;
+    /// else it is made anew after each `Observe(...)`, for the WebContents observed then, and at the start of the
+    /// constructors that only give the base theirs. Each place is a token and whether the function there has a
+    /// parameter `web_contents`, which hides the accessor of that name.
+    struct ObservedWebContents {
+        var baseInitialized: [(token: Int, hidesAccessor: Bool)] = []
+        var observeCalls: [(token: Int, hidesAccessor: Bool)] = []
+    }
+
+    func observedWebContents(of className: String, in file: String) -> Result<ObservedWebContents, Problem> {
+        let constructors = constructorDefinitions(of: className, in: file)
+        let tokens = sources[file]?.tokens ?? []
+        // `Class::Class() = default;` gives the base nothing.
+        let defaulted = tokens.indices.dropFirst(2).contains { index in
+            tokens[index].text == className && tokens[index - 1].text == "::" && tokens[index - 2].text == className && index + 1 < tokens.count && tokens[index + 1].text == "("
+                && tokens.closing(index + 1).map { $0 + 2 < tokens.count && tokens[$0 + 1].text == "=" && tokens[$0 + 2].text == "default" } == true
+        }
+        guard !constructors.isEmpty || defaulted, let source = sources[file] else {
+            return .failure(Problem("\(className)'s constructor was not found in \(file), so mojify cannot tell when its WebContents is known; create the receiver set once it observes one, by hand"))
+        }
+        // The class's functions defined in the file: name, parameter tokens, body braces.
+        var functions: [(name: String, parameters: Range<Int>, open: Int, close: Int)] = []
+        for index in tokens.indices.dropLast(3) where tokens[index].text == className && tokens[index + 1].text == "::" && tokens[index + 2].kind == .name
+            && tokens[index + 3].text == "(" {
+            guard let parameters = tokens.closing(index + 3) else { continue }
+            var open = parameters + 1
+            while open < tokens.count, ["const", "override", "final", "noexcept"].contains(tokens[open].text) { open += 1 }
+            if open < tokens.count, tokens[open].text == ":" { open = Self.initializerListEnd(tokens, from: open + 1) ?? tokens.count }
+            guard open < tokens.count, tokens[open].text == "{", let close = tokens.closing(open) else { continue }
+            functions.append((tokens[index + 2].text, (index + 4)..<parameters, open, close))
+        }
+        // `Observe(...)` statements, plain or qualified by the base (`WebContentsObserver::Observe(...)`), not another
+        // object's.
+        func observes(in function: (name: String, parameters: Range<Int>, open: Int, close: Int)) -> [(token: Int, hidesAccessor: Bool)]? {
+            let hides = tokens[function.parameters].contains { $0.text == "web_contents" }
+            var found: [(token: Int, hidesAccessor: Bool)] = []
+            for index in (function.open + 1)..<function.close where tokens[index].text == "Observe" && tokens[index + 1].text == "(" && ![".", "->"].contains(tokens[index - 1].text) {
+                if tokens[index - 1].text == "::", tokens[index - 2].text != "WebContentsObserver" { continue }
+                guard let close = tokens.closing(index + 1), close + 1 < function.close, tokens[close + 1].text == ";" else { return nil }
+                found.append((close + 1, hides))
+            }
+            return found
+        }
+        var observed = ObservedWebContents()
+        for function in functions {
+            guard let found = observes(in: function) else {
+                return .failure(Problem("\(className)::\(function.name) in \(file) calls Observe(...) inside an expression; create the receiver set once it observes the WebContents whose frames call it, by hand"))
+            }
+            observed.observeCalls += found
+        }
+        if defaulted, observed.observeCalls.isEmpty {
+            return .failure(Problem("\(className)'s defaulted constructor in \(file) gives its WebContentsObserver base no WebContents, and no Observe(...) statement of the class does; create the receiver set once it observes the WebContents whose frames call it, by hand"))
+        }
+        for constructor in constructors {
+            let entries = constructor.initializers.map { tokens.arguments(between: $0, and: constructor.body) } ?? []
+            // A constructor delegating to another of the class has what that one does.
+            if entries.contains(where: { $0.first?.text == className }) { continue }
+            let givesBase = entries.contains { entry in
+                guard let name = entry.firstIndex(where: { $0.text == "WebContentsObserver" }), name + 1 < entry.endIndex,
+                      let close = tokens.closing(name + 1) else { return false }
+                return close > name + 2
+            }
+            guard let body = functions.first(where: { $0.open == constructor.body }) else { continue }
+            // What it observes itself, or through the class's functions it calls.
+            let called = Set(((body.open + 1)..<body.close).filter { tokens[$0].kind == .name && tokens[$0 + 1].text == "(" && ![".", "->", "::"].contains(tokens[$0 - 1].text) }.map { tokens[$0].text })
+            let reaches = functions.contains { function in
+                (function.open == body.open || called.contains(function.name)) && observed.observeCalls.contains { function.open < $0.token && $0.token < function.close }
+            }
+            if givesBase, !reaches {
+                observed.baseInitialized.append((constructor.body, tokens[body.parameters].contains { $0.text == "web_contents" }))
+            } else if !givesBase, observed.observeCalls.isEmpty {
+                return .failure(Problem("a constructor of \(className) in \(file) observes no WebContents (neither its WebContentsObserver base's initializer nor an Observe(...) statement of the class); create the receiver set once it observes the WebContents whose frames call it, by hand"))
+            }
+        }
+        return .success(observed)
     }
 
     /// The registration of `interface` in `declaration`, the class of `handler` that implements it, or why there
@@ -67,7 +152,13 @@ extension CppRewriter {
     func registration(of interface: CppMigration.Interface, handler: CppMigration.Handler, declaration: CppClassDeclaration, indent: String) -> Result<Registration, Problem> {
         let className = handler.className.components(separatedBy: "::").last ?? handler.className
         guard let form = RegistrationForm.allCases.first(where: { declaration.baseNames.contains($0.rawValue) }) else {
-            return .failure(Problem("\(className) is no \(RegistrationForm.allCases.map(\.rawValue).joined(separator: ", ")), whose registration the migration guide gives; register \(interface.name) with it by hand"))
+            let kinds = "\(className) is no \(RegistrationForm.allCases.map(\.rawValue).joined(separator: ", ")), whose registration the migration guide gives"
+            guard remotes.registry == .associated else { return .failure(Problem("\(kinds); register \(interface.name) with it by hand")) }
+            // Registered by the observer that passes the class its messages, if one does.
+            switch forwarder(to: className) {
+            case .success(let forwarder): return forwardingRegistration(of: interface, handler: handler, through: forwarder).mapError { Problem("\(kinds), and \($0.reason); register \(interface.name) by hand") }
+            case .failure(let problem): return .failure(Problem("\(kinds), and \(problem.reason); register \(interface.name) with it by hand"))
+            }
         }
         guard remotes.registry == .associated else {
             return .failure(Problem("a \(form.rawValue) registers \(interface.name) as an associated interface (migration guide 2.5.1, 2.5.2), and --registry \(remotes.registry.rawValue) gives its callers other remotes: register it by hand, or migrate with --registry associated"))
@@ -96,8 +187,41 @@ extension CppRewriter {
             let set = remotes.api == .legacy ? "WebContentsFrameBindingSet" : "WebContentsFrameReceiverSet"
             let member = frameReceiverSetName(of: interface)
             guard !declaration.mentions(member) else { return .failure(Problem("\(className) already has a member \(member); add a content::\(set)<\(type)> by hand")) }
-            registration.members = EmitterText.comment("Binds \(interface.module).\(interface.name) for each frame of the WebContents (drafted by mojify migrate).", indent: indent)
-                + ["\(indent)content::\(set)<\(type)> \(member){web_contents(), this};"]
+            let observed: ObservedWebContents
+            switch observedWebContents(of: className, in: handler.file) {
+            case .success(let found): observed = found
+            case .failure(let problem): return .failure(problem)
+            }
+            let comment = EmitterText.comment("Binds \(interface.module).\(interface.name) for each frame of the WebContents (drafted by mojify migrate).", indent: indent)
+            if observed.observeCalls.isEmpty {
+                registration.members = comment + ["\(indent)content::\(set)<\(type)> \(member){web_contents(), this};"]
+            } else {
+                // Made once the constructor has a WebContents: at the start of those giving it to the base, after
+                // the Observe(...) of the others.
+                // Through an alias: a template argument that is itself a template is not parsed as one without
+                // the includes, which the syntax check reads the header without.
+                let alias = interface.name + (remotes.api == .legacy ? "Bindings" : "Receivers")
+                guard !declaration.mentions(alias) else { return .failure(Problem("\(className) already has a member \(alias); add a content::\(set)<\(type)> by hand")) }
+                registration.members = comment + ["\(indent)using \(alias) = content::\(set)<\(type)>;", "\(indent)std::unique_ptr<\(alias)> \(member);"]
+                let source = sources[handler.file]!
+                // A parameter named `web_contents` hides the accessor: `this->` reaches it.
+                let make = { (hidden: Bool) in "\(member) = std::make_unique<\(alias)>(\(hidden ? "this->" : "")web_contents(), this);" }
+                for (body, hidden) in observed.baseInitialized {
+                    let open = source.tokens[body]
+                    // An empty body on one line (`{}`) gets its closing brace on a line of its own.
+                    let closesOnLine = source.tokens[body + 1].text == "}" && source.line(of: source.tokens[body + 1].range.lowerBound) == source.line(of: open.range.lowerBound)
+                    let end = open.range.upperBound
+                    registration.edits.append((handler.file, UnifiedDiff.Edit(range: end..<end, replacement: "\n  " + make(hidden) + (closesOnLine ? "\n" : ""))))
+                }
+                // After an Observe(...), for the WebContents observed then, which may be none.
+                for (semicolon, hidden) in observed.observeCalls {
+                    let end = source.tokens[semicolon].range.upperBound
+                    let indent = source.indentation(ofLineAt: source.tokens[semicolon].range.lowerBound)
+                    let contents = (hidden ? "this->" : "") + "web_contents()"
+                    let remake = "\(member) = \(contents) ? std::make_unique<\(alias)>(\(contents), this) : nullptr;"
+                    registration.edits.append((handler.file, UnifiedDiff.Edit(range: end..<end, replacement: "\n\(indent)" + remake)))
+                }
+            }
             registration.includes = [remotes.api == .legacy ? "content/public/browser/web_contents_binding_set.h" : "content/public/browser/web_contents_receiver_set.h"]
         case .renderFrameObserver:
             let (bind, member, binder) = associatedBinder(of: interface, indent: indent)
@@ -114,9 +238,12 @@ extension CppRewriter {
             // An empty body on one line (`{}`) gets its closing brace on a line of its own.
             let closesOnLine = source.tokens[constructor.body + 1].text == "}" && source.line(of: source.tokens[constructor.body + 1].range.lowerBound) == source.line(of: open.range.lowerBound)
             let callback = remotes.api == .legacy ? "base::Bind" : "base::BindRepeating"
-            // A parameter named `render_frame` hides the accessor: `this->` reaches it.
-            let hidden = source.tokens[constructor.parameters..<(constructor.initializers ?? constructor.body)].contains { $0.text == "render_frame" }
-            let statement = "\n  \(hidden ? "this->" : "")render_frame()->GetAssociatedInterfaceRegistry()->AddInterface(\n      \(callback)(&\(className)::\(bind), base::Unretained(this)));" + (closesOnLine ? "\n" : "")
+            // A parameter named `render_frame` hides the accessor: the frame it is (a `RenderFrame*`) is used, or
+            // `this->` reaches the accessor.
+            let parameters = source.tokens.arguments(between: constructor.parameters, and: source.tokens.closing(constructor.parameters) ?? constructor.parameters)
+            let hiding = parameters.first { $0.last?.text == "render_frame" }
+            let frame = hiding.map { $0.contains { $0.text == "RenderFrame" } && $0.contains { $0.text == "*" } ? "render_frame->" : "this->render_frame()->" } ?? "render_frame()->"
+            let statement = "\n  \(frame)GetAssociatedInterfaceRegistry()->AddInterface(\n      \(callback)(&\(className)::\(bind), base::Unretained(this)));" + (closesOnLine ? "\n" : "")
             registration.edits = [(handler.file, UnifiedDiff.Edit(range: open.range.upperBound..<open.range.upperBound, replacement: statement))]
             registration.includes = [remotes.api.receiverHeader(associated: true)]
             let fileIncludes = ["base/bind.h"] + (remotes.rules.providerHeaders["GetAssociatedInterfaceRegistry"]?.first { sources[$0] != nil }.map { [$0] } ?? [])
@@ -158,8 +285,14 @@ extension CppRewriter {
     /// The one out-of-class definition of `Class::Class(...)` in `file`: the token of its parameter list's `(`, of
     /// its initializer list's `:` (nil without one) and of its body's `{`.
     func constructorDefinition(of className: String, in file: String) -> (parameters: Int, initializers: Int?, body: Int)? {
-        guard let tokens = sources[file]?.tokens else { return nil }
-        var found: [(Int, Int?, Int)] = []
+        let found = constructorDefinitions(of: className, in: file)
+        return found.count == 1 ? found[0] : nil
+    }
+
+    /// The out-of-class definitions of `Class::Class(...)` in `file`, as `constructorDefinition` gives them.
+    func constructorDefinitions(of className: String, in file: String) -> [(parameters: Int, initializers: Int?, body: Int)] {
+        guard let tokens = sources[file]?.tokens else { return [] }
+        var found: [(parameters: Int, initializers: Int?, body: Int)] = []
         for index in tokens.indices.dropFirst(2).dropLast() where tokens[index].text == className && tokens[index + 1].text == "("
             && tokens[index - 1].text == "::" && tokens[index - 2].text == className {
             guard let close = tokens.closing(index + 1), close + 1 < tokens.count else { continue }
@@ -167,7 +300,7 @@ extension CppRewriter {
             guard tokens[close + 1].text == ":", let body = Self.initializerListEnd(tokens, from: close + 2) else { continue }
             found.append((index + 1, close + 1, body))
         }
-        return found.count == 1 ? found[0] : nil
+        return found
     }
 
     /// The `{` of the body after an initializer list starting at `start`: each entry is a name and its `(...)` or

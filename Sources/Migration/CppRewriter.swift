@@ -140,6 +140,17 @@ public struct MigrationPatch: Sendable, Equatable {
         }.sorted()
     }
 
+    /// The handler classes (last name component) of `migration` that derive from none of the classes whose
+    /// registration the migration guide gives, as their headers in `sources` declare them: those an observer
+    /// passing them their messages may register for (the files naming them are read to find one).
+    public static func handlerClassesOfNoRegistrationForm(of migration: CppMigration, sources: [String: String]) -> [String] {
+        let handlers = Set(migration.interfaces.flatMap { $0.methods.compactMap(\.handler) }.map { [$0.className.components(separatedBy: "::").last ?? $0.className, $0.header] })
+        return handlers.filter { pair in
+            guard let text = sources[pair[1]], case .success(let declaration) = CppClassDeclaration.only(named: pair[0], in: CppSource(text), file: pair[1]) else { return false }
+            return !CppRewriter.RegistrationForm.allCases.contains { declaration.baseNames.contains($0.rawValue) }
+        }.map { $0[0] }.sorted()
+    }
+
     /// `sources` holds the text of the files `filesToRead` and `headersIncludedByHandlerClasses` name that could
     /// be read as UTF-8.
     ///

@@ -45,6 +45,22 @@ enum MojoStandIns {
               BrowserAssociatedInterface(Filter* filter, Implementation* implementation);
             };
             """)
+        // A WebContents observer binding its frames' receivers (2.5.2): the set of either API, made with the
+        // WebContents and the implementation, which the class is.
+        for (file, set) in [("web_contents_binding_set.h", "WebContentsFrameBindingSet"), ("web_contents_receiver_set.h", "WebContentsFrameReceiverSet")] {
+            headers["content/public/browser/" + file] = header(namespace: "content", includes: [], """
+                class RenderFrameHost;
+                class WebContents;
+
+                template <typename Interface>
+                class \(set) {
+                 public:
+                  template <typename Implementation>
+                  \(set)(WebContents* web_contents, Implementation* implementation);
+                  RenderFrameHost* GetCurrentTargetFrame();
+                };
+                """)
+        }
         switch api {
         case .current:
             for associated in [false, true] {

@@ -130,4 +130,63 @@ final class MigrateCommandTests: XCTestCase {
         XCTAssertTrue(owned.stdout.contains("+  GetFrameHost()->PluginCrashed(plugin_path, plugin_pid);"), owned.stdout)
         XCTAssertFalse(FileManager.default.fileExists(atPath: scratch + "/p"), "--dry-run wrote the patch")
     }
+    /// A class of no kind the guide registers (CEF's `CefFrameImpl`) gets its messages from an observer that passes
+    /// them on, in a file that names the class only in its header: migrate searches the tree for it and registers
+    /// the interface there.
+    func testAnObserverPassingMessagesOnIsFoundInTheTreeAndRegisters() throws {
+        let scratch = try temporaryFolder(files: [
+            "content/common/frame_messages.h": "#include \"ipc/ipc_message_macros.h\"\n#define IPC_MESSAGE_START FrameMsgStart\nIPC_MESSAGE_ROUTED1(FrameMsg_Stop, int /* code */)\n",
+            "content/renderer/frame_impl.h": "class FrameImpl {\n public:\n  bool OnMessageReceived(const IPC::Message& message);\n\n private:\n  void OnStop(int code);\n};\n",
+            "content/renderer/frame_impl.cc": """
+                #include "content/renderer/frame_impl.h"
+                #include "content/common/frame_messages.h"
+
+                bool FrameImpl::OnMessageReceived(const IPC::Message& message) {
+                  bool handled = true;
+                  IPC_BEGIN_MESSAGE_MAP(FrameImpl, message)
+                    IPC_MESSAGE_HANDLER(FrameMsg_Stop, OnStop)
+                    IPC_MESSAGE_UNHANDLED(handled = false)
+                  IPC_END_MESSAGE_MAP()
+                  return handled;
+                }
+
+                void FrameImpl::OnStop(int code) {}
+
+                """,
+            "content/renderer/frame_observer.h": """
+                #include "content/public/renderer/render_frame_observer.h"
+
+                class FrameImpl;
+
+                class FrameObserver : public content::RenderFrameObserver {
+                 public:
+                  explicit FrameObserver(content::RenderFrame* render_frame);
+                  bool OnMessageReceived(const IPC::Message& message) override;
+
+                 private:
+                  FrameImpl* frame_ = nullptr;
+                };
+
+                """,
+            "content/renderer/frame_observer.cc": """
+                #include "content/renderer/frame_observer.h"
+
+                FrameObserver::FrameObserver(content::RenderFrame* render_frame) : content::RenderFrameObserver(render_frame) {}
+
+                bool FrameObserver::OnMessageReceived(const IPC::Message& message) {
+                  if (!frame_)
+                    return false;
+                  return frame_->OnMessageReceived(message);
+                }
+
+                """,
+        ])
+        let result = try MojifyBinary.run(["migrate", scratch.path, "--out", scratch.path + "/out", "--patch", scratch.path + "/migrate.patch", "--no-cache", "--registry", "associated"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("registration: 1 interfaces registered by their handler class in the patch, 0 listed"), result.stdout)
+        let patch = try String(contentsOfFile: scratch.path + "/migrate.patch", encoding: .utf8)
+        XCTAssertTrue(patch.contains("+void FrameObserver::Stop(int32_t code) {\n+  if (!frame_)\n+    return;\n+  static_cast<content::mojom::Frame*>(frame_)->Stop(code);\n+}\n"), patch)
+        XCTAssertEqual(try Git.run(["init", "-q"], in: scratch.path).status, 0)
+        XCTAssertEqual(try Git.run(["apply", "--check", scratch.path + "/migrate.patch"], in: scratch.path).status, 0)
+    }
 }

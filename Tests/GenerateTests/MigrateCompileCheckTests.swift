@@ -282,13 +282,13 @@ final class MigrateCompileCheckTests: XCTestCase {
             "a/use.cc": "#include \"content/public/browser/web_contents_observer.h\"\n#include \"a/known.h\"\nvoid Use() {}\n",
         ])
         let source = try scratch.read("a/use.cc")
-        let rewritten = "#include \"content/public/browser/web_contents_observer.h\"\n#include \"a/known.h\"\n#include \"content/public/browser/web_contents_binding_set.h\"\n#include \"a/typo.h\"\n#include \"third_party/blink/registry.h\"\nvoid Use() {}\n"
+        let rewritten = "#include \"content/public/browser/web_contents_observer.h\"\n#include \"a/known.h\"\n#include \"content/public/browser/render_frame_host_receiver_set.h\"\n#include \"a/typo.h\"\n#include \"third_party/blink/registry.h\"\nvoid Use() {}\n"
         let patch = MigrationPatch(diff: "", files: ["a/use.cc"], outcomes: [], rewritten: ["a/use.cc": rewritten])
         let options = MigrateOptions(input: InventoryInput(scan: ScanOptions(paths: [scratch.path])), out: scratch.path + "/out")
         let findings = try MigrateFlow.compileCheck(patch, sources: ["a/use.cc": source], drafts: [:], declarations: try examplesDeclarations(), root: scratch.path, options: options)
         XCTAssertEqual(findings.added.map { $0.error.message }, ["'a/typo.h' file not found"])
         // Nor does the tree have a `third_party/` (CEF's): that header is its Chromium's.
-        XCTAssertEqual(findings.unconfirmed.map { $0.error.message }, ["'content/public/browser/web_contents_binding_set.h' file not found", "'third_party/blink/registry.h' file not found"])
+        XCTAssertEqual(findings.unconfirmed.map { $0.error.message }, ["'content/public/browser/render_frame_host_receiver_set.h' file not found", "'third_party/blink/registry.h' file not found"])
     }
 
     /// Electron includes its `chromium_src/chrome/common/tts_messages.h` as `chrome/common/tts_messages.h`, and the

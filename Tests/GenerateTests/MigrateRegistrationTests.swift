@@ -109,10 +109,10 @@ final class MigrateRegistrationTests: XCTestCase {
         XCTAssertTrue(diff.contains("+  content::WebContentsFrameReceiverSet<content::mojom::TestHost> test_host_receivers_{web_contents(), this};\n"), diff)
         XCTAssertTrue(diff.contains("+#include \"content/public/browser/web_contents_receiver_set.h\"\n"), diff)
         // A RenderFrameObserver adds its binder to the frame's registry; the constructor's parameter hides
-        // render_frame(), hence `this->`.
+        // render_frame(), and is that frame.
         XCTAssertTrue(diff.contains("""
         +Host::Host(content::RenderFrame* render_frame) : content::RenderFrameObserver(render_frame) {
-        +  this->render_frame()->GetAssociatedInterfaceRegistry()->AddInterface(
+        +  render_frame->GetAssociatedInterfaceRegistry()->AddInterface(
         +      base::BindRepeating(&Host::BindTest, base::Unretained(this)));
         +}
         """), diff)
@@ -280,6 +280,7 @@ final class MigrateRegistrationTests: XCTestCase {
 
             class Tab : public Delegate, public content::WebContentsObserver {
              public:
+              explicit Tab(content::WebContents* web_contents);
               bool OnMessageReceived(const IPC::Message& message, content::RenderFrameHost* frame_host) override;
 
              private:
@@ -293,6 +294,8 @@ final class MigrateRegistrationTests: XCTestCase {
         "content/browser/tab.cc": """
             #include "content/browser/tab.h"
             #include "content/common/autofill_messages.h"
+
+            Tab::Tab(content::WebContents* web_contents) : content::WebContentsObserver(web_contents) {}
 
             bool Tab::OnMessageReceived(const IPC::Message& message, content::RenderFrameHost* frame_host) {
               bool handled = true;
@@ -374,11 +377,287 @@ final class MigrateRegistrationTests: XCTestCase {
     func testAHandlerTakingItsMapsFrameNeedsItsClassToImplementTheInterface() throws {
         let result = try migrateObserver(registry: .binders)
         let reason = result.patch.outcomes.first { $0.kind == .message && $0.message == "AutofillHostMsg_ShowPopup" }?.reason ?? ""
-        XCTAssertTrue(reason.contains("handler at content/browser/tab.cc:8:5: ShowPopup takes its message map's parameter first (IPC_BEGIN_MESSAGE_MAP_WITH_PARAM), which only Tab can pass"), reason)
+        XCTAssertTrue(reason.contains("handler at content/browser/tab.cc:10:5: ShowPopup takes its message map's parameter first (IPC_BEGIN_MESSAGE_MAP_WITH_PARAM), which only Tab can pass"), reason)
         XCTAssertFalse(result.patch.diff.contains("-    IPC_MESSAGE_HANDLER(AutofillHostMsg_ShowPopup, ShowPopup)"), result.patch.diff)
         XCTAssertFalse(result.patch.diff.contains("-  Send(new AutofillHostMsg_ShowPopup"), result.patch.diff)
         // The handler the base declares does not take the frame: HidePopup is converted.
         XCTAssertTrue(result.patch.diff.contains("-    IPC_MESSAGE_HANDLER(AutofillHostMsg_HidePopup, HidePopup)\n"), result.patch.diff)
+    }
+
+    /// A WebContents observer that observes in its constructor's body (Electron's `WebContents(isolate, options)`,
+    /// through a member function it calls) has no WebContents when its members are made: the receiver set is made
+    /// after each `Observe(...)`, and at the start of the constructors that give the base theirs. The handler
+    /// taking the frame is defined in other files (one per platform): the method calling it joins the class's
+    /// members beside the map.
+    static let window: [String: String] = [
+        "content/common/window_messages.h": """
+            #include "ipc/ipc_message_macros.h"
+            #define IPC_MESSAGE_START WindowMsgStart
+            IPC_MESSAGE_ROUTED1(WindowHostMsg_UpdateRegions, int /* count */)
+            IPC_MESSAGE_ROUTED1(WindowHostMsg_Close, int /* code */)
+
+            """,
+        "content/renderer/agent.cc": """
+            #include "content/common/window_messages.h"
+
+            void Agent::Update() {
+              Send(new WindowHostMsg_UpdateRegions(routing_id(), 3));
+              Send(new WindowHostMsg_Close(routing_id(), 0));
+            }
+
+            """,
+        "content/renderer/agent.h": """
+            #include "content/public/renderer/render_frame_observer.h"
+
+            class Agent : public content::RenderFrameObserver {
+             public:
+              void Update();
+            };
+
+            """,
+        "content/browser/window.h": """
+            #include "content/public/browser/web_contents_observer.h"
+
+            class Window : public content::WebContentsObserver {
+             public:
+              explicit Window(content::WebContents* web_contents);
+              explicit Window(int id);
+              bool OnMessageReceived(const IPC::Message& message, content::RenderFrameHost* rfh) override;
+
+             private:
+              void Init(content::WebContents* contents);
+              void UpdateRegions(content::RenderFrameHost* rfh, int count);
+              void OnClose(int code);
+            };
+
+            """,
+        "content/browser/window.cc": """
+            #include "content/browser/window.h"
+            #include "content/common/window_messages.h"
+
+            Window::Window(content::WebContents* web_contents) : content::WebContentsObserver(web_contents) {}
+
+            Window::Window(int id) {
+              Init(Create(id));
+            }
+
+            void Window::Init(content::WebContents* contents) {
+              Observe(contents);
+            }
+
+            bool Window::OnMessageReceived(const IPC::Message& message, content::RenderFrameHost* rfh) {
+              bool handled = true;
+              IPC_BEGIN_MESSAGE_MAP_WITH_PARAM(Window, message, rfh)
+                IPC_MESSAGE_HANDLER(WindowHostMsg_UpdateRegions, UpdateRegions)
+                IPC_MESSAGE_HANDLER(WindowHostMsg_Close, OnClose)
+                IPC_MESSAGE_UNHANDLED(handled = false)
+              IPC_END_MESSAGE_MAP()
+              return handled;
+            }
+
+            void Window::OnClose(int code) {}
+
+            """,
+        "content/browser/window_mac.mm": """
+            #include "content/browser/window.h"
+
+            void Window::UpdateRegions(content::RenderFrameHost* rfh, int count) {}
+
+            """,
+    ]
+
+    func migrateWindow(_ changed: [String: String] = [:]) throws -> MigrateTests.Result {
+        let scratch = try temporaryFolder()
+        for (path, text) in Self.window.merging(changed, uniquingKeysWith: { $1 }) { try scratch.write(path, text) }
+        let result = try MigrateTests.migrate(root: scratch.path, registry: .associated)
+        XCTAssertNil(try MigrateTests.gitApplyCheck(result.patch.diff, on: scratch.path), result.patch.diff)
+        return result
+    }
+
+    func testAnObserverObservingInItsBodyMakesItsReceiverSetAfterward() throws {
+        let result = try migrateWindow()
+        XCTAssertEqual(result.patch.registeredInPatch, ["content.mojom.WindowHost"])
+        let diff = result.patch.diff
+        XCTAssertTrue(diff.contains("""
+            +  using WindowHostReceivers = content::WebContentsFrameReceiverSet<content::mojom::WindowHost>;
+            +  std::unique_ptr<WindowHostReceivers> window_host_receivers_;
+            """), diff)
+        // The constructor's parameter hides web_contents(): `this->`.
+        XCTAssertTrue(diff.contains("""
+            +Window::Window(content::WebContents* web_contents) : content::WebContentsObserver(web_contents) {
+            +  window_host_receivers_ = std::make_unique<WindowHostReceivers>(this->web_contents(), this);
+            +}
+            """), diff)
+        XCTAssertTrue(diff.contains("""
+               Observe(contents);
+            +  window_host_receivers_ = web_contents() ? std::make_unique<WindowHostReceivers>(web_contents(), this) : nullptr;
+             }
+            """), diff)
+        XCTAssertTrue(diff.contains("""
+            +void Window::UpdateRegions(int32_t count) {
+            +  UpdateRegions(window_host_receivers_->GetCurrentTargetFrame(), count);
+            +}
+            """), diff)
+        XCTAssertTrue(diff.contains("+  void UpdateRegions(int32_t count) override;\n"), diff)
+        XCTAssertFalse(diff.contains("window_mac.mm"), diff)
+    }
+
+    /// Observing another WebContents later makes the set anew, for that one's frames.
+    func testAnObserverObservingAgainLaterMakesItsSetAgain() throws {
+        let window = Self.window["content/browser/window.cc"]! + "void Window::Attach(content::WebContents* other) {\n  Observe(other);\n}\n"
+        let result = try migrateWindow(["content/browser/window.cc": window])
+        XCTAssertEqual(result.patch.registeredInPatch, ["content.mojom.WindowHost"])
+        XCTAssertTrue(result.patch.diff.contains("""
+               Observe(other);
+            +  window_host_receivers_ = web_contents() ? std::make_unique<WindowHostReceivers>(web_contents(), this) : nullptr;
+            """), result.patch.diff)
+    }
+
+    /// A constructor that neither gives its base a WebContents nor is followed by any Observe(...) of the class
+    /// leaves no place to make the set: the message taking the frame stays whole, with the reason.
+    func testAnObserverThatNeverObservesIsListed() throws {
+        let window = Self.window["content/browser/window.cc"]!.replacingOccurrences(of: "  Observe(contents);", with: "  contents_ = contents;")
+        let result = try migrateWindow(["content/browser/window.cc": window])
+        XCTAssertEqual(result.patch.registeredInPatch, [])
+        let reason = result.patch.outcomes.first { $0.kind == .message && $0.message == "WindowHostMsg_UpdateRegions" }?.reason ?? ""
+        XCTAssertTrue(reason.hasSuffix("which it cannot: no receiver set can give it the frame: a constructor of Window in content/browser/window.cc observes no WebContents (neither its WebContentsObserver base's initializer nor an Observe(...) statement of the class); create the receiver set once it observes the WebContents whose frames call it, by hand"), reason)
+        XCTAssertFalse(result.patch.diff.contains("-    IPC_MESSAGE_HANDLER(WindowHostMsg_UpdateRegions"), result.patch.diff)
+    }
+
+    /// Classes of no kind the guide registers, passed their messages by observers that are (CEF's `CefFrameImpl`
+    /// by its `CefRenderFrameObserver`, `CefFrameHostImpl` by its `CefBrowserContentsDelegate`).
+    static let forwarded: [String: String] = [
+        "content/common/frame_messages.h": """
+            #include "ipc/ipc_message_macros.h"
+            #define IPC_MESSAGE_START FrameMsgStart
+            IPC_MESSAGE_ROUTED1(FrameMsg_Stop, int /* code */)
+            IPC_MESSAGE_ROUTED1(FrameHostMsg_Attached, std::string /* name */)
+
+            """,
+        "content/renderer/frame_impl.h": """
+            class FrameImpl {
+             public:
+              bool OnMessageReceived(const IPC::Message& message);
+
+             private:
+              void OnStop(int code);
+            };
+
+            """,
+        "content/renderer/frame_impl.cc": "#include \"content/renderer/frame_impl.h\"\n#include \"content/common/frame_messages.h\"\n\n"
+            + map("FrameImpl", "FrameMsg_Stop", "OnStop") + "void FrameImpl::OnStop(int code) {}\n",
+        "content/renderer/frame_observer.h": """
+            #include "content/public/renderer/render_frame_observer.h"
+
+            class FrameImpl;
+
+            class FrameObserver : public content::RenderFrameObserver {
+             public:
+              explicit FrameObserver(content::RenderFrame* render_frame);
+              bool OnMessageReceived(const IPC::Message& message) override;
+
+             private:
+              FrameImpl* frame_ = nullptr;
+            };
+
+            """,
+        "content/renderer/frame_observer.cc": """
+            #include "content/renderer/frame_observer.h"
+            #include "content/renderer/frame_impl.h"
+
+            FrameObserver::FrameObserver(content::RenderFrame* render_frame) : content::RenderFrameObserver(render_frame) {}
+
+            bool FrameObserver::OnMessageReceived(const IPC::Message& message) {
+              if (frame_) {
+                return frame_->OnMessageReceived(message);
+              }
+              return false;
+            }
+
+            """,
+        "content/browser/frame_host_impl.h": """
+            class FrameHostImpl {
+             public:
+              bool OnMessageReceived(const IPC::Message& message);
+
+             private:
+              void OnAttached(const std::string& name);
+            };
+
+            """,
+        "content/browser/frame_host_impl.cc": "#include \"content/browser/frame_host_impl.h\"\n#include \"content/common/frame_messages.h\"\n\n"
+            + map("FrameHostImpl", "FrameHostMsg_Attached", "OnAttached") + "void FrameHostImpl::OnAttached(const std::string& name) {}\n",
+        "content/browser/contents_delegate.h": """
+            #include "content/public/browser/web_contents_observer.h"
+
+            class ContentsDelegate : public content::WebContentsObserver {
+             public:
+              ContentsDelegate();
+              void ObserveWebContents(content::WebContents* new_contents);
+              bool OnMessageReceived(const IPC::Message& message, content::RenderFrameHost* render_frame_host) override;
+            };
+
+            """,
+        "content/browser/contents_delegate.cc": """
+            #include "content/browser/contents_delegate.h"
+            #include "content/browser/frame_host_impl.h"
+
+            ContentsDelegate::ContentsDelegate() = default;
+
+            void ContentsDelegate::ObserveWebContents(content::WebContents* new_contents) {
+              WebContentsObserver::Observe(new_contents);
+            }
+
+            bool ContentsDelegate::OnMessageReceived(const IPC::Message& message, content::RenderFrameHost* render_frame_host) {
+              auto frame = GetFrameForHost(render_frame_host);
+              if (frame) {
+                return static_cast<FrameHostImpl*>(frame.get())->OnMessageReceived(message);
+              }
+              return false;
+            }
+
+            """,
+    ]
+
+    /// The observer registers the interface in its form and passes each call on as it passed the message; the
+    /// class implements it in place, keeping its OnMessageReceived, which the observer still calls for the
+    /// messages left, handling none.
+    func testAnObserverPassingItsMessagesOnRegistersTheInterface() throws {
+        let scratch = try temporaryFolder()
+        for (path, text) in Self.forwarded { try scratch.write(path, text) }
+        let result = try MigrateTests.migrate(root: scratch.path, registry: .associated)
+        let diff = result.patch.diff
+        XCTAssertNil(try MigrateTests.gitApplyCheck(diff, on: scratch.path), diff)
+        XCTAssertEqual(result.patch.registeredInPatch, ["content.mojom.Frame", "content.mojom.FrameHost"], "\(result.patch.outcomes.filter { $0.kind == .registration })")
+        XCTAssertTrue(diff.contains("+class FrameObserver : public content::RenderFrameObserver, public content::mojom::Frame {\n"), diff)
+        XCTAssertTrue(diff.contains("""
+            +void FrameObserver::Stop(int32_t code) {
+            +  if (frame_) {
+            +    static_cast<content::mojom::Frame*>(frame_)->Stop(code);
+            +  }
+            +}
+            """), diff)
+        XCTAssertTrue(diff.contains("+  render_frame->GetAssociatedInterfaceRegistry()->AddInterface(\n"), diff)
+        // The WebContents observer observes outside its constructor: its set follows what it observes.
+        XCTAssertTrue(diff.contains("""
+               WebContentsObserver::Observe(new_contents);
+            +  frame_host_receivers_ = web_contents() ? std::make_unique<FrameHostReceivers>(web_contents(), this) : nullptr;
+            """), diff)
+        XCTAssertTrue(diff.contains("""
+            +void ContentsDelegate::Attached(const std::string& name) {
+            +  auto frame = GetFrameForHost(frame_host_receivers_->GetCurrentTargetFrame());
+            +  if (frame) {
+            +    static_cast<content::mojom::FrameHost*>(static_cast<FrameHostImpl*>(frame.get()))->Attached(name);
+            +  }
+            +}
+            """), diff)
+        XCTAssertTrue(diff.contains("+class FrameHostImpl : public content::mojom::FrameHost {\n"), diff)
+        XCTAssertTrue(diff.contains(" bool FrameImpl::OnMessageReceived(const IPC::Message& message) {\n-  bool handled = true;\n"), diff)
+        let kept = result.patch.outcomes.first { $0.kind == .messageMap && $0.message == "FrameImpl::OnMessageReceived" }?.reason ?? ""
+        XCTAssertTrue(kept.hasPrefix("kept, returning false: FrameImpl declares OnMessageReceived itself"), kept)
+        // Under another registry, the observers register nothing: their callers' remotes would not reach them.
+        let binders = try MigrateTests.migrate(root: scratch.path, registry: .binders)
+        XCTAssertEqual(binders.patch.registeredInPatch, [])
     }
 
     /// A member the class gains may overload one it has where the two cannot be one function: another number of
