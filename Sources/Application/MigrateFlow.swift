@@ -112,7 +112,7 @@ public enum MigrateFlow {
             let classes = MigrationPatch.handlerClassesOfNoRegistrationForm(of: migration, sources: sources)
             // A forwarder may name the class in its header only (`CefFrameImpl* frame_`): each file's pair is read.
             let stems = Set(try filesNaming(classes, root: root, scan: options.input.scan).map { ($0 as NSString).deletingPathExtension })
-            let candidates = stems.sorted().flatMap { stem in [".cc", ".cpp", ".mm"].map { stem + $0 } }.filter { sources[$0] == nil }
+            let candidates = stems.sorted().flatMap { stem in MigrationPatch.sourceSuffixes.map { stem + $0 } }.filter { sources[$0] == nil }
             read(candidates)
             let forwarding = candidates.filter { sources[$0]?.contains("OnMessageReceived(") == true }
             for file in candidates where !forwarding.contains(file) { sources[file] = nil }

@@ -118,12 +118,12 @@ struct CppClassDeclaration {
         ownLevel.filter { tokens[$0].text == name && tokens[$0 + 1].text == "(" }
     }
 
-    /// Whether the body declares or uses `name` at its own level, so that a member of that name cannot be added.
     /// Whether the class declares a member `type* name`.
     func declaresPointer(_ name: String, to type: String) -> Bool {
         ownLevel.contains { $0 + 2 < close && tokens[$0].text == type && tokens[$0 + 1].text == "*" && tokens[$0 + 2].text == name }
     }
 
+    /// Whether the body declares or uses `name` at its own level, so that a member of that name cannot be added.
     func mentions(_ name: String) -> Bool {
         ownLevel.contains { tokens[$0].text == name }
     }

@@ -31,10 +31,13 @@ extension CppRewriter {
             let gone = { (token: CodeToken) in
                 fileEdits.contains { $0.range.lowerBound <= token.range.lowerBound && token.range.upperBound <= $0.range.upperBound && !$0.replacement.contains(token.text) }
             }
-            for token in source.tokens where token.kind == .literal && token.text.contains("\"") && !gone(token) {
-                let named = Set(Self.words(in: bytes, range: token.range).map { String(decoding: bytes[$0], as: UTF8.self) }.filter { methods[$0] != nil })
+            // Strings in code, and in directives (a `#define`'s text), whose lines no edit removes.
+            let strings = source.tokens.filter { $0.kind == .literal && $0.text.contains("\"") && !gone($0) }.map(\.range)
+                + source.directiveStrings.filter { range in !fileEdits.contains { $0.range.lowerBound <= range.lowerBound && range.upperBound <= $0.range.upperBound } }
+            for range in strings.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+                let named = Set(Self.words(in: bytes, range: range).map { String(decoding: bytes[$0], as: UTF8.self) }.filter { methods[$0] != nil })
                 for message in named.sorted() {
-                    let location = SourceLocation(file: file, line: source.line(of: token.range.lowerBound), column: source.column(of: token.range.lowerBound))
+                    let location = SourceLocation(file: file, line: source.line(of: range.lowerBound), column: source.column(of: range.lowerBound))
                     record(.mention, message, location, reason: "a string names it; the patch leaves its text as it is (it may be shown or compared): update it by hand")
                 }
             }

@@ -30,7 +30,7 @@ extension CppRewriter {
     /// The one observer among the files read whose `OnMessageReceived` passes its messages to `className`'s.
     func forwarder(to className: String) -> Result<Forwarder, Problem> {
         var found: [Forwarder] = []
-        for file in sources.keys.sorted() where [".cc", ".cpp", ".mm"].contains(where: file.hasSuffix) {
+        for file in sources.keys.sorted() where MigrationPatch.sourceSuffixes.contains(where: file.hasSuffix) {
             let tokens = sources[file]!.tokens
             for index in tokens.indices.dropFirst(3).dropLast() where tokens[index].text == "OnMessageReceived" && tokens[index + 1].text == "("
                 && tokens[index - 1].text == "::" && tokens[index - 2].kind == .name {
@@ -62,14 +62,17 @@ extension CppRewriter {
             frame = name.text
         }
         let body = (close + 2)..<end
-        // The message goes to one place, whole: `return target->OnMessageReceived(message);`.
+        // The message goes to one place, whole: `return target->OnMessageReceived(message);`, outside any lambda
+        // (whose `return` is not the function's), and the frame only to where the target is found.
         guard body.filter({ tokens[$0].text == message.text }).count == 1,
+              !body.contains(where: { tokens[$0].text == "[" && !(tokens[$0 - 1].kind == .name || [")", "]"].contains(tokens[$0 - 1].text)) }),
               let call = body.first(where: { tokens[$0].text == "OnMessageReceived" && ["->", "."].contains(tokens[$0 - 1].text) }),
               call + 4 < end, tokens[call + 1].text == "(", tokens[call + 2].text == message.text, tokens[call + 3].text == ")", tokens[call + 4].text == ";" else { return nil }
         var first = call - 1
         while first > close + 2, ![";", "{", "}"].contains(tokens[first - 1].text) { first -= 1 }
         guard tokens[first].text == "return", first + 1 < call - 1, tokens[call - 1].text == "->" else { return nil }
         let target = tokens[(first + 1)..<(call - 1)]
+        if let frame, target.contains(where: { $0.text == frame }) { return nil }
         let forwarderName = tokens[index - 2].text
         let header = (file as NSString).deletingPathExtension + ".h"
         guard let headerSource = sources[header], case .success(let declaration) = CppClassDeclaration.only(named: forwarderName, in: headerSource, file: header),
@@ -78,7 +81,8 @@ extension CppRewriter {
         // A pointer to the class: a cast to it (`static_cast<CefFrameHostImpl*>(frame.get())`), or a member declared
         // as one (`CefFrameImpl* frame_`).
         let texts = target.map(\.text)
-        let cast = texts.starts(with: ["static_cast", "<", className, "*", ">"])
+        // The cast's parentheses hold the whole operand: `static_cast<C*>(x)->`, not `static_cast<C*>(x)->y()->`.
+        let cast = texts.starts(with: ["static_cast", "<", className, "*", ">", "("]) && tokens.closing(first + 6) == call - 2
         let member = texts.count == 1 && declaration.declaresPointer(texts[0], to: className)
         guard cast || member else { return nil }
         return Forwarder(
@@ -103,6 +107,11 @@ extension CppRewriter {
         }
         if let taken = interface.methods.first(where: { !forwarder.declaration.members(named: $0.name).isEmpty }) {
             return .failure(Problem("\(name), which passes \(handler.className) its messages, already has a member named \(taken.name)"))
+        }
+        // The body's own names stay its own: a parameter of the same name would be shadowed by them.
+        let bodyNames = Set(sources[forwarder.file]!.tokens[(forwarder.bodyOpen + 1)..<forwarder.bodyClose].filter { $0.kind == .name }.map(\.text))
+        if let taken = interface.methods.flatMap(\.parameters).first(where: { bodyNames.contains($0.name) }) {
+            return .failure(Problem("\(name)'s OnMessageReceived uses the name \(taken.name), which a parameter of \(interface.name)'s methods has"))
         }
         var own = handler
         own.className = name
@@ -152,26 +161,45 @@ extension CppRewriter {
         var index = forwarder.bodyOpen + 1
         while index < forwarder.bodyClose {
             defer { index += 1 }
-            if forwarder.statement.contains(index) { continue }
-            if tokens[index].text == "return", let end = ((index + 1)..<forwarder.bodyClose).first(where: { tokens[$0].text == ";" }) {
+            if forwarder.statement.contains(index) {
+                index = forwarder.statement.upperBound
+                continue
+            }
+            if tokens[index].text == "return", let end = Self.statementEnd(tokens, from: index + 1, before: forwarder.bodyClose) {
                 edits.append(UnifiedDiff.Edit(range: tokens[index].range.lowerBound..<tokens[end].range.upperBound, replacement: "return;"))
                 index = end
             } else if let frame, let parameter = forwarder.frameParameter, tokens[index].text == parameter, ![".", "->", "::"].contains(tokens[index - 1].text) {
                 edits.append(UnifiedDiff.Edit(range: tokens[index].range, replacement: frame))
             }
         }
+        // Edits apply from the last: each leaves the offsets before it as they were.
         let start = tokens[forwarder.bodyOpen].range.upperBound
-        var text = source.text(start..<tokens[forwarder.bodyClose].range.lowerBound)
+        var text = Array(source.text(start..<tokens[forwarder.bodyClose].range.lowerBound).utf8)
         for edit in edits.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) {
-            let lower = text.utf8.index(text.startIndex, offsetBy: edit.range.lowerBound - start)
-            let upper = text.utf8.index(text.startIndex, offsetBy: edit.range.upperBound - start)
-            text.replaceSubrange(lower..<upper, with: edit.replacement)
+            text.replaceSubrange((edit.range.lowerBound - start)..<(edit.range.upperBound - start), with: Array(edit.replacement.utf8))
         }
+        let body = String(decoding: text, as: UTF8.self)
         let blank = { (line: String) in line.trimmingCharacters(in: .whitespaces).isEmpty }
-        var lines = Array(text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).drop(while: blank).reversed().drop(while: blank).reversed())
+        var lines = Array(body.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).drop(while: blank).reversed().drop(while: blank).reversed())
         // The `return false;` ending the dispatch ends the method anyway.
         if lines.last?.trimmingCharacters(in: .whitespaces) == "return;" { lines.removeLast() }
         return Array(lines.reversed().drop(while: blank).reversed())
+    }
+
+    /// The `;` ending the statement whose tokens go on from `start`, outside any parentheses or braces in it.
+    static func statementEnd(_ tokens: [CodeToken], from start: Int, before end: Int) -> Int? {
+        var depth = 0
+        for index in start..<end {
+            switch tokens[index].text {
+            case "(", "{", "[": depth += 1
+            case ")", "}", "]":
+                depth -= 1
+                if depth < 0 { return nil }
+            case ";" where depth == 0: return index
+            default: break
+            }
+        }
+        return nil
     }
 
     /// Types passed by value that a forwarding call copies rather than moves.

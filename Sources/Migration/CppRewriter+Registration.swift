@@ -67,63 +67,47 @@ extension CppRewriter {
     }
 
     /// When a WebContents observer (its functions in `file`) has a WebContents, which a frame receiver set needs
-    /// when it is made: the `{` of the bodies of the constructors giving it to their WebContentsObserver base, and
-    /// the `;` ending each `Observe(...)` statement of the class's functions (Electron's `WebContents(isolate,
-    /// options)` calls `InitWithSessionAndOptions`, which observes; CEF's `CefBrowserContentsDelegate` observes in
-    /// `ObserveWebContents`, called from outside). Where nothing observes, the set is a member made with the class;
-    /// else it is made anew after each `Observe(...)`, for the WebContents observed then, and at the start of the
-    /// constructors that only give the base theirs. Each place is a token and whether the function there has a
-    /// parameter `web_contents`, which hides the accessor of that name.
+    /// when it is made: the `;` ending each `Observe(...)` statement of the class's functions (Electron's
+    /// `WebContents(isolate, options)` calls `InitWithSessionAndOptions`, which observes; CEF's
+    /// `CefBrowserContentsDelegate` observes in `ObserveWebContents`, called from outside), and the `{` of the
+    /// bodies of the constructors giving their WebContentsObserver base one. Where nothing observes, the set is a
+    /// member made with the class (the constructors give the base its WebContents, or a WebContents observer
+    /// would observe nothing); else it is made by a function of the class, called at each of those places, that
+    /// makes it anew only for another WebContents than it was made for.
     struct ObservedWebContents {
-        var baseInitialized: [(token: Int, hidesAccessor: Bool)] = []
-        var observeCalls: [(token: Int, hidesAccessor: Bool)] = []
+        var baseInitialized: [Int] = []
+        var observeCalls: [Int] = []
     }
 
     func observedWebContents(of className: String, in file: String) -> Result<ObservedWebContents, Problem> {
-        let constructors = constructorDefinitions(of: className, in: file)
-        let tokens = sources[file]?.tokens ?? []
-        // `Class::Class() = default;` gives the base nothing.
-        let defaulted = tokens.indices.dropFirst(2).contains { index in
-            tokens[index].text == className && tokens[index - 1].text == "::" && tokens[index - 2].text == className && index + 1 < tokens.count && tokens[index + 1].text == "("
-                && tokens.closing(index + 1).map { $0 + 2 < tokens.count && tokens[$0 + 1].text == "=" && tokens[$0 + 2].text == "default" } == true
-        }
-        guard !constructors.isEmpty || defaulted, let source = sources[file] else {
-            return .failure(Problem("\(className)'s constructor was not found in \(file), so mojify cannot tell when its WebContents is known; create the receiver set once it observes one, by hand"))
-        }
-        // The class's functions defined in the file: name, parameter tokens, body braces.
-        var functions: [(name: String, parameters: Range<Int>, open: Int, close: Int)] = []
-        for index in tokens.indices.dropLast(3) where tokens[index].text == className && tokens[index + 1].text == "::" && tokens[index + 2].kind == .name
-            && tokens[index + 3].text == "(" {
+        guard let source = sources[file] else { return .success(ObservedWebContents()) }
+        let tokens = source.tokens
+        let byHand = "create the receiver set once it observes the WebContents whose frames call it, by hand"
+        var observed = ObservedWebContents()
+        // The bodies of the class's functions defined in the file, constructors' past their initializer lists.
+        var bodies: [ClosedRange<Int>] = []
+        for index in tokens.indices.dropLast(3) where tokens[index].text == className && tokens[index + 1].text == "::" && tokens[index + 3].text == "(" {
             guard let parameters = tokens.closing(index + 3) else { continue }
             var open = parameters + 1
             while open < tokens.count, ["const", "override", "final", "noexcept"].contains(tokens[open].text) { open += 1 }
             if open < tokens.count, tokens[open].text == ":" { open = Self.initializerListEnd(tokens, from: open + 1) ?? tokens.count }
             guard open < tokens.count, tokens[open].text == "{", let close = tokens.closing(open) else { continue }
-            functions.append((tokens[index + 2].text, (index + 4)..<parameters, open, close))
+            bodies.append(open...close)
         }
-        // `Observe(...)` statements, plain or qualified by the base (`WebContentsObserver::Observe(...)`), not another
-        // object's.
-        func observes(in function: (name: String, parameters: Range<Int>, open: Int, close: Int)) -> [(token: Int, hidesAccessor: Bool)]? {
-            let hides = tokens[function.parameters].contains { $0.text == "web_contents" }
-            var found: [(token: Int, hidesAccessor: Bool)] = []
-            for index in (function.open + 1)..<function.close where tokens[index].text == "Observe" && tokens[index + 1].text == "(" && ![".", "->"].contains(tokens[index - 1].text) {
-                if tokens[index - 1].text == "::", tokens[index - 2].text != "WebContentsObserver" { continue }
-                guard let close = tokens.closing(index + 1), close + 1 < function.close, tokens[close + 1].text == ";" else { return nil }
-                found.append((close + 1, hides))
+        // `Observe(...)` statements there, plain, the base's (`WebContentsObserver::Observe`) or `this->`'s, not
+        // another object's; each a statement of a block, so that one can follow it.
+        for index in tokens.indices.dropFirst(2).dropLast() where tokens[index].text == "Observe" && tokens[index + 1].text == "(" && bodies.contains(where: { $0.contains(index) }) {
+            let previous = tokens[index - 1].text
+            if previous == "." || (previous == "->" && tokens[index - 2].text != "this") { continue }
+            if previous == "::", tokens[index - 2].text != "WebContentsObserver" { continue }
+            var start = previous == "->" ? index - 2 : index
+            while start > 1, tokens[start - 1].text == "::" { start -= 2 }
+            guard let close = tokens.closing(index + 1), close + 1 < tokens.count, tokens[close + 1].text == ";", start > 0, [";", "{", "}"].contains(tokens[start - 1].text) else {
+                return .failure(Problem("\(className) calls Observe(...) at \(file):\(source.line(of: tokens[index].range.lowerBound)) other than as a statement of a block; \(byHand)"))
             }
-            return found
+            observed.observeCalls.append(close + 1)
         }
-        var observed = ObservedWebContents()
-        for function in functions {
-            guard let found = observes(in: function) else {
-                return .failure(Problem("\(className)::\(function.name) in \(file) calls Observe(...) inside an expression; create the receiver set once it observes the WebContents whose frames call it, by hand"))
-            }
-            observed.observeCalls += found
-        }
-        if defaulted, observed.observeCalls.isEmpty {
-            return .failure(Problem("\(className)'s defaulted constructor in \(file) gives its WebContentsObserver base no WebContents, and no Observe(...) statement of the class does; create the receiver set once it observes the WebContents whose frames call it, by hand"))
-        }
-        for constructor in constructors {
+        for constructor in constructorDefinitions(of: className, in: file) {
             let entries = constructor.initializers.map { tokens.arguments(between: $0, and: constructor.body) } ?? []
             // A constructor delegating to another of the class has what that one does.
             if entries.contains(where: { $0.first?.text == className }) { continue }
@@ -132,16 +116,10 @@ extension CppRewriter {
                       let close = tokens.closing(name + 1) else { return false }
                 return close > name + 2
             }
-            guard let body = functions.first(where: { $0.open == constructor.body }) else { continue }
-            // What it observes itself, or through the class's functions it calls.
-            let called = Set(((body.open + 1)..<body.close).filter { tokens[$0].kind == .name && tokens[$0 + 1].text == "(" && ![".", "->", "::"].contains(tokens[$0 - 1].text) }.map { tokens[$0].text })
-            let reaches = functions.contains { function in
-                (function.open == body.open || called.contains(function.name)) && observed.observeCalls.contains { function.open < $0.token && $0.token < function.close }
-            }
-            if givesBase, !reaches {
-                observed.baseInitialized.append((constructor.body, tokens[body.parameters].contains { $0.text == "web_contents" }))
-            } else if !givesBase, observed.observeCalls.isEmpty {
-                return .failure(Problem("a constructor of \(className) in \(file) observes no WebContents (neither its WebContentsObserver base's initializer nor an Observe(...) statement of the class); create the receiver set once it observes the WebContents whose frames call it, by hand"))
+            if givesBase {
+                observed.baseInitialized.append(constructor.body)
+            } else if observed.observeCalls.isEmpty {
+                return .failure(Problem("a constructor of \(className) in \(file) gives its WebContentsObserver base no WebContents, and no Observe(...) statement of the class does; \(byHand)"))
             }
         }
         return .success(observed)
@@ -196,30 +174,37 @@ extension CppRewriter {
             if observed.observeCalls.isEmpty {
                 registration.members = comment + ["\(indent)content::\(set)<\(type)> \(member){web_contents(), this};"]
             } else {
-                // Made once the constructor has a WebContents: at the start of those giving it to the base, after
-                // the Observe(...) of the others.
                 // Through an alias: a template argument that is itself a template is not parsed as one without
-                // the includes, which the syntax check reads the header without.
+                // the includes, which the syntax check reads the header without. The set registers its interface
+                // with the WebContents when made, and unregisters it when destroyed: the old one goes first, and
+                // the same WebContents keeps its set (and its frames' connections).
                 let alias = interface.name + (remotes.api == .legacy ? "Bindings" : "Receivers")
-                guard !declaration.mentions(alias) else { return .failure(Problem("\(className) already has a member \(alias); add a content::\(set)<\(type)> by hand")) }
-                registration.members = comment + ["\(indent)using \(alias) = content::\(set)<\(type)>;", "\(indent)std::unique_ptr<\(alias)> \(member);"]
-                let source = sources[handler.file]!
-                // A parameter named `web_contents` hides the accessor: `this->` reaches it.
-                let make = { (hidden: Bool) in "\(member) = std::make_unique<\(alias)>(\(hidden ? "this->" : "")web_contents(), this);" }
-                for (body, hidden) in observed.baseInitialized {
-                    let open = source.tokens[body]
-                    // An empty body on one line (`{}`) gets its closing brace on a line of its own.
-                    let closesOnLine = source.tokens[body + 1].text == "}" && source.line(of: source.tokens[body + 1].range.lowerBound) == source.line(of: open.range.lowerBound)
-                    let end = open.range.upperBound
-                    registration.edits.append((handler.file, UnifiedDiff.Edit(range: end..<end, replacement: "\n  " + make(hidden) + (closesOnLine ? "\n" : ""))))
+                let function = "Observe\(alias)"
+                let contents = member.dropLast() + "_contents_"
+                if let taken = [alias, function, String(contents)].first(where: declaration.mentions) {
+                    return .failure(Problem("\(className) already has a member \(taken); add a content::\(set)<\(type)> by hand"))
                 }
-                // After an Observe(...), for the WebContents observed then, which may be none.
-                for (semicolon, hidden) in observed.observeCalls {
+                registration.members = comment + [
+                    "\(indent)using \(alias) = content::\(set)<\(type)>;",
+                    "\(indent)void \(function)() {",
+                    "\(indent)  if (\(contents) == web_contents())",
+                    "\(indent)    return;",
+                    "\(indent)  \(member).reset();",
+                    "\(indent)  \(contents) = web_contents();",
+                    "\(indent)  if (web_contents())",
+                    "\(indent)    \(member) = std::make_unique<\(alias)>(web_contents(), this);",
+                    "\(indent)}",
+                    "\(indent)std::unique_ptr<\(alias)> \(member);",
+                    "\(indent)content::WebContents* \(contents) = nullptr;",
+                ]
+                let source = sources[handler.file]!
+                for body in observed.baseInitialized {
+                    registration.edits.append((handler.file, statementAtStart(ofBodyAt: body, in: source, "\(function)();")))
+                }
+                for semicolon in observed.observeCalls {
                     let end = source.tokens[semicolon].range.upperBound
                     let indent = source.indentation(ofLineAt: source.tokens[semicolon].range.lowerBound)
-                    let contents = (hidden ? "this->" : "") + "web_contents()"
-                    let remake = "\(member) = \(contents) ? std::make_unique<\(alias)>(\(contents), this) : nullptr;"
-                    registration.edits.append((handler.file, UnifiedDiff.Edit(range: end..<end, replacement: "\n\(indent)" + remake)))
+                    registration.edits.append((handler.file, UnifiedDiff.Edit(range: end..<end, replacement: "\n\(indent)\(function)();")))
                 }
             }
             registration.includes = [remotes.api == .legacy ? "content/public/browser/web_contents_binding_set.h" : "content/public/browser/web_contents_receiver_set.h"]
@@ -234,17 +219,14 @@ extension CppRewriter {
             registration.members = EmitterText.comment("Binds \(interface.module).\(interface.name) for the frame's associated interface registry (drafted by mojify migrate).", indent: indent)
                 + binder
             let source = sources[handler.file]!
-            let open = source.tokens[constructor.body]
-            // An empty body on one line (`{}`) gets its closing brace on a line of its own.
-            let closesOnLine = source.tokens[constructor.body + 1].text == "}" && source.line(of: source.tokens[constructor.body + 1].range.lowerBound) == source.line(of: open.range.lowerBound)
             let callback = remotes.api == .legacy ? "base::Bind" : "base::BindRepeating"
             // A parameter named `render_frame` hides the accessor: the frame it is (a `RenderFrame*`) is used, or
             // `this->` reaches the accessor.
             let parameters = source.tokens.arguments(between: constructor.parameters, and: source.tokens.closing(constructor.parameters) ?? constructor.parameters)
-            let hiding = parameters.first { $0.last?.text == "render_frame" }
+            let hiding = parameters.first { Self.parameterName($0) == "render_frame" }
             let frame = hiding.map { $0.contains { $0.text == "RenderFrame" } && $0.contains { $0.text == "*" } ? "render_frame->" : "this->render_frame()->" } ?? "render_frame()->"
-            let statement = "\n  \(frame)GetAssociatedInterfaceRegistry()->AddInterface(\n      \(callback)(&\(className)::\(bind), base::Unretained(this)));" + (closesOnLine ? "\n" : "")
-            registration.edits = [(handler.file, UnifiedDiff.Edit(range: open.range.upperBound..<open.range.upperBound, replacement: statement))]
+            let statement = "\(frame)GetAssociatedInterfaceRegistry()->AddInterface(\n      \(callback)(&\(className)::\(bind), base::Unretained(this)));"
+            registration.edits = [(handler.file, statementAtStart(ofBodyAt: constructor.body, in: source, statement))]
             registration.includes = [remotes.api.receiverHeader(associated: true)]
             let fileIncludes = ["base/bind.h"] + (remotes.rules.providerHeaders["GetAssociatedInterfaceRegistry"]?.first { sources[$0] != nil }.map { [$0] } ?? [])
             registration.edits += includeEdits(fileIncludes, in: handler.file)
@@ -272,6 +254,15 @@ extension CppRewriter {
                 + ((registryHeaders.first { sources[$0] != nil } ?? registryHeaders.first).map { [$0] } ?? [])
         }
         return .success(registration)
+    }
+
+    /// The edit putting `statement` first in the body whose `{` is token `open`, on a line of its own; an empty
+    /// body on one line (`{}`) gets its closing brace on a line of its own.
+    func statementAtStart(ofBodyAt open: Int, in source: CppSource, _ statement: String) -> UnifiedDiff.Edit {
+        let brace = source.tokens[open]
+        let closesOnLine = open + 1 < source.tokens.count && source.tokens[open + 1].text == "}"
+            && source.line(of: source.tokens[open + 1].range.lowerBound) == source.line(of: brace.range.lowerBound)
+        return UnifiedDiff.Edit(range: brace.range.upperBound..<brace.range.upperBound, replacement: "\n  " + statement + (closesOnLine ? "\n" : ""))
     }
 
     /// `#include` lines for those of `paths` the file lacks, after its last include.

@@ -140,6 +140,9 @@ public struct MigrationPatch: Sendable, Equatable {
         }.sorted()
     }
 
+    /// The extensions of the C++ sources (not headers) a class's members are defined in.
+    public static let sourceSuffixes = [".cc", ".cpp", ".mm"]
+
     /// The handler classes (last name component) of `migration` that derive from none of the classes whose
     /// registration the migration guide gives, as their headers in `sources` declare them: those an observer
     /// passing them their messages may register for (the files naming them are read to find one).

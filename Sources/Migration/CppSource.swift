@@ -10,6 +10,8 @@ struct CppSource {
     private(set) var tokens: [CodeToken] = []
     /// The byte ranges of its comments, from the same reading.
     private(set) var comments: [Range<Int>] = []
+    /// The byte ranges of the string literals in its directives (`#define`s).
+    private(set) var directiveStrings: [Range<Int>] = []
     /// Its `#include "..."` lines, in order, each with the path as written: the includes of every file are asked
     /// after for each header a rewrite touches, so they are read once per file.
     private(set) var includes: [(range: Range<Int>, written: String)] = []
@@ -23,7 +25,7 @@ struct CppSource {
         var starts = [0]
         for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") { starts.append(index + 1) }
         lineStarts = starts
-        (tokens, comments) = CodeLexer.lex(bytes)
+        (tokens, comments, directiveStrings) = CodeLexer.lex(bytes)
         var depth = 0
         for start in starts {
             // A directive's line starts with `#` after blanks: the other lines are passed over by their bytes.

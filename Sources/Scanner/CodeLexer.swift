@@ -26,19 +26,22 @@ public enum CodeLexer {
         lex(bytes).tokens
     }
 
-    /// The code tokens of `bytes`, as `tokens(of:)` gives them, and the byte ranges of its comments (`//` and
-    /// `/* */` alike, in directives too), from one reading.
-    public static func lex(_ bytes: [UInt8]) -> (tokens: [CodeToken], comments: [Range<Int>]) {
+    /// The code tokens of `bytes`, as `tokens(of:)` gives them, the byte ranges of its comments (`//` and
+    /// `/* */` alike, in directives too) and of the string literals in its directives (a `#define`'s text), from
+    /// one reading.
+    public static func lex(_ bytes: [UInt8]) -> (tokens: [CodeToken], comments: [Range<Int>], directiveStrings: [Range<Int>]) {
         var raw = RawLexer.tokens(of: bytes) ?? ClangSession().lexBatch([bytes])?.tokens(ofFileAt: 0) ?? []
         LogicalSpelling.apply(to: &raw, source: bytes)
         var result: [CodeToken] = []
         var comments: [Range<Int>] = []
+        var directiveStrings: [Range<Int>] = []
         result.reserveCapacity(raw.count)
         var directiveEnd = -1
         var previousLine = 0
         for token in raw {
             defer { previousLine = token.line }
             if token.kind == .comment { comments.append(token.start..<token.end) }
+            if token.kind == .literal, token.start < directiveEnd, token.text.contains("\"") { directiveStrings.append(token.start..<token.end) }
             guard token.kind != .comment, token.start >= directiveEnd else { continue }
             // A `#` first on its line starts a directive (the first token of the file is on a line after "line 0").
             if token.is("#"), token.line != previousLine {
@@ -66,7 +69,7 @@ public enum CodeLexer {
                 break
             }
         }
-        return (result, comments)
+        return (result, comments, directiveStrings)
     }
 
     /// The offset of the line break that ends the directive starting at `start`, past line splices.

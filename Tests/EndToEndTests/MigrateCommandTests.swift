@@ -170,6 +170,7 @@ final class MigrateCommandTests: XCTestCase {
                 """,
             "content/renderer/frame_observer.cc": """
                 #include "content/renderer/frame_observer.h"
+                #include "content/renderer/frame_impl.h"
 
                 FrameObserver::FrameObserver(content::RenderFrame* render_frame) : content::RenderFrameObserver(render_frame) {}
 

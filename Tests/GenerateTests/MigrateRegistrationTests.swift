@@ -478,19 +478,31 @@ final class MigrateRegistrationTests: XCTestCase {
         let result = try migrateWindow()
         XCTAssertEqual(result.patch.registeredInPatch, ["content.mojom.WindowHost"])
         let diff = result.patch.diff
+        // Made by a function of the class that makes it anew only for another WebContents: a set registers its
+        // interface with the WebContents when made, and unregisters it when destroyed.
         XCTAssertTrue(diff.contains("""
             +  using WindowHostReceivers = content::WebContentsFrameReceiverSet<content::mojom::WindowHost>;
+            +  void ObserveWindowHostReceivers() {
+            +    if (window_host_receivers_contents_ == web_contents())
+            +      return;
+            +    window_host_receivers_.reset();
+            +    window_host_receivers_contents_ = web_contents();
+            +    if (web_contents())
+            +      window_host_receivers_ = std::make_unique<WindowHostReceivers>(web_contents(), this);
+            +  }
             +  std::unique_ptr<WindowHostReceivers> window_host_receivers_;
+            +  content::WebContents* window_host_receivers_contents_ = nullptr;
             """), diff)
-        // The constructor's parameter hides web_contents(): `this->`.
+        // Called where each constructor has its WebContents: at the start of one giving it to the base, after the
+        // Observe(...) of the function the other calls.
         XCTAssertTrue(diff.contains("""
             +Window::Window(content::WebContents* web_contents) : content::WebContentsObserver(web_contents) {
-            +  window_host_receivers_ = std::make_unique<WindowHostReceivers>(this->web_contents(), this);
+            +  ObserveWindowHostReceivers();
             +}
             """), diff)
         XCTAssertTrue(diff.contains("""
                Observe(contents);
-            +  window_host_receivers_ = web_contents() ? std::make_unique<WindowHostReceivers>(web_contents(), this) : nullptr;
+            +  ObserveWindowHostReceivers();
              }
             """), diff)
         XCTAssertTrue(diff.contains("""
@@ -509,8 +521,32 @@ final class MigrateRegistrationTests: XCTestCase {
         XCTAssertEqual(result.patch.registeredInPatch, ["content.mojom.WindowHost"])
         XCTAssertTrue(result.patch.diff.contains("""
                Observe(other);
-            +  window_host_receivers_ = web_contents() ? std::make_unique<WindowHostReceivers>(web_contents(), this) : nullptr;
+            +  ObserveWindowHostReceivers();
             """), result.patch.diff)
+    }
+
+    /// An Observe(...) that no statement can follow (the branch of an `if` without braces) is listed.
+    func testAnObserveNoStatementCanFollowIsListed() throws {
+        let window = Self.window["content/browser/window.cc"]! + "void Window::Attach(content::WebContents* other) {\n  if (other)\n    Observe(other);\n}\n"
+        let result = try migrateWindow(["content/browser/window.cc": window])
+        XCTAssertEqual(result.patch.registeredInPatch, [])
+        let reason = result.patch.outcomes.first { $0.kind == .message && $0.message == "WindowHostMsg_UpdateRegions" }?.reason ?? ""
+        XCTAssertTrue(reason.hasSuffix("no receiver set can give it the frame: Window calls Observe(...) at content/browser/window.cc:27 other than as a statement of a block; create the receiver set once it observes the WebContents whose frames call it, by hand"), reason)
+    }
+
+    /// A constructor defined in the class, giving the base its WebContents, and nothing observing later: the set is
+    /// a member made with the class.
+    func testAnObserverConstructedInItsClassKeepsItsSetAsAMember() throws {
+        let header = Self.window["content/browser/window.h"]!.replacingOccurrences(of: "  explicit Window(content::WebContents* web_contents);\n  explicit Window(int id);\n",
+                                                                                  with: "  explicit Window(content::WebContents* contents) : content::WebContentsObserver(contents) {}\n")
+        var source = Self.window["content/browser/window.cc"]!
+        source = source.replacingOccurrences(of: "Window::Window(content::WebContents* web_contents) : content::WebContentsObserver(web_contents) {}\n\n", with: "")
+            .replacingOccurrences(of: "Window::Window(int id) {\n  Init(Create(id));\n}\n\n", with: "")
+            .replacingOccurrences(of: "void Window::Init(content::WebContents* contents) {\n  Observe(contents);\n}\n\n", with: "")
+        let result = try migrateWindow(["content/browser/window.h": header, "content/browser/window.cc": source])
+        XCTAssertEqual(result.patch.registeredInPatch, ["content.mojom.WindowHost"])
+        XCTAssertTrue(result.patch.diff.contains("+  content::WebContentsFrameReceiverSet<content::mojom::WindowHost> window_host_receivers_{web_contents(), this};\n"), result.patch.diff)
+        XCTAssertTrue(result.patch.diff.contains("+  UpdateRegions(window_host_receivers_.GetCurrentTargetFrame(), count);\n"), result.patch.diff)
     }
 
     /// A constructor that neither gives its base a WebContents nor is followed by any Observe(...) of the class
@@ -520,7 +556,7 @@ final class MigrateRegistrationTests: XCTestCase {
         let result = try migrateWindow(["content/browser/window.cc": window])
         XCTAssertEqual(result.patch.registeredInPatch, [])
         let reason = result.patch.outcomes.first { $0.kind == .message && $0.message == "WindowHostMsg_UpdateRegions" }?.reason ?? ""
-        XCTAssertTrue(reason.hasSuffix("which it cannot: no receiver set can give it the frame: a constructor of Window in content/browser/window.cc observes no WebContents (neither its WebContentsObserver base's initializer nor an Observe(...) statement of the class); create the receiver set once it observes the WebContents whose frames call it, by hand"), reason)
+        XCTAssertTrue(reason.hasSuffix("which it cannot: no receiver set can give it the frame: a constructor of Window in content/browser/window.cc gives its WebContentsObserver base no WebContents, and no Observe(...) statement of the class does; create the receiver set once it observes the WebContents whose frames call it, by hand"), reason)
         XCTAssertFalse(result.patch.diff.contains("-    IPC_MESSAGE_HANDLER(WindowHostMsg_UpdateRegions"), result.patch.diff)
     }
 
@@ -641,7 +677,7 @@ final class MigrateRegistrationTests: XCTestCase {
         // The WebContents observer observes outside its constructor: its set follows what it observes.
         XCTAssertTrue(diff.contains("""
                WebContentsObserver::Observe(new_contents);
-            +  frame_host_receivers_ = web_contents() ? std::make_unique<FrameHostReceivers>(web_contents(), this) : nullptr;
+            +  ObserveFrameHostReceivers();
             """), diff)
         XCTAssertTrue(diff.contains("""
             +void ContentsDelegate::Attached(const std::string& name) {
@@ -658,6 +694,31 @@ final class MigrateRegistrationTests: XCTestCase {
         // Under another registry, the observers register nothing: their callers' remotes would not reach them.
         let binders = try MigrateTests.migrate(root: scratch.path, registry: .binders)
         XCTAssertEqual(binders.patch.registeredInPatch, [])
+    }
+
+    /// An observer that does more with the message than pass it on whole to the class, or passes it to another
+    /// object, or inside a lambda, is no forwarder: the class's interface is listed.
+    func testOnlyAnObserverPassingTheMessageWholeToTheClassForwards() throws {
+        let forwarding = "  if (frame_) {\n    return frame_->OnMessageReceived(message);\n  }\n  return false;\n"
+        let bodies = [
+            "used twice": "  if (message.type() == 0 && frame_) {\n    return frame_->OnMessageReceived(message);\n  }\n  return false;\n",
+            "another object": "  return frame_->delegate()->OnMessageReceived(message);\n",
+            "in a lambda": "  return Run([&] { return frame_->OnMessageReceived(message); });\n",
+            "a frame the set cannot give": forwarding.replacingOccurrences(of: "frame_->", with: "static_cast<FrameImpl*>(Find(render_frame_host))->"),
+        ]
+        for (what, body) in bodies.sorted(by: { $0.key < $1.key }) {
+            let scratch = try temporaryFolder()
+            for (path, text) in Self.forwarded { try scratch.write(path, text.replacingOccurrences(of: forwarding, with: body)) }
+            if what == "a frame the set cannot give" {
+                try scratch.write("content/renderer/frame_observer.cc", Self.forwarded["content/renderer/frame_observer.cc"]!
+                    .replacingOccurrences(of: "bool FrameObserver::OnMessageReceived(const IPC::Message& message) {\n", with: "bool FrameObserver::OnMessageReceived(const IPC::Message& message, content::RenderFrameHost* render_frame_host) {\n")
+                    .replacingOccurrences(of: forwarding, with: body))
+            }
+            let result = try MigrateTests.migrate(root: scratch.path, registry: .associated)
+            XCTAssertEqual(result.patch.registeredInPatch, ["content.mojom.FrameHost"], what)
+            let reason = result.patch.outcomes.first { $0.kind == .registration && $0.message == "content.mojom.Frame" }?.reason ?? ""
+            XCTAssertTrue(reason.contains("no RenderFrameObserver or WebContentsObserver among the files read passes its messages to FrameImpl's OnMessageReceived"), "\(what): \(reason)")
+        }
     }
 
     /// A member the class gains may overload one it has where the two cannot be one function: another number of

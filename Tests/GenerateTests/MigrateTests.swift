@@ -158,10 +158,11 @@ final class MigrateTests: XCTestCase {
 
     """
 
-    /// A comment naming a converted message names its method; a string naming it is listed and left as it is
-    /// (Electron's `args->ThrowError("Unable to send AtomFrameHostMsg_Message_To")`).
+    /// A comment naming a converted message names its method; a string naming it, in code or in a `#define`, is
+    /// listed and left as it is (Electron's `args->ThrowError("Unable to send AtomFrameHostMsg_Message_To")`).
     func testAStringNamingAConvertedMessageIsListedAndKept() throws {
         let (result, _) = try migrate(header: Self.header, source: """
+        #define SEND_ERROR "Unable to send TestHostMsg_Bar"
         void Sender::Go() {
           // Sends TestHostMsg_Bar.
           bool success = Send(new TestHostMsg_Bar(routing_id(), 1, name));
@@ -173,7 +174,9 @@ final class MigrateTests: XCTestCase {
         XCTAssertTrue(result.isRewritten("TestHostMsg_Bar", .message), "\(result.patch.outcomes)")
         XCTAssertTrue(result.patch.diff.contains("+  // Sends content::mojom::TestHost::Bar.\n"), result.patch.diff)
         XCTAssertFalse(result.patch.diff.contains("Unable to send content::mojom"), result.patch.diff)
-        XCTAssertEqual(result.patch.outcomes.filter { $0.kind == .mention }.map { "\($0.location) \($0.message)" }, ["content/renderer/test_sender.cc:5:19 TestHostMsg_Bar"])
+        // So is one in a directive's text.
+        XCTAssertEqual(result.patch.outcomes.filter { $0.kind == .mention }.map { "\($0.location) \($0.message)" },
+                       ["content/renderer/test_sender.cc:1:20 TestHostMsg_Bar", "content/renderer/test_sender.cc:6:19 TestHostMsg_Bar"])
     }
 
     func testMultiLineSendBecomesOneCallWithoutTheRoutingID() throws {
