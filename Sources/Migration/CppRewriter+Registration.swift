@@ -238,17 +238,35 @@ extension CppRewriter {
                 return .failure(Problem("a RenderThreadObserver registers \(interface.name) in its RegisterMojoInterfaces, whose registry type depends on the tree's Chromium; register it by hand"))
             }
             let (bind, member, binder) = associatedBinder(of: interface, indent: indent)
-            guard !declaration.mentions(member), !declaration.mentions(bind),
-                  declaration.members(named: "RegisterMojoInterfaces").isEmpty, declaration.members(named: "UnregisterMojoInterfaces").isEmpty else {
-                return .failure(Problem("\(className) already has \(bind), \(member) or its own RegisterMojoInterfaces; add \(interface.name) to the registry there by hand"))
+            guard !declaration.mentions(member), !declaration.mentions(bind) else {
+                return .failure(Problem("\(className) already has \(bind) or \(member); add \(interface.name) to the registry by hand"))
             }
-            let registry = "blink::AssociatedInterfaceRegistry* associated_interfaces"
-            registration.members = EmitterText.comment("Binds \(interface.module).\(interface.name) for the render thread's associated interface registry (drafted by mojify migrate).", indent: indent)
-                + ["\(indent)void RegisterMojoInterfaces(\(registry)) override {",
-                   "\(indent)  associated_interfaces->AddInterface(base::BindRepeating(&\(className)::\(bind), base::Unretained(this)));", "\(indent)}",
-                   "\(indent)void UnregisterMojoInterfaces(\(registry)) override {",
-                   "\(indent)  associated_interfaces->RemoveInterface(\(type)::Name_);", "\(indent)}"]
-                + binder
+            let comment = EmitterText.comment("Binds \(interface.module).\(interface.name) for the render thread's associated interface registry (drafted by mojify migrate).", indent: indent)
+            let add = "AddInterface(base::BindRepeating(&\(className)::\(bind), base::Unretained(this)));"
+            let remove = "RemoveInterface(\(type)::Name_);"
+            let declared = ["RegisterMojoInterfaces", "UnregisterMojoInterfaces"].map { declaration.members(named: $0) }
+            if declared.allSatisfy(\.isEmpty) {
+                let registry = "blink::AssociatedInterfaceRegistry* associated_interfaces"
+                registration.members = comment
+                    + ["\(indent)void RegisterMojoInterfaces(\(registry)) override {", "\(indent)  associated_interfaces->" + add, "\(indent)}",
+                       "\(indent)void UnregisterMojoInterfaces(\(registry)) override {", "\(indent)  associated_interfaces->" + remove, "\(indent)}"]
+                    + binder
+            } else {
+                // The class registers other interfaces already (CEF's chrome::mojom::RendererConfiguration): its
+                // functions add and remove this one too, first.
+                let source = sources[handler.file]!
+                var edits: [(String, UnifiedDiff.Edit)] = []
+                for (function, statement) in [("RegisterMojoInterfaces", add), ("UnregisterMojoInterfaces", remove)] {
+                    let found = definitions(of: function, className: className, in: source)
+                    guard found.count == 1, found[0].parameters.count == 1, let registry = Self.parameterName(found[0].parameters[0]),
+                          let open = source.tokens.firstIndex(where: { $0.range.lowerBound >= found[0].end && $0.text == "{" }) else {
+                        return .failure(Problem("\(className)'s own \(function) is not defined once in \(handler.file), taking a named registry; add \(interface.name) to the registry there by hand"))
+                    }
+                    edits.append((handler.file, statementAtStart(ofBodyAt: open, in: source, "\(registry)->" + statement)))
+                }
+                registration.members = comment + binder
+                registration.edits = edits
+            }
             let registryHeaders = remotes.rules.providerHeaders["GetAssociatedInterfaceRegistry"] ?? []
             registration.includes = [remotes.api.receiverHeader(associated: true), "base/bind.h"]
                 + ((registryHeaders.first { sources[$0] != nil } ?? registryHeaders.first).map { [$0] } ?? [])

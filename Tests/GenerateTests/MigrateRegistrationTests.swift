@@ -218,6 +218,39 @@ final class MigrateRegistrationTests: XCTestCase {
         // The registry's type is of the tree's Chromium: the older API leaves it to the user.
         let legacy = try MigrateTests.migrate(root: scratch.path, registry: .associated, api: .legacy)
         XCTAssertTrue(legacy.patch.outcomes.contains { $0.kind == .registration && $0.reason?.contains("RegisterMojoInterfaces, whose registry type depends on the tree's Chromium") == true }, "\(legacy.patch.outcomes)")
+
+        // A class registering other interfaces already (CEF's CefRenderThreadObserver) adds and removes this one
+        // first in its own functions.
+        try scratch.write("content/renderer/observer.h", try scratch.read("content/renderer/observer.h").replacingOccurrences(of: " private:\n", with: """
+              void RegisterMojoInterfaces(blink::AssociatedInterfaceRegistry* registry) override;
+              void UnregisterMojoInterfaces(blink::AssociatedInterfaceRegistry* registry) override;
+
+             private:
+
+            """))
+        try scratch.write("content/renderer/observer.cc", try scratch.read("content/renderer/observer.cc") + """
+
+            void Observer::RegisterMojoInterfaces(blink::AssociatedInterfaceRegistry* registry) {
+              registry->AddInterface(base::BindRepeating(&Observer::BindOther, base::Unretained(this)));
+            }
+
+            void Observer::UnregisterMojoInterfaces(blink::AssociatedInterfaceRegistry* registry) {
+              registry->RemoveInterface(chrome::mojom::Other::Name_);
+            }
+
+            """)
+        let own = try MigrateTests.migrate(root: scratch.path, registry: .associated)
+        XCTAssertNil(try MigrateTests.gitApplyCheck(own.patch.diff, on: scratch.path), own.patch.diff)
+        XCTAssertEqual(own.patch.registeredInPatch, ["content.mojom.Test"])
+        XCTAssertTrue(own.patch.diff.contains("""
+             void Observer::RegisterMojoInterfaces(blink::AssociatedInterfaceRegistry* registry) {
+            +  registry->AddInterface(base::BindRepeating(&Observer::BindTest, base::Unretained(this)));
+            """), own.patch.diff)
+        XCTAssertTrue(own.patch.diff.contains("""
+             void Observer::UnregisterMojoInterfaces(blink::AssociatedInterfaceRegistry* registry) {
+            +  registry->RemoveInterface(content::mojom::Test::Name_);
+            """), own.patch.diff)
+        XCTAssertFalse(own.patch.diff.contains("+  void RegisterMojoInterfaces"), own.patch.diff)
     }
 
     func testOtherRegistriesListTheRegistration() throws {
