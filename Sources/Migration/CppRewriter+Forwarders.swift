@@ -65,7 +65,7 @@ extension CppRewriter {
         // The message goes to one place, whole: `return target->OnMessageReceived(message);`, outside any lambda
         // (whose `return` is not the function's), and the frame only to where the target is found.
         guard body.filter({ tokens[$0].text == message.text }).count == 1,
-              !body.contains(where: { tokens[$0].text == "[" && !(tokens[$0 - 1].kind == .name || [")", "]"].contains(tokens[$0 - 1].text)) }),
+              !body.contains(where: { tokens[$0].text == "[" && !((tokens[$0 - 1].kind == .name && !["return", "throw", "co_return", "co_yield"].contains(tokens[$0 - 1].text)) || [")", "]"].contains(tokens[$0 - 1].text)) }),
               let call = body.first(where: { tokens[$0].text == "OnMessageReceived" && ["->", "."].contains(tokens[$0 - 1].text) }),
               call + 4 < end, tokens[call + 1].text == "(", tokens[call + 2].text == message.text, tokens[call + 3].text == ")", tokens[call + 4].text == ";" else { return nil }
         var first = call - 1
@@ -124,7 +124,7 @@ extension CppRewriter {
         }
         var frame: String?
         if forwarder.frameParameter != nil {
-            guard case .success(let set)? = frameReceiverSet(of: interface, in: forwarder.declaration, file: forwarder.file) else {
+            guard case .success(let set)? = frameReceiverSet(of: interface, in: forwarder.declaration, file: forwarder.file, header: forwarder.header) else {
                 return .failure(Problem("\(name) passes the frame its messages come from, which no receiver set of it gives"))
             }
             frame = set + "GetCurrentTargetFrame()"

@@ -382,7 +382,7 @@ extension CppRewriter {
         if handler.takesMapParameter {
             let declared = declaration.members(named: handler.method)
             let first = declared.count == 1 ? declaration.parameters(ofMemberAt: declared[0])?.first : nil
-            let set = frameReceiverSet(of: interface, in: declaration, file: handler.file)
+            let set = frameReceiverSet(of: interface, in: declaration, file: handler.file, header: handler.header)
             if case .failure(let problem)? = set { return .failure(Problem("no receiver set can give it the frame: \(problem.reason)")) }
             guard case .success(let set)? = set, let first, first.contains(where: { $0.text == "RenderFrameHost" }) else {
                 return .failure(Problem("only a WebContentsObserver's map passes the RenderFrameHost that \(handler.method) takes first, registered with --registry associated (its receiver set's GetCurrentTargetFrame())\(keep)"))

@@ -59,34 +59,45 @@ extension CppRewriter {
     /// constructor observes a WebContents), when `declaration` registers `interface` with one: a
     /// WebContentsObserver, under `--registry associated`, whose constructors give it its WebContents.
     /// nil for other classes; why not, when the constructors do not say when the WebContents is known.
-    func frameReceiverSet(of interface: CppMigration.Interface, in declaration: CppClassDeclaration, file: String) -> Result<String, Problem>? {
+    func frameReceiverSet(of interface: CppMigration.Interface, in declaration: CppClassDeclaration, file: String, header: String) -> Result<String, Problem>? {
         guard remotes.registry == .associated, RegistrationForm.allCases.first(where: { declaration.baseNames.contains($0.rawValue) }) == .webContentsObserver else { return nil }
-        return observedWebContents(of: declaration.tokens[declaration.name].text, in: file).map { observed in
+        return observedWebContents(of: declaration, in: file, header: header).map { observed in
             frameReceiverSetName(of: interface) + (observed.observeCalls.isEmpty ? "." : "->")
         }
     }
 
-    /// When a WebContents observer (its functions in `file`) has a WebContents, which a frame receiver set needs
-    /// when it is made: the `;` ending each `Observe(...)` statement of the class's functions (Electron's
-    /// `WebContents(isolate, options)` calls `InitWithSessionAndOptions`, which observes; CEF's
-    /// `CefBrowserContentsDelegate` observes in `ObserveWebContents`, called from outside), and the `{` of the
-    /// bodies of the constructors giving their WebContentsObserver base one. Where nothing observes, the set is a
-    /// member made with the class (the constructors give the base its WebContents, or a WebContents observer
-    /// would observe nothing); else it is made by a function of the class, called at each of those places, that
+    /// When a WebContents observer (its functions in `file`, its constructors there and in its class) has a
+    /// WebContents, which a frame receiver set needs when it is made: the `;` ending each `Observe(...)` statement of
+    /// the class's functions (Electron's `WebContents(isolate, options)` calls `InitWithSessionAndOptions`, which
+    /// observes; CEF's `CefBrowserContentsDelegate` observes in `ObserveWebContents`, called from outside), and the
+    /// `{` of the bodies of the constructors giving their WebContentsObserver base one (with the file holding it).
+    /// Where nothing observes, the set is a member made with the class, which every constructor must give the
+    /// base a WebContents for; else it is made by a function of the class, called at each of those places, that
     /// makes it anew only for another WebContents than it was made for.
     struct ObservedWebContents {
-        var baseInitialized: [Int] = []
+        var baseInitialized: [(file: String, token: Int)] = []
         var observeCalls: [Int] = []
     }
 
-    func observedWebContents(of className: String, in file: String) -> Result<ObservedWebContents, Problem> {
-        guard let source = sources[file] else { return .success(ObservedWebContents()) }
-        let tokens = source.tokens
+    func observedWebContents(of declaration: CppClassDeclaration, in file: String, header: String) -> Result<ObservedWebContents, Problem> {
+        let className = declaration.tokens[declaration.name].text
+        let tokens = sources[file]?.tokens ?? []
         let byHand = "create the receiver set once it observes the WebContents whose frames call it, by hand"
+        // `Class::` of this class: its qualifiers and the namespaces around it are the declaration's.
+        let namespaces = declaration.tokens.namespaces(enclosing: declaration.keyword)
+        func isOwn(_ index: Int) -> Bool {
+            var chain: [String] = []
+            var cursor = index
+            while cursor >= 2, tokens[cursor - 1].text == "::", tokens[cursor - 2].kind == .name {
+                chain.insert(tokens[cursor - 2].text, at: 0)
+                cursor -= 2
+            }
+            return tokens.namespaces(enclosing: index) + chain == namespaces
+        }
         var observed = ObservedWebContents()
         // The bodies of the class's functions defined in the file, constructors' past their initializer lists.
         var bodies: [ClosedRange<Int>] = []
-        for index in tokens.indices.dropLast(3) where tokens[index].text == className && tokens[index + 1].text == "::" && tokens[index + 3].text == "(" {
+        for index in tokens.indices.dropLast(3) where tokens[index].text == className && tokens[index + 1].text == "::" && tokens[index + 3].text == "(" && isOwn(index) {
             guard let parameters = tokens.closing(index + 3) else { continue }
             var open = parameters + 1
             while open < tokens.count, ["const", "override", "final", "noexcept"].contains(tokens[open].text) { open += 1 }
@@ -95,34 +106,93 @@ extension CppRewriter {
             bodies.append(open...close)
         }
         // `Observe(...)` statements there, plain, the base's (`WebContentsObserver::Observe`) or `this->`'s, not
-        // another object's; each a statement of a block, so that one can follow it.
-        for index in tokens.indices.dropFirst(2).dropLast() where tokens[index].text == "Observe" && tokens[index + 1].text == "(" && bodies.contains(where: { $0.contains(index) }) {
+        // another object's (nor a local class's); each a statement of a block, so that one can follow it.
+        for index in tokens.indices.dropFirst(2).dropLast() where tokens[index].text == "Observe" && tokens[index + 1].text == "(" && bodies.contains(where: { $0.contains(index) })
+            && Self.isObserveOfOneWebContents(tokens, at: index) {
             let previous = tokens[index - 1].text
             if previous == "." || (previous == "->" && tokens[index - 2].text != "this") { continue }
             if previous == "::", tokens[index - 2].text != "WebContentsObserver" { continue }
+            if let inner = tokens.openBraces(at: index).last, Self.opensClassBody(tokens, brace: inner) { continue }
             var start = previous == "->" ? index - 2 : index
             while start > 1, tokens[start - 1].text == "::" { start -= 2 }
             guard let close = tokens.closing(index + 1), close + 1 < tokens.count, tokens[close + 1].text == ";", start > 0, [";", "{", "}"].contains(tokens[start - 1].text) else {
-                return .failure(Problem("\(className) calls Observe(...) at \(file):\(source.line(of: tokens[index].range.lowerBound)) other than as a statement of a block; \(byHand)"))
+                return .failure(Problem("\(className) calls Observe(...) at \(file):\(sources[file]!.line(of: tokens[index].range.lowerBound)) other than as a statement of a block; \(byHand)"))
             }
             observed.observeCalls.append(close + 1)
         }
-        for constructor in constructorDefinitions(of: className, in: file) {
-            let entries = constructor.initializers.map { tokens.arguments(between: $0, and: constructor.body) } ?? []
-            // A constructor delegating to another of the class has what that one does.
-            if entries.contains(where: { $0.first?.text == className }) { continue }
-            let givesBase = entries.contains { entry in
+        // The functions the class defines in its body are not read: one observing there is listed.
+        let classTokens = declaration.tokens
+        if ((declaration.open + 1)..<declaration.close).contains(where: { index in
+            classTokens[index].text == "Observe" && classTokens[index + 1].text == "(" && classTokens.openBraces(at: index).last != declaration.open
+                && Self.isObserveOfOneWebContents(classTokens, at: index)
+        }) {
+            return .failure(Problem("\(className) calls Observe(...) in a function defined in its class in \(header); \(byHand)"))
+        }
+        // Every constructor: defined in the file, in the class, defaulted, or only declared there (defined elsewhere).
+        func givesBase(_ entries: [ArraySlice<CodeToken>], in tokens: [CodeToken]) -> Bool {
+            entries.contains { entry in
                 guard let name = entry.firstIndex(where: { $0.text == "WebContentsObserver" }), name + 1 < entry.endIndex,
                       let close = tokens.closing(name + 1) else { return false }
                 return close > name + 2
             }
-            if givesBase {
-                observed.baseInitialized.append(constructor.body)
-            } else if observed.observeCalls.isEmpty {
-                return .failure(Problem("a constructor of \(className) in \(file) gives its WebContentsObserver base no WebContents, and no Observe(...) statement of the class does; \(byHand)"))
+        }
+        var withoutWebContents = 0
+        let defined = constructorDefinitions(of: className, in: file).filter { isOwn($0.parameters - 3) }
+        for constructor in defined {
+            let entries = constructor.initializers.map { tokens.arguments(between: $0, and: constructor.body) } ?? []
+            // A constructor delegating to another of the class has what that one does.
+            if entries.contains(where: { $0.first?.text == className }) { continue }
+            if givesBase(entries, in: tokens) { observed.baseInitialized.append((file, constructor.body)) } else { withoutWebContents += 1 }
+        }
+        var declaredOnly = 0
+        let classLevel = declaration.tokens
+        for name in declaration.members(named: className) where name == 0 || classLevel[name - 1].text != "~" {
+            guard let close = classLevel.closing(name + 1), close + 1 < declaration.close else { continue }
+            var next = close + 1
+            while next < declaration.close, ["noexcept", "override"].contains(classLevel[next].text) { next += 1 }
+            switch classLevel[next].text {
+            case ";": declaredOnly += 1
+            case "=": if classLevel[next + 1].text == "default" { withoutWebContents += 1 }
+            case "{": withoutWebContents += 1
+            case ":":
+                guard let body = Self.initializerListEnd(classLevel, from: next + 1) else { continue }
+                let entries = classLevel.arguments(between: next, and: body)
+                if entries.contains(where: { $0.first?.text == className }) { continue }
+                if givesBase(entries, in: classLevel) { observed.baseInitialized.append((header, body)) } else { withoutWebContents += 1 }
+            default: break
+            }
+        }
+        // Defaulted outside the class; and those declared in it that no file read defines.
+        let defaultedOutside = tokens.indices.dropFirst(2).filter { index in
+            tokens[index].text == className && tokens[index - 1].text == "::" && tokens[index - 2].text == className && isOwn(index - 2) && index + 1 < tokens.count && tokens[index + 1].text == "("
+                && tokens.closing(index + 1).map { $0 + 2 < tokens.count && tokens[$0 + 1].text == "=" && tokens[$0 + 2].text == "default" } == true
+        }.count
+        withoutWebContents += defaultedOutside
+        let unseen = max(0, declaredOnly - defined.count - defaultedOutside)
+        if observed.observeCalls.isEmpty {
+            let none = defined.isEmpty && declaredOnly == 0 && observed.baseInitialized.isEmpty && withoutWebContents == 0
+            if none || withoutWebContents > 0 || unseen > 0 {
+                return .failure(Problem("\(none ? "\(className) has no constructor" : unseen > 0 ? "a constructor of \(className) is defined in no file read" : "a constructor of \(className) gives its WebContentsObserver base no WebContents"), and no Observe(...) statement of the class gives it one; \(byHand)"))
             }
         }
         return .success(observed)
+    }
+
+    /// Whether the `Observe(` at `index` passes one argument, as WebContentsObserver's does (a NotificationObserver's
+    /// `Observe(type, source, details)` takes three).
+    static func isObserveOfOneWebContents(_ tokens: [CodeToken], at index: Int) -> Bool {
+        guard let close = tokens.closing(index + 1) else { return false }
+        return tokens.arguments(between: index + 1, and: close).count == 1
+    }
+
+    /// Whether the brace opens the body of a class (a local one), as `class Name ... {` or `struct Name ... {`.
+    static func opensClassBody(_ tokens: [CodeToken], brace: Int) -> Bool {
+        var cursor = brace - 1
+        while cursor >= 0, ![";", "{", "}", ")"].contains(tokens[cursor].text) {
+            if tokens[cursor].text == "class" || tokens[cursor].text == "struct" { return true }
+            cursor -= 1
+        }
+        return false
     }
 
     /// The registration of `interface` in `declaration`, the class of `handler` that implements it, or why there
@@ -166,7 +236,7 @@ extension CppRewriter {
             let member = frameReceiverSetName(of: interface)
             guard !declaration.mentions(member) else { return .failure(Problem("\(className) already has a member \(member); add a content::\(set)<\(type)> by hand")) }
             let observed: ObservedWebContents
-            switch observedWebContents(of: className, in: handler.file) {
+            switch observedWebContents(of: declaration, in: handler.file, header: handler.header) {
             case .success(let found): observed = found
             case .failure(let problem): return .failure(problem)
             }
@@ -198,8 +268,8 @@ extension CppRewriter {
                     "\(indent)content::WebContents* \(contents) = nullptr;",
                 ]
                 let source = sources[handler.file]!
-                for body in observed.baseInitialized {
-                    registration.edits.append((handler.file, statementAtStart(ofBodyAt: body, in: source, "\(function)();")))
+                for (file, body) in observed.baseInitialized {
+                    registration.edits.append((file, statementAtStart(ofBodyAt: body, in: sources[file]!, "\(function)();")))
                 }
                 for semicolon in observed.observeCalls {
                     let end = source.tokens[semicolon].range.upperBound

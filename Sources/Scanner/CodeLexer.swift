@@ -27,8 +27,8 @@ public enum CodeLexer {
     }
 
     /// The code tokens of `bytes`, as `tokens(of:)` gives them, the byte ranges of its comments (`//` and
-    /// `/* */` alike, in directives too) and of the string literals in its directives (a `#define`'s text), from
-    /// one reading.
+    /// `/* */` alike, in directives too) and of the string literals in its directives other than includes (a
+    /// `#define`'s text), from one reading.
     public static func lex(_ bytes: [UInt8]) -> (tokens: [CodeToken], comments: [Range<Int>], directiveStrings: [Range<Int>]) {
         var raw = RawLexer.tokens(of: bytes) ?? ClangSession().lexBatch([bytes])?.tokens(ofFileAt: 0) ?? []
         LogicalSpelling.apply(to: &raw, source: bytes)
@@ -37,15 +37,24 @@ public enum CodeLexer {
         var directiveStrings: [Range<Int>] = []
         result.reserveCapacity(raw.count)
         var directiveEnd = -1
+        // The directive's name (`define`, `include`), once read.
+        var directive: String?
         var previousLine = 0
         for token in raw {
             defer { previousLine = token.line }
             if token.kind == .comment { comments.append(token.start..<token.end) }
-            if token.kind == .literal, token.start < directiveEnd, token.text.contains("\"") { directiveStrings.append(token.start..<token.end) }
+            if token.kind != .comment, token.start < directiveEnd {
+                if directive == nil {
+                    directive = token.text
+                } else if token.kind == .literal, token.text.contains("\""), !["include", "include_next", "import"].contains(directive) {
+                    directiveStrings.append(token.start..<token.end)
+                }
+            }
             guard token.kind != .comment, token.start >= directiveEnd else { continue }
             // A `#` first on its line starts a directive (the first token of the file is on a line after "line 0").
             if token.is("#"), token.line != previousLine {
                 directiveEnd = Self.directiveEnd(from: token.start, in: bytes)
+                directive = nil
                 continue
             }
             switch token.kind {

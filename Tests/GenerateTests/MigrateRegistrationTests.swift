@@ -589,8 +589,55 @@ final class MigrateRegistrationTests: XCTestCase {
         let result = try migrateWindow(["content/browser/window.cc": window])
         XCTAssertEqual(result.patch.registeredInPatch, [])
         let reason = result.patch.outcomes.first { $0.kind == .message && $0.message == "WindowHostMsg_UpdateRegions" }?.reason ?? ""
-        XCTAssertTrue(reason.hasSuffix("which it cannot: no receiver set can give it the frame: a constructor of Window in content/browser/window.cc gives its WebContentsObserver base no WebContents, and no Observe(...) statement of the class does; create the receiver set once it observes the WebContents whose frames call it, by hand"), reason)
+        XCTAssertTrue(reason.hasSuffix("which it cannot: no receiver set can give it the frame: a constructor of Window gives its WebContentsObserver base no WebContents, and no Observe(...) statement of the class gives it one; create the receiver set once it observes the WebContents whose frames call it, by hand"), reason)
         XCTAssertFalse(result.patch.diff.contains("-    IPC_MESSAGE_HANDLER(WindowHostMsg_UpdateRegions"), result.patch.diff)
+    }
+
+    /// Constructors are read wherever they are: one defined in the class that gives the base its WebContents makes
+    /// the set there too; one defaulted, or a class without any, gives none, and then something must observe. A
+    /// function of a class of the same name in another namespace, or of a local class, is not this class's.
+    func testEveryConstructorAndOnlyThisClassesObserveCount() throws {
+        let source = Self.window["content/browser/window.cc"]!
+        let inClass = Self.window["content/browser/window.h"]!.replacingOccurrences(of: "  explicit Window(content::WebContents* web_contents);\n",
+                                                                                   with: "  explicit Window(content::WebContents* contents) : content::WebContentsObserver(contents) {}\n")
+        let withoutFirst = source.replacingOccurrences(of: "Window::Window(content::WebContents* web_contents) : content::WebContentsObserver(web_contents) {}\n\n", with: "")
+        let constructed = try migrateWindow(["content/browser/window.h": inClass, "content/browser/window.cc": withoutFirst])
+        XCTAssertEqual(constructed.patch.registeredInPatch, ["content.mojom.WindowHost"])
+        XCTAssertTrue(constructed.patch.diff.contains("+  explicit Window(content::WebContents* contents) : content::WebContentsObserver(contents) {\n+  ObserveWindowHostReceivers();\n+}\n"), constructed.patch.diff)
+
+        // Nothing observes, and one constructor is defaulted: no WebContents for a member set.
+        let defaulted = source.replacingOccurrences(of: "Window::Window(int id) {\n  Init(Create(id));\n}\n", with: "Window::Window(int id) = default;\n")
+            .replacingOccurrences(of: "  Observe(contents);\n", with: "")
+        let listed = try migrateWindow(["content/browser/window.cc": defaulted])
+        XCTAssertEqual(listed.patch.registeredInPatch, [])
+        let reason = listed.patch.outcomes.first { $0.kind == .message && $0.message == "WindowHostMsg_UpdateRegions" }?.reason ?? ""
+        XCTAssertTrue(reason.hasSuffix("a constructor of Window gives its WebContentsObserver base no WebContents, and no Observe(...) statement of the class gives it one; create the receiver set once it observes the WebContents whose frames call it, by hand"), reason)
+
+        // Observing in a function defined in the class is listed: those bodies are not read.
+        let observingInClass = Self.window["content/browser/window.h"]!.replacingOccurrences(of: " private:\n", with: " private:\n  void Attach(content::WebContents* other) { Observe(other); }\n")
+        let inClassObserve = try migrateWindow(["content/browser/window.h": observingInClass])
+        XCTAssertEqual(inClassObserve.patch.registeredInPatch, [])
+
+        // Another namespace's Window and a local class observe other objects: the set stays a member of the
+        // constructed class, made after the one Observe of its own.
+        let others = source + """
+
+            namespace other {
+            void Window::Attach(content::WebContents* contents) {
+              Observe(contents);
+            }
+            }  // namespace other
+
+            void Window::Watch(content::WebContents* contents) {
+              struct Local : public content::WebContentsObserver {
+                void Go(content::WebContents* contents) { Observe(contents); }
+              };
+            }
+
+            """
+        let own = try migrateWindow(["content/browser/window.cc": others])
+        XCTAssertEqual(own.patch.registeredInPatch, ["content.mojom.WindowHost"])
+        XCTAssertEqual(own.patch.diff.components(separatedBy: "+  ObserveWindowHostReceivers();\n").count - 1, 2, own.patch.diff)
     }
 
     /// Classes of no kind the guide registers, passed their messages by observers that are (CEF's `CefFrameImpl`

@@ -163,6 +163,7 @@ final class MigrateTests: XCTestCase {
     func testAStringNamingAConvertedMessageIsListedAndKept() throws {
         let (result, _) = try migrate(header: Self.header, source: """
         #define SEND_ERROR "Unable to send TestHostMsg_Bar"
+        #include "gen/TestHostMsg_Bar.h"
         void Sender::Go() {
           // Sends TestHostMsg_Bar.
           bool success = Send(new TestHostMsg_Bar(routing_id(), 1, name));
@@ -174,9 +175,9 @@ final class MigrateTests: XCTestCase {
         XCTAssertTrue(result.isRewritten("TestHostMsg_Bar", .message), "\(result.patch.outcomes)")
         XCTAssertTrue(result.patch.diff.contains("+  // Sends content::mojom::TestHost::Bar.\n"), result.patch.diff)
         XCTAssertFalse(result.patch.diff.contains("Unable to send content::mojom"), result.patch.diff)
-        // So is one in a directive's text.
+        // So is one in a directive's text, but not an include's path.
         XCTAssertEqual(result.patch.outcomes.filter { $0.kind == .mention }.map { "\($0.location) \($0.message)" },
-                       ["content/renderer/test_sender.cc:1:20 TestHostMsg_Bar", "content/renderer/test_sender.cc:6:19 TestHostMsg_Bar"])
+                       ["content/renderer/test_sender.cc:1:20 TestHostMsg_Bar", "content/renderer/test_sender.cc:7:19 TestHostMsg_Bar"])
     }
 
     func testMultiLineSendBecomesOneCallWithoutTheRoutingID() throws {
