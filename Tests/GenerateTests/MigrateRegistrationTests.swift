@@ -634,8 +634,14 @@ final class MigrateRegistrationTests: XCTestCase {
               };
             }
 
+            void Window::Notify(int type) {
+              Observe(type, 0, 0);
+            }
+
             """
-        let own = try migrateWindow(["content/browser/window.cc": others])
+        // Nor is a NotificationObserver's Observe(type, source, details), declared in the class or called.
+        let notified = Self.window["content/browser/window.h"]!.replacingOccurrences(of: " private:\n", with: " private:\n  void Observe(int type, int source, int details) override;\n")
+        let own = try migrateWindow(["content/browser/window.cc": others, "content/browser/window.h": notified])
         XCTAssertEqual(own.patch.registeredInPatch, ["content.mojom.WindowHost"])
         XCTAssertEqual(own.patch.diff.components(separatedBy: "+  ObserveWindowHostReceivers();\n").count - 1, 2, own.patch.diff)
     }
