@@ -85,19 +85,32 @@ extension CppRewriter {
         let byHand = "create the receiver set once it observes the WebContents whose frames call it, by hand"
         // `Class::` of this class: its qualifiers and the namespaces around it are the declaration's.
         let namespaces = declaration.tokens.namespaces(enclosing: declaration.keyword)
-        func isOwn(_ index: Int) -> Bool {
-            var chain: [String] = []
-            var cursor = index
-            while cursor >= 2, tokens[cursor - 1].text == "::", tokens[cursor - 2].kind == .name {
-                chain.insert(tokens[cursor - 2].text, at: 0)
-                cursor -= 2
-            }
-            return tokens.namespaces(enclosing: index) + chain == namespaces
-        }
         var observed = ObservedWebContents()
+        // One reading of the file, braces and namespaces kept as it goes: the `Class::` names of this class (its
+        // qualifiers and the namespaces around them are the declaration's), and the `Observe(` with the brace
+        // innermost around each.
+        var own: Set<Int> = []
+        var observes: [(index: Int, inner: Int?)] = []
+        var braces: [(brace: Int, namespaces: [String])] = []
+        for index in tokens.indices.dropLast(3) {
+            switch tokens[index].text {
+            case "{": braces.append((index, tokens.namespaceNames(brace: index) ?? []))
+            case "}": _ = braces.popLast()
+            case "Observe" where index >= 2 && tokens[index + 1].text == "(": observes.append((index, braces.last?.brace))
+            case className where tokens[index + 1].text == "::" && tokens[index + 3].text == "(":
+                var chain: [String] = []
+                var cursor = index
+                while cursor >= 2, tokens[cursor - 1].text == "::", tokens[cursor - 2].kind == .name {
+                    chain.insert(tokens[cursor - 2].text, at: 0)
+                    cursor -= 2
+                }
+                if braces.flatMap(\.namespaces) + chain == namespaces { own.insert(index) }
+            default: break
+            }
+        }
         // The bodies of the class's functions defined in the file, constructors' past their initializer lists.
         var bodies: [ClosedRange<Int>] = []
-        for index in tokens.indices.dropLast(3) where tokens[index].text == className && tokens[index + 1].text == "::" && tokens[index + 3].text == "(" && isOwn(index) {
+        for index in own.sorted() {
             guard let parameters = tokens.closing(index + 3) else { continue }
             var open = parameters + 1
             while open < tokens.count, ["const", "override", "final", "noexcept"].contains(tokens[open].text) { open += 1 }
@@ -107,12 +120,11 @@ extension CppRewriter {
         }
         // `Observe(...)` statements there, plain, the base's (`WebContentsObserver::Observe`) or `this->`'s, not
         // another object's (nor a local class's); each a statement of a block, so that one can follow it.
-        for index in tokens.indices.dropFirst(2).dropLast() where tokens[index].text == "Observe" && tokens[index + 1].text == "(" && bodies.contains(where: { $0.contains(index) })
-            && Self.isObserveOfOneWebContents(tokens, at: index) {
+        for (index, inner) in observes where bodies.contains(where: { $0.contains(index) }) && Self.isObserveOfOneWebContents(tokens, at: index) {
             let previous = tokens[index - 1].text
             if previous == "." || (previous == "->" && tokens[index - 2].text != "this") { continue }
             if previous == "::", tokens[index - 2].text != "WebContentsObserver" { continue }
-            if let inner = tokens.openBraces(at: index).last, Self.opensClassBody(tokens, brace: inner) { continue }
+            if let inner, Self.opensClassBody(tokens, brace: inner) { continue }
             var start = previous == "->" ? index - 2 : index
             while start > 1, tokens[start - 1].text == "::" { start -= 2 }
             guard let close = tokens.closing(index + 1), close + 1 < tokens.count, tokens[close + 1].text == ";", start > 0, [";", "{", "}"].contains(tokens[start - 1].text) else {
@@ -137,7 +149,7 @@ extension CppRewriter {
             }
         }
         var withoutWebContents = 0
-        let defined = constructorDefinitions(of: className, in: file).filter { isOwn($0.parameters - 3) }
+        let defined = constructorDefinitions(of: className, in: file).filter { own.contains($0.parameters - 3) }
         for constructor in defined {
             let entries = constructor.initializers.map { tokens.arguments(between: $0, and: constructor.body) } ?? []
             // A constructor delegating to another of the class has what that one does.
@@ -164,7 +176,7 @@ extension CppRewriter {
         }
         // Defaulted outside the class; and those declared in it that no file read defines.
         let defaultedOutside = tokens.indices.dropFirst(2).filter { index in
-            tokens[index].text == className && tokens[index - 1].text == "::" && tokens[index - 2].text == className && isOwn(index - 2) && index + 1 < tokens.count && tokens[index + 1].text == "("
+            tokens[index].text == className && tokens[index - 1].text == "::" && tokens[index - 2].text == className && own.contains(index - 2) && index + 1 < tokens.count && tokens[index + 1].text == "("
                 && tokens.closing(index + 1).map { $0 + 2 < tokens.count && tokens[$0 + 1].text == "=" && tokens[$0 + 2].text == "default" } == true
         }.count
         withoutWebContents += defaultedOutside
