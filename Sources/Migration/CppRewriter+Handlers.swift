@@ -392,8 +392,11 @@ extension CppRewriter {
         // A handler that cannot become the method itself (a sync one writing through pointers, one taking values
         // the bindings give as other types, or its map's parameter) keeps its name, and the class gets the method
         // calling it: an adapter.
+        // So does one whose message is defined under an `#if` (`OS_WIN`): the method exists only there, which the
+        // adapter is declared and defined under, while the handler is the class's whatever the build.
         let adapter = CppDraftEmitter.forwardsCompletely(method, mapArgument: mapArgument)
-            && (method.isSync || handler.takesMapParameter || method.parameters.contains { $0.needsConversion || $0.type.contains(interface.namespace + "::") })
+            && (method.isSync || handler.takesMapParameter || method.condition != nil
+                || method.parameters.contains { $0.needsConversion || $0.type.contains(interface.namespace + "::") })
         if !adapter {
             if handler.delayReply {
                 return .failure(Problem("\(handler.method) takes the reply message (IPC_MESSAGE_HANDLER_DELAY_REPLY): make it take \(method.name)Callback by hand\(keep)"))
@@ -546,11 +549,12 @@ extension CppRewriter {
         let declarationEnd = header.lineEnd(of: tokens[semicolon].range.upperBound)
         let indent = header.indentation(ofLineAt: tokens[name].range.lowerBound)
         let definitionEnd = source.lineEnd(of: bodyTokens[close].range.upperBound)
-        let body = ["", "void \(qualifier)\(method.name)(\(CppDraftEmitter.parameterList(method))) {"] + CppDraftEmitter.body(method, inPlace: true, mapArgument: mapArgument) + ["}"]
+        let body = [""] + CppDraftEmitter.conditional(method, ["void \(qualifier)\(method.name)(\(CppDraftEmitter.parameterList(method))) {"] + CppDraftEmitter.body(method, inPlace: true, mapArgument: mapArgument) + ["}"])
+        let declaration = CppDraftEmitter.conditional(method, ["\(indent)void \(method.name)(\(CppDraftEmitter.parameterList(method))) override;"])
         return .success(InPlaceMethod(
             method: method,
             change: .edits(
-                declaration: UnifiedDiff.Edit(range: declarationEnd..<declarationEnd, replacement: "\n\(indent)void \(method.name)(\(CppDraftEmitter.parameterList(method))) override;"),
+                declaration: UnifiedDiff.Edit(range: declarationEnd..<declarationEnd, replacement: "\n" + declaration.joined(separator: "\n")),
                 definition: UnifiedDiff.Edit(range: definitionEnd..<definitionEnd, replacement: "\n" + body.joined(separator: "\n"))
             ),
             location: location

@@ -46,7 +46,10 @@ public enum SyntaxCheck {
 
     /// The syntax errors of `text` parsed as the file `path`. Errors of meaning (an undeclared name, an unknown
     /// type) are left out: without the file's includes nearly every name is unknown, before a rewrite as after.
-    public static func errors(path: String, text: String, arguments: [String]? = nil) -> [Diagnostic] {
+    /// With `standardTemplates`, a first line declares the standard library's class templates, which no header is
+    /// read for: `std::vector<ns::T> name` is then a declaration rather than an expression, though
+    /// `ConvertTo<std::vector<ns::T>>(x)`, with `ns` unknown, no longer parses. Lines are the text's either way.
+    public static func errors(path: String, text: String, arguments: [String]? = nil, standardTemplates: Bool = false) -> [Diagnostic] {
         let session = ClangSession()
         let arguments = arguments ?? Self.arguments(forPath: path)
         let bytes = Array(text.utf8)
@@ -56,20 +59,33 @@ public enum SyntaxCheck {
         // Function bodies are parsed (senders are rewritten inside them); `#if` branches follow the single-file rules.
         let options = CXTranslationUnit_Incomplete.rawValue | CXTranslationUnit_KeepGoing.rawValue
             | CXTranslationUnit_SingleFileParse.rawValue
+        let prelude = standardTemplates ? Array(Self.standardTemplates.utf8) + [UInt8(ascii: "\n")] : []
         guard let unit = session.translationUnit(
-            main: path, files: [(path, freeingMemberDefinitions(bytes, tokens: tokens))], arguments: arguments, options: options
+            main: path, files: [(path, prelude + freeingMemberDefinitions(bytes, tokens: tokens))], arguments: arguments, options: options
         ) else {
             return [Diagnostic(line: 0, column: 0, message: "libclang could not parse the file", lineText: "")]
         }
         defer { clang_disposeTranslationUnit(unit) }
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        return ClangError.all(in: unit).filter { error in
+        let shifted = ClangError.all(in: unit).compactMap { error -> ClangError? in
+            guard standardTemplates, error.file == path else { return error }
+            var error = error
+            error.line -= 1
+            return error.line >= 1 ? error : nil
+        }
+        return shifted.filter { error in
             guard error.category == "Parse Issue" || error.category == "Lexical or Preprocessor Issue" else { return false }
             // Includes are not read by design: a header missing here says nothing of the file's syntax, nor does a
             // base class declared in one, nor a template named as a base (`public content::BrowserAssociatedInterface<...>`).
             return !error.message.hasSuffix("file not found") && error.message != "expected class name" && !error.message.hasPrefix("unknown template name")
         }.map { Diagnostic($0, in: lines) }
     }
+
+    /// The standard library's class templates and strings, declared on one line.
+    static let standardTemplates = "namespace std { "
+        + ["vector", "list", "deque", "map", "multimap", "set", "multiset", "unordered_map", "unordered_set", "unique_ptr", "shared_ptr", "weak_ptr",
+           "pair", "tuple", "optional", "function", "basic_string"].map { "template <class...> class \($0);" }.joined(separator: " ")
+        + " class string; class u16string; }"
 
     /// The errors of `after` that `before` did not have: compared by message and line text, so an error that only
     /// moved with its line is not new; then by message alone, so one that moved to a neighbour's line (a legacy

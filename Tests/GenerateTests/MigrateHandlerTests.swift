@@ -280,6 +280,23 @@ final class MigrateHandlerTests: XCTestCase {
         }
     }
 
+    /// A message defined under an `#if` (Electron's `OS_WIN` printing messages) has its method only there: the
+    /// handler, the class's whatever the build, stays, and the method calling it is declared and defined under the
+    /// same `#if`.
+    func testAHandlerOfAMessageUnderIfIsCalledFromAMethodUnderIt() throws {
+        let messages = Self.messages.replacingOccurrences(of: "IPC_MESSAGE_ROUTED0(TestHostMsg_Baz)\n", with: "#if defined(OS_WIN)\nIPC_MESSAGE_ROUTED0(TestHostMsg_Baz)\n#endif\n")
+        let (result, _) = try migrate([
+            "content/common/test_messages.h": messages,
+            "content/renderer/host.h": "class Host {\n public:\n  bool OnMessageReceived(const IPC::Message& message);\n\n private:\n  void OnBar(int count, const std::string& name);\n  void OnBaz();\n  void OnQux(int value);\n};\n",
+            "content/renderer/host.cc": Self.map + "void Host::OnBar(int count, const std::string& name) {}\n\nvoid Host::OnBaz() {\n}\n\nvoid Host::OnQux(int value) {}\n",
+        ])
+        let diff = result.patch.diff
+        XCTAssertTrue(diff.contains("   void OnBaz();\n+#if defined(OS_WIN)\n+  void Baz() override;\n+#endif\n"), diff)
+        XCTAssertTrue(diff.contains(" void Host::OnBaz() {\n }\n+\n+#if defined(OS_WIN)\n+void Host::Baz() {\n+  OnBaz();\n+}\n+#endif\n"), diff)
+        // The others become the methods themselves.
+        XCTAssertTrue(diff.contains("+void Host::Qux(int32_t value) {}\n"), diff)
+    }
+
     func testDelayReplySyncAndStructHandlersAreListed() throws {
         let (result, _) = try migrate([
             "content/common/test_messages.h": """

@@ -59,6 +59,24 @@ final class MigrateVerifyTests: XCTestCase {
         XCTAssertTrue(summary.last!.hasSuffix(" (caused by the rewritten line \(line))"), "\(summary)")
     }
 
+    /// Without the standard headers, `std::vector<ns::T> name` reads as an expression unless `std::vector` is
+    /// declared, and `ConvertTo<std::vector<ns::T>>(x)` only unless it is not: an error counts when both readings
+    /// have it, as a broken rewrite's is.
+    func testAnErrorOfOneReadingOfUnknownStandardTemplatesIsNone() throws {
+        let before = "#include \"a/host.h\"\n\nvoid Host::Stop() {\n  OnStop();\n}\n"
+        let after = before + "\nvoid Host::SetVoiceList(std::vector<chrome::mojom::TtsVoicePtr> voices) {\n  OnSetVoiceList(mojo::ConvertTo<std::vector<TtsVoice>>(voices));\n}\n"
+        for text in [after, after.replacingOccurrences(of: "std::vector<TtsVoice>", with: "std::vector<chrome::mojom::TtsVoice>")] {
+            XCTAssertFalse(SyntaxCheck.errors(path: "a/host.cc", text: text).isEmpty && SyntaxCheck.errors(path: "a/host.cc", text: text, standardTemplates: true).isEmpty,
+                           "each reading alone misreads one of the lines")
+            let patch = MigrationPatch(diff: "", files: ["a/host.cc"], outcomes: [], rewritten: ["a/host.cc": text])
+            XCTAssertEqual(MigrateFlow.syntaxRegressions(patch, sources: ["a/host.cc": before]).map(\.error.message), [], text)
+        }
+        // A broken line both readings parse is an error of both.
+        let broken = after.replacingOccurrences(of: "  OnStop();", with: "  GetHost()->Stop(;")
+        let patch = MigrationPatch(diff: "", files: ["a/host.cc"], outcomes: [], rewritten: ["a/host.cc": broken])
+        XCTAssertFalse(MigrateFlow.syntaxRegressions(patch, sources: ["a/host.cc": before]).isEmpty)
+    }
+
     func testAnErrorNoRewrittenLineCausesIsReportedButDoesNotFailTheCheck() {
         let moved = MigrateFlow.SyntaxRegression(
             file: "a.cc", error: .init(line: 117, column: 20, message: "expected '(' for function-style cast or type construction", lineText: "for (..."),
