@@ -35,13 +35,13 @@ extension MigrateFlow {
         patch.files.flatMap { file -> [SyntaxRegression] in
             guard let before = sources[file], let after = patch.rewritten[file] else { return [] }
             let errorsBefore = SyntaxCheck.errors(path: file, text: before)
+            let plain = SyntaxCheck.newErrors(before: errorsBefore, after: SyntaxCheck.errors(path: file, text: after))
+            guard !plain.isEmpty else { return [] }
             // New in both readings, with and without the standard templates declared: an error of clang's guess
-            // at what an unknown `std::` name is appears in one of them only.
+            // at what an unknown `std::` name is appears in one of them only. (Read again only where needed.)
             let declared = SyntaxCheck.newErrors(before: SyntaxCheck.errors(path: file, text: before, standardTemplates: true),
                                                  after: SyntaxCheck.errors(path: file, text: after, standardTemplates: true))
-            let added = SyntaxCheck.newErrors(before: errorsBefore, after: SyntaxCheck.errors(path: file, text: after)).filter { error in
-                declared.contains { $0.line == error.line }
-            }
+            let added = plain.filter { error in declared.contains { $0.line == error.line } }
             let written = writtenLines(before: before, after: after)
             return added.map { error in
                 // Topmost first: blank each written line above the error until the error goes away. An unbalanced
