@@ -91,14 +91,15 @@ public enum MigrateFlow {
         let migration = CppMigration(plan: plan, inventory: inventory, rules: rules, era: target.era)
 
         var sources: [String: String] = [:]
+        // Read as bytes and kept only when UTF-8: the patch must reproduce every other byte exactly. A file behind a
+        // symbolic link is not read: git tracks the link, and neither it nor --apply changes what it points to.
+        func text(of file: String) -> String? {
+            guard !TreeWriter.isBehindLink(file, in: root), let data = FileManager.default.contents(atPath: treePath(file, root: root)) else { return nil }
+            return String(validating: data, as: UTF8.self)
+        }
         func read(_ files: [String]) {
             for file in files {
-                // Read as bytes and kept only when UTF-8: the patch must reproduce every other byte exactly. A file behind a
-                // symbolic link is not read: git tracks the link, and neither it nor --apply changes what it points to.
-                let path = treePath(file, root: root)
-                if !TreeWriter.isBehindLink(file, in: root), let data = FileManager.default.contents(atPath: path), let text = String(validating: data, as: UTF8.self) {
-                    sources[file] = text
-                }
+                if let text = text(of: file) { sources[file] = text }
             }
         }
         let listedFiles = listed.first?.relativePaths ?? []
@@ -110,13 +111,9 @@ public enum MigrateFlow {
         // sources naming the class and OnMessageReceived, found by a byte search of the tree, and their headers.
         if registry == .associated {
             let classes = MigrationPatch.handlerClassesOfNoRegistrationForm(of: migration, sources: sources)
-            // A forwarder may name the class in its header only (`CefFrameImpl* frame_`): each file's pair is read.
-            let stems = Set(try filesNaming(classes, root: root, scan: options.input.scan).map { ($0 as NSString).deletingPathExtension })
-            let candidates = stems.sorted().flatMap { stem in MigrationPatch.sourceSuffixes.map { stem + $0 } }.filter { sources[$0] == nil }
-            read(candidates)
-            let forwarding = candidates.filter { sources[$0]?.contains("OnMessageReceived(") == true }
-            for file in candidates where !forwarding.contains(file) { sources[file] = nil }
-            read(forwarding.map { ($0 as NSString).deletingPathExtension + ".h" }.filter { sources[$0] == nil })
+            let naming = try filesNaming(classes, root: root, scan: options.input.scan)
+            let found = MigrationPatch.forwarderSources(among: naming, known: { sources[$0] != nil }, read: text(of:))
+            sources.merge(found) { known, _ in known }
         }
         let remotes = RemoteSettings(registry: registry, rules: rules, api: target.api)
         var patch = MigrationPatch.make(plan: plan, migration: migration, inventory: inventory, sources: sources, remotes: remotes)

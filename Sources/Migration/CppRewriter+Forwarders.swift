@@ -15,11 +15,9 @@ extension CppRewriter {
         var file: String
         var header: String
         var declaration: CppClassDeclaration
-        var form: RegistrationForm
         /// The tokens of its `OnMessageReceived` body's braces.
         var bodyOpen: Int
         var bodyClose: Int
-        var messageParameter: String
         /// The `RenderFrameHost*` a WebContents observer's `OnMessageReceived` takes.
         var frameParameter: String?
         /// The first and last token (`return`, `;`) of `return target->OnMessageReceived(message);`.
@@ -76,7 +74,7 @@ extension CppRewriter {
         let forwarderName = tokens[index - 2].text
         let header = (file as NSString).deletingPathExtension + ".h"
         guard let headerSource = sources[header], case .success(let declaration) = CppClassDeclaration.only(named: forwarderName, in: headerSource, file: header),
-              let form = RegistrationForm.allCases.first(where: { declaration.baseNames.contains($0.rawValue) }),
+              let form = RegistrationForm.of(declaration),
               (form == .renderFrameObserver && frame == nil) || (form == .webContentsObserver && frame != nil) else { return nil }
         // A pointer to the class: a cast to it (`static_cast<CefFrameHostImpl*>(frame.get())`), or a member declared
         // as one (`CefFrameImpl* frame_`).
@@ -86,8 +84,8 @@ extension CppRewriter {
         let member = texts.count == 1 && declaration.declaresPointer(texts[0], to: className)
         guard cast || member else { return nil }
         return Forwarder(
-            className: forwarderName, file: file, header: header, declaration: declaration, form: form, bodyOpen: close + 1, bodyClose: end,
-            messageParameter: message.text, frameParameter: frame, statement: first...(call + 4),
+            className: forwarderName, file: file, header: header, declaration: declaration, bodyOpen: close + 1, bodyClose: end,
+            frameParameter: frame, statement: first...(call + 4),
             target: source.text(tokens[first + 1].range.lowerBound..<tokens[call - 2].range.upperBound)
         )
     }
@@ -172,13 +170,10 @@ extension CppRewriter {
                 edits.append(UnifiedDiff.Edit(range: tokens[index].range, replacement: frame))
             }
         }
-        // Edits apply from the last: each leaves the offsets before it as they were.
-        let start = tokens[forwarder.bodyOpen].range.upperBound
-        var text = Array(source.text(start..<tokens[forwarder.bodyClose].range.lowerBound).utf8)
-        for edit in edits.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) {
-            text.replaceSubrange((edit.range.lowerBound - start)..<(edit.range.upperBound - start), with: Array(edit.replacement.utf8))
-        }
-        let body = String(decoding: text, as: UTF8.self)
+        // The body alone: what lies outside its braces goes too.
+        edits += [UnifiedDiff.Edit(range: 0..<tokens[forwarder.bodyOpen].range.upperBound, replacement: ""),
+                  UnifiedDiff.Edit(range: tokens[forwarder.bodyClose].range.lowerBound..<source.bytes.count, replacement: "")]
+        let body = UnifiedDiff.apply(edits, to: source)
         let blank = { (line: String) in line.trimmingCharacters(in: .whitespaces).isEmpty }
         var lines = Array(body.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).drop(while: blank).reversed().drop(while: blank).reversed())
         // The `return false;` ending the dispatch ends the method anyway.

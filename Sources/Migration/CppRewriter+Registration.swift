@@ -22,6 +22,11 @@ extension CppRewriter {
         case webContentsObserver = "WebContentsObserver"
         case renderFrameObserver = "RenderFrameObserver"
         case renderThreadObserver = "RenderThreadObserver"
+
+        /// The form of the class `declaration` declares, by the first of its bases that decides one.
+        static func of(_ declaration: CppClassDeclaration) -> RegistrationForm? {
+            allCases.first { declaration.baseNames.contains($0.rawValue) }
+        }
     }
 
     /// What registering one interface adds to its class: bases, headers the class's header includes, members,
@@ -60,7 +65,7 @@ extension CppRewriter {
     /// WebContentsObserver, under `--registry associated`, whose constructors give it its WebContents.
     /// nil for other classes; why not, when the constructors do not say when the WebContents is known.
     func frameReceiverSet(of interface: CppMigration.Interface, in declaration: CppClassDeclaration, file: String, header: String) -> Result<String, Problem>? {
-        guard remotes.registry == .associated, RegistrationForm.allCases.first(where: { declaration.baseNames.contains($0.rawValue) }) == .webContentsObserver else { return nil }
+        guard remotes.registry == .associated, RegistrationForm.of(declaration) == .webContentsObserver else { return nil }
         return observedWebContents(of: declaration, in: file, header: header).map { observed in
             frameReceiverSetName(of: interface) + (observed.observeCalls.isEmpty ? "." : "->")
         }
@@ -157,20 +162,19 @@ extension CppRewriter {
             if givesBase(entries, in: tokens) { observed.baseInitialized.append((file, constructor.body)) } else { withoutWebContents += 1 }
         }
         var declaredOnly = 0
-        let classLevel = declaration.tokens
-        for name in declaration.members(named: className) where name == 0 || classLevel[name - 1].text != "~" {
-            guard let close = classLevel.closing(name + 1), close + 1 < declaration.close else { continue }
+        for name in declaration.members(named: className) where name == 0 || classTokens[name - 1].text != "~" {
+            guard let close = classTokens.closing(name + 1), close + 1 < declaration.close else { continue }
             var next = close + 1
-            while next < declaration.close, ["noexcept", "override"].contains(classLevel[next].text) { next += 1 }
-            switch classLevel[next].text {
+            while next < declaration.close, ["noexcept", "override"].contains(classTokens[next].text) { next += 1 }
+            switch classTokens[next].text {
             case ";": declaredOnly += 1
-            case "=": if classLevel[next + 1].text == "default" { withoutWebContents += 1 }
+            case "=": if classTokens[next + 1].text == "default" { withoutWebContents += 1 }
             case "{": withoutWebContents += 1
             case ":":
-                guard let body = Self.initializerListEnd(classLevel, from: next + 1) else { continue }
-                let entries = classLevel.arguments(between: next, and: body)
+                guard let body = Self.initializerListEnd(classTokens, from: next + 1) else { continue }
+                let entries = classTokens.arguments(between: next, and: body)
                 if entries.contains(where: { $0.first?.text == className }) { continue }
-                if givesBase(entries, in: classLevel) { observed.baseInitialized.append((header, body)) } else { withoutWebContents += 1 }
+                if givesBase(entries, in: classTokens) { observed.baseInitialized.append((header, body)) } else { withoutWebContents += 1 }
             default: break
             }
         }
@@ -211,7 +215,7 @@ extension CppRewriter {
     /// is none. `indent` is that of the class's members.
     func registration(of interface: CppMigration.Interface, handler: CppMigration.Handler, declaration: CppClassDeclaration, indent: String) -> Result<Registration, Problem> {
         let className = handler.className.components(separatedBy: "::").last ?? handler.className
-        guard let form = RegistrationForm.allCases.first(where: { declaration.baseNames.contains($0.rawValue) }) else {
+        guard let form = RegistrationForm.of(declaration) else {
             let kinds = "\(className) is no \(RegistrationForm.allCases.map(\.rawValue).joined(separator: ", ")), whose registration the migration guide gives"
             guard remotes.registry == .associated else { return .failure(Problem("\(kinds); register \(interface.name) with it by hand")) }
             // Registered by the observer that passes the class its messages, if one does.

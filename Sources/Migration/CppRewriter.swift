@@ -150,8 +150,25 @@ public struct MigrationPatch: Sendable, Equatable {
         let handlers = Set(migration.interfaces.flatMap { $0.methods.compactMap(\.handler) }.map { [$0.className.components(separatedBy: "::").last ?? $0.className, $0.header] })
         return handlers.filter { pair in
             guard let text = sources[pair[1]], case .success(let declaration) = CppClassDeclaration.only(named: pair[0], in: CppSource(text), file: pair[1]) else { return false }
-            return !CppRewriter.RegistrationForm.allCases.contains { declaration.baseNames.contains($0.rawValue) }
+            return CppRewriter.RegistrationForm.of(declaration) == nil
         }.map { $0[0] }.sorted()
+    }
+
+    /// Where an observer passing a handler class its messages may be, among `files`, the tree's C++ files naming the
+    /// class (a forwarder may name it in its header only: `CefFrameImpl* frame_`): the sources of their stems that
+    /// call `OnMessageReceived(`, with their headers. `read` gives a file's text (nil when it cannot be read); the
+    /// files `known` are not read again.
+    public static func forwarderSources(among files: [String], known: (String) -> Bool, read: (String) -> String?) -> [String: String] {
+        var found: [String: String] = [:]
+        for stem in Set(files.map { ($0 as NSString).deletingPathExtension }).sorted() {
+            for file in sourceSuffixes.map({ stem + $0 }) where !known(file) {
+                guard let text = read(file), text.contains("OnMessageReceived(") else { continue }
+                found[file] = text
+                let header = stem + ".h"
+                if !known(header), found[header] == nil, let declared = read(header) { found[header] = declared }
+            }
+        }
+        return found
     }
 
     /// `sources` holds the text of the files `filesToRead` and `headersIncludedByHandlerClasses` name that could

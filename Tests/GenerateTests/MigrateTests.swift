@@ -45,19 +45,15 @@ final class MigrateTests: XCTestCase {
         for file in MigrationPatch.headersIncludedByHandlerClasses(of: migration, sources: sources) {
             sources[file] = try? String(contentsOfFile: root + "/" + file, encoding: .utf8)
         }
-        // As migrate does under --registry associated: the sources naming a handler class of no registration form
-        // and OnMessageReceived, with their headers, where an observer passing it its messages may be.
+        // As migrate does under --registry associated: the files naming a handler class of no registration form
+        // (migrate finds them by a byte search of the tree), where an observer passing it its messages may be.
         if registry == .associated {
             let classes = MigrationPatch.handlerClassesOfNoRegistrationForm(of: migration, sources: sources)
-            let files = (FileManager.default.enumerator(atPath: root)?.allObjects as? [String] ?? []).filter { $0.hasSuffix(".cc") }.sorted()
             let read = { (file: String) in try? String(contentsOfFile: root + "/" + file, encoding: .utf8) }
-            for file in files where sources[file] == nil {
-                let header = String(file.dropLast(3)) + ".h"
-                guard let text = read(file), text.contains("OnMessageReceived("),
-                      classes.contains(where: { text.contains($0) || read(header)?.contains($0) == true }) else { continue }
-                sources[file] = text
-                if sources[header] == nil { sources[header] = read(header) }
+            let files = (FileManager.default.enumerator(atPath: root)?.allObjects as? [String] ?? []).filter { file in
+                [".cc", ".cpp", ".mm", ".h"].contains(where: file.hasSuffix) && read(file).map { text in classes.contains(where: text.contains) } == true
             }
+            sources.merge(MigrationPatch.forwarderSources(among: files, known: { sources[$0] != nil }, read: read)) { known, _ in known }
         }
         let remotes = RemoteSettings(registry: registry, rules: rules, api: api)
         let patch = MigrationPatch.make(plan: plan, migration: migration, inventory: inventory, sources: sources, remotes: remotes)
