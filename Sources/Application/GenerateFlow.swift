@@ -31,7 +31,10 @@ public enum GenerateFlow {
         let (inventory, learned, _, evidence) = try probe.load(options.input, listing: probe.listing, skipping: [options.out])
         let target = MojoTarget(evidence: evidence, registry: options.registry, api: nil)
         let rules = try ConversionRules.load(overridePath: options.rulesFile, learned: learned).inEra(target.era)
-        let plan = try ConversionPlan.make(inventory: inventory, rules: rules, only: try ConversionPlan.selection(options.only, in: inventory))
+        // Named as `migrate` names them: a name the handler's class takes the address of is not reused.
+        let root = try options.input.root()
+        let taken = MigrationPatch.takenMethodNames(inventory: inventory, read: { MigrateFlow.treeText(of: $0, root: root) })
+        let plan = try ConversionPlan.make(inventory: inventory, rules: rules, only: try ConversionPlan.selection(options.only, in: inventory), takenMethodNames: taken)
         if !options.only.isEmpty, plan.files.isEmpty {
             // Messages the plan skips are selected too: say why none is left.
             throw plan.skippedMessages.isEmpty

@@ -20,6 +20,14 @@ extension MigrateFlow {
         file.hasPrefix("/") ? file : root + "/" + file
     }
 
+    /// A file of the tree as text: read as bytes and kept only when UTF-8, as the patch must reproduce every other
+    /// byte exactly. A file behind a symbolic link is not read: git tracks the link, and neither the patch nor
+    /// --apply changes what it points to.
+    static func treeText(of file: String, root: String) -> String? {
+        guard !TreeWriter.isBehindLink(file, in: root), let data = FileManager.default.contents(atPath: treePath(file, root: root)) else { return nil }
+        return String(validating: data, as: UTF8.self)
+    }
+
     /// When the inventory's files were read: the saved inventory's modification time, else now, taken before the
     /// scan starts. A file modified later may no longer hold what the inventory says.
     static func scanTime(_ input: InventoryInput) -> Date {

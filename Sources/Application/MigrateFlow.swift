@@ -81,7 +81,7 @@ public enum MigrateFlow {
         }
         let only = try selection(options, inventory: inventory)
         let rules = try ConversionRules.load(overridePath: options.rulesFile, learned: learned).inEra(target.era)
-        let plan = try ConversionPlan.make(inventory: inventory, rules: rules, only: only)
+        let plan = try ConversionPlan.make(inventory: inventory, rules: rules, only: only, takenMethodNames: MigrationPatch.takenMethodNames(inventory: inventory, read: { treeText(of: $0, root: root) }))
         if !only.isEmpty, plan.interfaces.isEmpty {
             // Messages the plan skips are selected too: say why none is left.
             throw plan.skippedMessages.isEmpty
@@ -91,12 +91,7 @@ public enum MigrateFlow {
         let migration = CppMigration(plan: plan, inventory: inventory, rules: rules, era: target.era)
 
         var sources: [String: String] = [:]
-        // Read as bytes and kept only when UTF-8: the patch must reproduce every other byte exactly. A file behind a
-        // symbolic link is not read: git tracks the link, and neither it nor --apply changes what it points to.
-        func text(of file: String) -> String? {
-            guard !TreeWriter.isBehindLink(file, in: root), let data = FileManager.default.contents(atPath: treePath(file, root: root)) else { return nil }
-            return String(validating: data, as: UTF8.self)
-        }
+        func text(of file: String) -> String? { treeText(of: file, root: root) }
         func read(_ files: [String]) {
             for file in files {
                 if let text = text(of: file) { sources[file] = text }

@@ -174,6 +174,8 @@ public struct ConversionRules: Sendable, Equatable {
     public var conditions: [String: String]
     public var reservedWords: Set<String>
     public var reservedSuffix: String
+    /// Put before a method's name that its implementing class already uses in a way an overload would break.
+    public var clashingMethodPrefix: String
 
     /// The rules shipped in `Rules/`, then the mappings learned from the trees (`learned`, the first one winning),
     /// then `overridePath` when given.
@@ -242,6 +244,7 @@ public struct ConversionRules: Sendable, Equatable {
         conditions = (base?.conditions ?? [:]).merging(file.conditions) { _, new in new }
         reservedWords = (base?.reservedWords ?? []).union(file.reservedWords ?? [])
         reservedSuffix = file.reservedSuffix ?? base?.reservedSuffix ?? "_value"
+        clashingMethodPrefix = file.clashingMethodPrefix ?? base?.clashingMethodPrefix ?? "Do"
         for direction in directions where processes[direction.process] == nil {
             throw ConversionError.malformedRules(path: path, reason: "directions: process '\(direction.process)' is not listed under 'processes'")
         }
@@ -314,6 +317,7 @@ private struct RulesFile: Decodable {
     var conditions: [String: String] = [:]
     var reservedWords: [String]?
     var reservedSuffix: String?
+    var clashingMethodPrefix: String?
 
     init() {}
 
@@ -323,6 +327,7 @@ private struct RulesFile: Decodable {
         let known = [
             "types", "containers", "directions", "sync_implemented_in", "sync_comment_directions", "processes", "replies",
             "module_skip_folders", "classes", "remote_holders", "own_routing_ids", "provider_headers", "cpp_types", "conditions", "reserved_words", "reserved_suffix",
+            "clashing_method_prefix",
         ]
         if let unknown = container.allKeys.map(\.stringValue).sorted().first(where: { !known.contains($0) }) {
             throw reader.fail("unknown section '\(unknown)' (known: \(known.sorted().joined(separator: ", ")))")
@@ -351,6 +356,8 @@ private struct RulesFile: Decodable {
         for (condition, feature) in conditions { try reader.checkWritten(feature, as: .feature, in: "conditions: '\(condition)'") }
         reservedWords = try reader.texts("reserved_words", in: container, orFail: "'reserved_words' must be a list of strings")
         reservedSuffix = try reader.text("reserved_suffix", in: container, orFail: "'reserved_suffix' must be a string")
+        clashingMethodPrefix = try reader.text("clashing_method_prefix", in: container, orFail: "'clashing_method_prefix' must be a string")
+        if let prefix = clashingMethodPrefix { try reader.checkWritten(prefix, as: .identifier, in: "clashing_method_prefix") }
     }
 }
 

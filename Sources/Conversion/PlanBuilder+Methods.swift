@@ -40,6 +40,7 @@ extension PlanBuilder {
             }
         }
         comments += notes
+        if let clash = methodNameClash(route) { comments.append(clash) }
         return MojomMethod(
             name: methodName(route), messages: [message.name] + (pair.map { [$0.success.message.name] + ($0.error.map { [$0.message.name] } ?? []) } ?? []),
             definitions: [message.location] + (pair.map { [$0.success.message.location] + ($0.error.map { [$0.message.location] } ?? []) } ?? []),

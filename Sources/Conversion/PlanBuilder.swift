@@ -4,8 +4,10 @@ import MojifyCore
 extension ConversionPlan {
     /// Builds the plan for `inventory`. `only` restricts it to these message classes or message names
     /// (plus the types they use); empty means everything.
-    public static func make(inventory: Inventory, rules: ConversionRules, only: [String] = []) throws -> ConversionPlan {
-        var builder = try PlanBuilder(inventory: inventory, rules: rules, only: Set(only))
+    /// `takenMethodNames` gives, by message, the names its handler's class uses so that a method of that name
+    /// would break the build, each with where (see `PlanBuilder.methodName`).
+    public static func make(inventory: Inventory, rules: ConversionRules, only: [String] = [], takenMethodNames: [String: [String: String]] = [:]) throws -> ConversionPlan {
+        var builder = try PlanBuilder(inventory: inventory, rules: rules, only: Set(only), takenMethodNames: takenMethodNames)
         return builder.build()
     }
 }
@@ -37,7 +39,10 @@ struct PlanBuilder {
     let sendersByMessage: [String: [Sender]]
     let sendersByFunction: [String: [Sender]]
 
-    init(inventory: Inventory, rules: ConversionRules, only: Set<String>) throws {
+    let takenMethodNames: [String: [String: String]]
+
+    init(inventory: Inventory, rules: ConversionRules, only: Set<String>, takenMethodNames: [String: [String: String]] = [:]) throws {
+        self.takenMethodNames = takenMethodNames
         self.inventory = inventory
         self.rules = rules
         self.only = only
@@ -79,7 +84,24 @@ struct PlanBuilder {
     /// `AtomFrameHostMsg_Message_To`: the interface already says who calls it; Electron's engineers named that method
     /// `MessageTo`), or drops leading words its class made plain (`OnAttached` for `CefHostMsg_FrameAttached`, in
     /// CEF's frame host; CEF's engineers named it `FrameAttached`).
+    /// A name the handler's class already gives a member whose overload would break the build (its address is
+    /// taken: `&WebContents::GetZoomLevel` becomes ambiguous) takes the rules' `clashing_method_prefix`, as
+    /// Electron's engineers named `DoGetZoomLevel`.
     func methodName(_ route: Route) -> String {
+        let name = unclashedMethodName(route)
+        guard takenMethodNames[route.message.name]?[name] != nil, case let renamed = rules.clashingMethodPrefix + name,
+              takenMethodNames[route.message.name]?[renamed] == nil else { return name }
+        return renamed
+    }
+
+    /// Why `methodName` renamed the method, for its comment; nil when it did not.
+    func methodNameClash(_ route: Route) -> String? {
+        let name = unclashedMethodName(route)
+        guard let why = takenMethodNames[route.message.name]?[name], methodName(route) != name else { return nil }
+        return "Named \(methodName(route)), not \(name): \(why), which an overload would make ambiguous."
+    }
+
+    private func unclashedMethodName(_ route: Route) -> String {
         let messageName = naming.upperCamel(route.stem)
         guard let handlerName = handlerNames[route.message.name].map(naming.upperCamel) else { return messageName }
         let sender = handlerName.dropLast(messageName.count)

@@ -104,6 +104,8 @@ public struct CppMigration: Sendable {
         public var takesMapParameter = false
         /// The `#if` conditions around the map entry, joined with `&&`; nil when it is unconditional.
         public var condition: String?
+        /// The local helper the map forwards the message to, which only calls this handler.
+        public var helper: Helper?
 
         /// `render_frame_host_impl_`: the member holding the object the implementation forwards to.
         public var member: String {
@@ -112,10 +114,34 @@ public struct CppMigration: Sendable {
         }
     }
 
+    /// A local helper a map forwards a message to (`IPC_MESSAGE_FORWARD(Msg, &helper, Helper::OnBar)`) whose method
+    /// only calls the handler on the map's class.
+    public struct Helper: Sendable, Equatable {
+        /// As the entry names it: `&helper`.
+        public var target: String
+        /// The helper's method the entry names, without its class.
+        public var method: String
+    }
+
     public var interfaces: [Interface]
     public var optionalTemplate: String
     /// The TypeConverters between the plan's structs and the legacy structs they replace.
     var converters: StructConverters
+
+    /// This migration with `handlers` (by message) as the handlers of methods that had none.
+    public func withHandlers(_ handlers: [String: Handler]) -> CppMigration {
+        guard !handlers.isEmpty else { return self }
+        var result = self
+        for interface in result.interfaces.indices {
+            for index in result.interfaces[interface].methods.indices {
+                let method = result.interfaces[interface].methods[index]
+                guard method.handler == nil, let handler = handlers[method.messages[0]] else { continue }
+                result.interfaces[interface].methods[index].handler = handler
+                result.interfaces[interface].methods[index].handlerProblem = nil
+            }
+        }
+        return result
+    }
 
     /// This migration with the handlers named in `handlers` (`Class::method`) taking no map parameter.
     public func withoutMapParameter(_ handlers: Set<String>) -> CppMigration {
@@ -216,7 +242,7 @@ public struct CppMigration: Sendable {
 
     /// The class as qualified as the scan knows it: `content::RenderFrameHostImpl` when the map's function was
     /// `content::RenderFrameHostImpl::OnMessageReceived`, else the name the map gives.
-    private static func qualifiedClass(of map: MessageMap) -> String {
+    static func qualifiedClass(of map: MessageMap) -> String {
         let parts = map.function?.components(separatedBy: "::") ?? []
         if parts.count >= 3, parts[parts.count - 2] == map.handlerClass {
             return parts.dropLast().joined(separator: "::")

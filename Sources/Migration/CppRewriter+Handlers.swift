@@ -24,10 +24,13 @@ extension CppRewriter {
         var method: CppMigration.Method
         var change: Change
         var location: SourceLocation
+        /// The `WriteReplyParams` uses of a delayed reply that the change makes the callback's `Run`.
+        var writes: [SourceLocation] = []
 
         enum Change {
-            /// Edits of the handler's own declaration and definition: renamed, or followed by an adapter.
-            case edits(declaration: UnifiedDiff.Edit, definition: UnifiedDiff.Edit)
+            /// Edits of the handler's own declaration and definition: renamed, or followed by an adapter; and
+            /// `others` in its body and the members it passes a delayed reply to.
+            case edits(declaration: UnifiedDiff.Edit, definition: UnifiedDiff.Edit, others: [(String, UnifiedDiff.Edit)] = [])
             /// A member the class gains (its declaration among the registration's members, its definition after
             /// the class's last one in the map's file), whose body is `body`; a `stub` for messages left whole.
             case added(body: [String], stub: Bool)
@@ -90,7 +93,8 @@ extension CppRewriter {
             // Said of a message left whole, a problem is not followed by the skeleton forwarding to the handler.
             let forwards = "; \(interface.name)Impl forwards to it"
             let whyNot = problems.map { ($0.0.name, $0.2.hasSuffix(forwards) ? String($0.2.dropLast(forwards.count)) : $0.2) }
-            keepWholeIfTakingMapParameter(converted, problems: Dictionary(whyNot, uniquingKeysWith: { first, _ in first }))
+            let problemOf = Dictionary(whyNot, uniquingKeysWith: { first, _ in first })
+            keepWholeIfOnlyTheClassCanCall(converted, problems: problemOf, blocker: blocker + " become an interface method")
             for method in keptWhole {
                 guard let handler = method.handler else { continue }
                 record(.method, method.messages[0], entryLocation(of: method, in: handler.file), reason: "\(interface.name).\(method.name) is left whole (see its message): its legacy handler \(handler.method) stays")
@@ -146,7 +150,7 @@ extension CppRewriter {
             for (_, methods) in interfaces {
                 for method in methods {
                     switch method.change {
-                    case .edits(let declaration, let definition): changes += [(handler.header, declaration), (handler.file, definition)]
+                    case .edits(let declaration, let definition, let others): changes += [(handler.header, declaration), (handler.file, definition)] + others
                     case .added(let body, _): added.append((method.method, body))
                     }
                 }
@@ -222,9 +226,10 @@ extension CppRewriter {
                 record(.registration, key, location, reason: problem.reason)
             }
         }
-        if reason != nil { keepWholeIfTakingMapParameter(interfaces.flatMap(\.methods).map(\.method)) }
+        if let reason { keepWholeIfOnlyTheClassCanCall(interfaces.flatMap(\.methods).map(\.method), blocker: reason) }
         for (interface, methods) in interfaces {
             if reason == nil {
+                runReplies.formUnion(methods.flatMap(\.writes))
                 convertedInPlace.insert(interface.module + "." + interface.name)
                 let label = plan.files.first { $0.module == interface.module && $0.interfaces.contains { $0.name == interface.name } }?.label
                 for file in [handler.header, handler.file] { if let label { mojomUses[file, default: []].insert(label) } }
@@ -252,16 +257,18 @@ extension CppRewriter {
     }
 
     /// A handler taking its map's parameter (a WebContents observer's frame) can be called only by its class,
-    /// which alone knows it (its receiver set's current target frame): where the class does not implement the
-    /// interface, the message stays whole rather than be forwarded to without it.
-    /// `problems` are why methods could not be implemented in place, by name: the reason given where known.
-    private mutating func keepWholeIfTakingMapParameter(_ methods: [CppMigration.Method], problems: [String: String] = [:]) {
+    /// which alone knows it (its receiver set's current target frame); a delayed reply's handler answers only once
+    /// its class makes it take the reply callback. Where the class does not implement the interface, the message
+    /// stays whole rather than be forwarded to without them.
+    /// `problems` are why methods could not be implemented in place, by name; `blocker` why none was.
+    private mutating func keepWholeIfOnlyTheClassCanCall(_ methods: [CppMigration.Method], problems: [String: String] = [:], blocker: String? = nil) {
         let whole = leftWhole.union(partiallyRewritten().keys)
         for method in methods where !method.messages.contains(where: whole.contains) {
-            guard let handler = method.handler, handler.takesMapParameter else { continue }
-            record(.handler, method.messages[0], entryLocation(of: method, in: handler.file),
-                   reason: "\(handler.method) takes its message map's parameter first (IPC_BEGIN_MESSAGE_MAP_WITH_PARAM), which only \(handler.className) can pass, implementing the interface itself"
-                    + (problems[method.name].map { ", which it cannot: " + $0 } ?? " (see the handler methods)"))
+            guard let handler = method.handler, handler.takesMapParameter || handler.delayReply else { continue }
+            let why = (problems[method.name] ?? blocker).map { ", which it cannot: " + $0 } ?? " (see the handler methods)"
+            record(.handler, method.messages[0], entryLocation(of: method, in: handler.file), reason: handler.takesMapParameter
+                ? "\(handler.method) takes its message map's parameter first (IPC_BEGIN_MESSAGE_MAP_WITH_PARAM), which only \(handler.className) can pass, implementing the interface itself" + why
+                : "\(handler.method) answers through the reply message (IPC_MESSAGE_HANDLER_DELAY_REPLY), which only \(handler.className) can make the reply callback, implementing the interface itself" + why)
         }
     }
 
@@ -273,9 +280,11 @@ extension CppRewriter {
         for method in migration.interfaces.flatMap(\.methods) {
             guard let handler = method.handler, handler.takesMapParameter, let source = sources[handler.header],
                   case .success(let declaration) = CppClassDeclaration.only(named: handler.className, in: source, file: handler.header) else { continue }
+            // A delayed reply's handler takes the reply message too.
+            let passed = method.parameters.count + (handler.delayReply ? 1 : 0)
             let declared = declaration.members(named: handler.method)
             let arity = declared.count == 1 ? declaration.parameters(ofMemberAt: declared[0])?.count : nil
-            if arity == method.parameters.count || (declared.isEmpty && declaringBase(of: handler.method, parameters: method.parameters.count, in: declaration, header: handler.header) != nil) {
+            if arity == passed || (declared.isEmpty && declaringBase(of: handler.method, parameters: passed, in: declaration, header: handler.header) != nil) {
                 result.insert(handler.className + "::" + handler.method)
             }
         }
@@ -397,10 +406,8 @@ extension CppRewriter {
         let adapter = CppDraftEmitter.forwardsCompletely(method, mapArgument: mapArgument)
             && (method.isSync || handler.takesMapParameter || method.condition != nil
                 || method.parameters.contains { $0.needsConversion || $0.type.contains(interface.namespace + "::") })
-        if !adapter {
-            if handler.delayReply {
-                return .failure(Problem("\(handler.method) takes the reply message (IPC_MESSAGE_HANDLER_DELAY_REPLY): make it take \(method.name)Callback by hand\(keep)"))
-            }
+        // A delayed reply's handler takes the callback where it took the reply message (see `replyFlow`).
+        if !adapter, !handler.delayReply {
             if method.isSync {
                 return .failure(Problem("\(handler.method) is a sync handler whose outputs are not the reply's types: make it take \(method.name)Callback by hand\(keep)"))
             }
@@ -475,15 +482,26 @@ extension CppRewriter {
         case .success(let found): definition = found
         case .failure(let problem): return .failure(Problem(problem.reason + keep))
         }
-        if definition.parameters.count != method.parameters.count {
-            return .failure(Problem("\(handler.method) takes \(definition.parameters.count) parameters where \(method.name) has \(method.parameters.count) (a map passing a parameter?)\(keep)"))
+        // A delayed reply's handler takes its map's parameter first (when the map passes one) and the reply last.
+        let mapOffset = handler.delayReply && handler.takesMapParameter ? 1 : 0
+        let written = method.parameters.count + mapOffset + (handler.delayReply ? 1 : 0)
+        if definition.parameters.count != written {
+            return .failure(Problem("\(handler.method) takes \(definition.parameters.count) parameters where \(method.name) has \(method.parameters.count)\(handler.delayReply ? " and the reply message" : "") (a map passing a parameter?)\(keep)"))
+        }
+        let ownParameters = Array(definition.parameters[mapOffset..<(mapOffset + method.parameters.count)])
+        var flow = ReplyFlow()
+        if handler.delayReply {
+            switch replyFlow(of: method, handler: handler, className: last, definition: definition, parameter: written - 1) {
+            case .success(let found): flow = found
+            case .failure(let problem): return .failure(Problem(problem.reason + keep))
+            }
         }
         // A parameter the legacy handler took by value and changes cannot become the `const T&` the interface has.
         let bodyTokens = sources[handler.file]!.tokens
         if let open = bodyTokens.firstIndex(where: { $0.range.lowerBound >= definition.end && $0.text == "{" }), let bodyClose = bodyTokens.closing(open) {
             let body = bodyTokens[(open + 1)..<bodyClose]
             for (index, argument) in method.parameters.enumerated() where argument.type.hasSuffix("&") {
-                let written = definition.parameters[index]
+                let written = ownParameters[index]
                 guard !written.contains(where: { $0.text == "&" || $0.text == "*" }), let name = Self.parameterName(written), Self.modifies(name, in: body) else { continue }
                 return .failure(Problem("\(handler.method) changes its parameter \(name), which \(method.name) takes as \(argument.type); convert by hand\(keep)"))
             }
@@ -497,18 +515,48 @@ extension CppRewriter {
         func list(_ names: [String?]) -> String {
             zip(method.parameters, names).map { argument, name in name.map { "\(argument.type) \($0)" } ?? argument.type }.joined(separator: ", ")
         }
-        let definitionNames = definition.parameters.map(Self.parameterName)
+        let definitionNames = ownParameters.map(Self.parameterName)
         let declarationNames = definitionNames.enumerated().map { index, name in
-            name ?? (index < declaredParameters.count ? Self.parameterName(declaredParameters[index]) : nil)
+            name ?? (mapOffset + index < declaredParameters.count ? Self.parameterName(declaredParameters[mapOffset + index]) : nil)
+        }
+        let callback = handler.delayReply ? ["\(method.name)Callback \(flow.callback)"] : []
+        var others = flow.edits
+        // The helper the map forwarded to would call the handler by its old name.
+        if handler.helper != nil {
+            guard let removal = helperMethodRemoval(of: handler) else {
+                return .failure(Problem("the method of the helper the map forwards \(method.messages[0]) to shares its lines with other code; convert by hand\(keep)"))
+            }
+            others.append((handler.file, removal))
+        }
+        if mapOffset == 1, let mapArgument, let local = mapParameterLocal(definition.parameters[0], value: mapArgument, definition: definition, file: handler.file, replaced: flow.replaced) {
+            others.append((handler.file, local))
         }
         return .success(InPlaceMethod(
             method: method,
             change: .edits(
-                declaration: UnifiedDiff.Edit(range: tokens[start].range.lowerBound..<tokens[end].range.upperBound, replacement: "void \(method.name)(\(list(declarationNames))) override;"),
-                definition: UnifiedDiff.Edit(range: definition.name.range.lowerBound..<definition.end, replacement: "\(method.name)(\(list(definitionNames)))")
+                declaration: UnifiedDiff.Edit(range: tokens[start].range.lowerBound..<tokens[end].range.upperBound, replacement: "void \(method.name)(\(([list(declarationNames)] + callback).filter { !$0.isEmpty }.joined(separator: ", "))) override;"),
+                definition: UnifiedDiff.Edit(range: definition.name.range.lowerBound..<definition.end, replacement: "\(method.name)(\(([list(definitionNames)] + callback).filter { !$0.isEmpty }.joined(separator: ", ")))"),
+                others: others
             ),
-            location: location
+            location: location,
+            writes: flow.writes
         ))
+    }
+
+    /// The map's parameter a delayed reply's handler took (`content::RenderFrameHost* rfh`) as a local at the
+    /// start of its body, given what the map passed (`value`); nil when the body no longer uses it, outside the
+    /// token ranges `replaced` (the `rfh->Send(reply_msg)` the callback replaces).
+    private func mapParameterLocal(_ parameter: ArraySlice<CodeToken>, value: String, definition: MethodDefinition, file: String, replaced: [Range<Int>]) -> UnifiedDiff.Edit? {
+        let source = sources[file]!
+        let tokens = source.tokens
+        guard let name = Self.parameterName(parameter), let open = tokens.firstIndex(where: { $0.range.lowerBound >= definition.end && $0.text == "{" }),
+              let close = tokens.closing(open) else { return nil }
+        let used = ((open + 1)..<close).contains { index in
+            tokens[index].text == name && ![".", "->", "::"].contains(tokens[index - 1].text) && !replaced.contains { $0.contains(index) }
+        }
+        guard used else { return nil }
+        let declared = Self.oneLine(source.text(parameter.first!.range.lowerBound..<parameter.last!.range.upperBound))
+        return UnifiedDiff.Edit(range: tokens[open].range.upperBound..<tokens[open].range.upperBound, replacement: "\n  \(declared) = \(value);")
     }
 
     /// The method declared after the handler's declaration and defined after its definition, calling it as the

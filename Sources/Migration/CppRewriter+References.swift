@@ -11,7 +11,18 @@ import MojifyScanner
 extension CppRewriter {
     mutating func rewriteReferences() {
         for reference in inventory.references ?? [] where targets[reference.message] != nil {
+            // A delayed reply's handler converted in place makes its write the callback's `Run`.
+            if reference.member == "WriteReplyParams", targets[reference.message]!.contains(where: { $0.isRequest && $0.method.handler?.delayReply == true }) {
+                deferredReplyWrites.append(reference)
+                continue
+            }
             record(.reference, reference.message, reference.location, reason: rewriteReference(reference))
+        }
+    }
+
+    mutating func recordDeferredReplyWrites() {
+        for reference in deferredReplyWrites {
+            record(.reference, reference.message, reference.location, reason: runReplies.contains(reference.location) ? nil : rewriteReference(reference))
         }
     }
 
@@ -23,7 +34,7 @@ extension CppRewriter {
         let use = "\(reference.message)::\(member)"
         guard member == "ID" else {
             if member == "WriteReplyParams" {
-                return "\(use) writes a delayed reply\(reference.function.map { " in \($0)" } ?? ""): the handler takes the reply callback instead; run it there by hand"
+                return "\(use) writes a delayed reply\(reference.function.map { " in \($0)" } ?? "") that its handler's conversion did not make the reply callback's Run (see its handler entry)"
             }
             return "\(use) is named here\(reference.function.map { " in \($0)" } ?? ""); rewrite it by hand"
         }

@@ -75,13 +75,15 @@ public struct MigrationPatch: Sendable, Equatable {
     /// Handlers of `IPC_BEGIN_MESSAGE_MAP_WITH_PARAM` maps declared without the map's parameter (`Class::method`):
     /// the legacy dispatch passes it only to those declared with it.
     public var handlersWithoutMapParameter: Set<String> = []
+    /// Handlers reached through a local helper the map forwards to, by message.
+    public var helperHandlers: [String: CppMigration.Handler] = [:]
 
     /// `migration` as the drafts are written: the interfaces worth drafts (`convertedInterfaces`), each
     /// implementation in the namespace the patch befriended it in, each handler taking its map's parameter only
     /// if it is declared with it.
     public func drafted(_ migration: CppMigration) -> CppMigration {
         let drafted = convertedInterfaces(of: migration)
-        var result = migration.withoutMapParameter(handlersWithoutMapParameter)
+        var result = migration.withHandlers(helperHandlers).withoutMapParameter(handlersWithoutMapParameter)
         result.interfaces = result.interfaces.compactMap { interface in
             let key = interface.module + "." + interface.name
             guard drafted.contains(key) else { return nil }
@@ -183,12 +185,15 @@ public struct MigrationPatch: Sendable, Equatable {
         var leftWhole: [String: [Outcome]] = [:]
         // Read once: every round reads the same files.
         let sources = sources.mapValues(CppSource.init)
-        let withoutMapParameter = CppRewriter(plan: plan, migration: migration, inventory: inventory, sources: sources, remotes: remotes).handlersWithoutMapParameter()
-        let migration = migration.withoutMapParameter(withoutMapParameter)
+        let helperHandlers = CppRewriter(plan: plan, migration: migration, inventory: inventory, sources: sources, remotes: remotes).helperHandlers()
+        let seenThrough = migration.withHandlers(helperHandlers)
+        let withoutMapParameter = CppRewriter(plan: plan, migration: seenThrough, inventory: inventory, sources: sources, remotes: remotes).handlersWithoutMapParameter()
+        let migration = seenThrough.withoutMapParameter(withoutMapParameter)
         while true {
             var rewriter = CppRewriter(plan: plan, migration: migration, inventory: inventory, sources: sources, remotes: remotes, leftWhole: Set(leftWhole.keys))
             var patch = rewriter.run()
             patch.handlersWithoutMapParameter = withoutMapParameter
+            patch.helperHandlers = helperHandlers
             let partial = rewriter.partiallyRewritten()
             guard !partial.isEmpty else {
                 // The sites of messages left whole stay listed, each with its own reason or with its message's.
@@ -251,6 +256,10 @@ struct CppRewriter {
     /// remote headers their files now need.
     var boundInPlace: Set<SourceLocation> = []
     var remoteIncludes: [String: Set<String>] = [:]
+    /// `WriteReplyParams` uses of messages whose handler takes a delayed reply, recorded once the handlers are
+    /// converted; and those a handler's conversion made the reply callback's `Run`.
+    var deferredReplyWrites: [MessageReference] = []
+    var runReplies: Set<SourceLocation> = []
     /// New files of the patch (the struct converters), by path.
     var addedFiles: [String: String] = [:]
     let migration: CppMigration
@@ -293,10 +302,14 @@ struct CppRewriter {
         func run(_ rewriter: inout CppRewriter) {
             switch self {
             case .senders: rewriter.rewriteSenders()
-            case .handlerEntries: rewriter.removeHandlerEntries()
+            case .handlerEntries:
+                rewriter.removeHandlerEntries()
+                rewriter.removeUnusedHelperLocals()
             case .references: rewriter.rewriteReferences()
             case .remoteGetters: rewriter.addRemoteGetters()
-            case .handlersInPlace: rewriter.convertHandlersInPlace()
+            case .handlersInPlace:
+                rewriter.convertHandlersInPlace()
+                rewriter.recordDeferredReplyWrites()
             case .friends: rewriter.befriendImplementations()
             case .emptyMessageMaps: rewriter.removeEmptyShells()
             case .definitions: rewriter.removeDefinitions()
@@ -659,14 +672,15 @@ struct CppRewriter {
         if !target.isRequest {
             return "this reply's handler becomes the reply callback passed where \(target.interface.name).\(method.name) is called: move its code there"
         }
-        if let target = handler.target {
+        let helper = method.handler?.helper
+        if let target = handler.target, helper?.target != target {
             return "forwarded to \(target): that object implements it; convert it with that object's messages"
         }
         guard let implemented = method.handler else {
             return "the implementation does not call it: \(method.handlerProblem ?? "no handler method")"
         }
         let methodName = handler.method.map { $0.components(separatedBy: "::").last ?? $0 }
-        guard map.location.file == implemented.file, methodName == implemented.method else {
+        guard map.location.file == implemented.file, methodName == (helper?.method ?? implemented.method) else {
             return "\(target.interface.name)Impl calls \(implemented.className)::\(implemented.method), not this handler; keep it or merge it by hand"
         }
         let macro = handler.wrapper ?? handler.macro

@@ -1,6 +1,8 @@
 import Foundation
+import MojifyConversion
 @testable import MojifyEmitters
 @testable import MojifyMigration
+import MojifyScanner
 import MojifyTestSupport
 import XCTest
 
@@ -744,6 +746,160 @@ final class MigrateRegistrationTests: XCTestCase {
     /// The observer registers the interface in its form and passes each call on as it passed the message; the
     /// class implements it in place, keeping its OnMessageReceived, which the observer still calls for the
     /// messages left, handling none.
+    /// Electron's `WebContents` forwarded its zoom messages to a local helper adding the map's frame, and answered
+    /// through delayed replies; its `GetZoomLevel` was bound to JavaScript by address.
+    static let zoom = [
+        "content/common/test_messages.h": """
+            #define IPC_MESSAGE_START TestMsgStart
+            IPC_SYNC_MESSAGE_ROUTED1_1(ZoomHostMsg_SetZoomLevel, double /* level */, double /* result */)
+            IPC_SYNC_MESSAGE_ROUTED0_1(ZoomHostMsg_GetZoomLevel, double /* result */)
+
+            """,
+        "content/browser/zoom.h": """
+            #include "content/public/browser/web_contents_observer.h"
+
+            class Zoom : public content::WebContentsObserver {
+             public:
+              explicit Zoom(content::WebContents* web_contents);
+              double GetZoomLevel() const;
+              bool OnMessageReceived(const IPC::Message& message, content::RenderFrameHost* frame_host) override;
+
+             private:
+              struct DispatchHelper;
+              void OnSetZoomLevel(content::RenderFrameHost* frame_host, double level, IPC::Message* reply_msg);
+              void OnGetZoomLevel(content::RenderFrameHost* frame_host, IPC::Message* reply_msg);
+              double level_ = 0;
+            };
+
+            """,
+        "content/browser/zoom.cc": """
+            #include "content/browser/zoom.h"
+            #include "content/common/test_messages.h"
+
+            struct Zoom::DispatchHelper {
+              Zoom* zoom;
+              content::RenderFrameHost* rfh;
+
+              bool Send(IPC::Message* msg) { return rfh->Send(msg); }
+
+              void OnSetZoomLevel(double level, IPC::Message* reply_msg) {
+                zoom->OnSetZoomLevel(rfh, level, reply_msg);
+              }
+
+              void OnGetZoomLevel(IPC::Message* reply_msg) {
+                zoom->OnGetZoomLevel(rfh, reply_msg);
+              }
+            };
+
+            Zoom::Zoom(content::WebContents* web_contents) : content::WebContentsObserver(web_contents) {}
+
+            double Zoom::GetZoomLevel() const {
+              return level_;
+            }
+
+            bool Zoom::OnMessageReceived(const IPC::Message& message, content::RenderFrameHost* frame_host) {
+              bool handled = true;
+              DispatchHelper helper = {this, frame_host};
+              IPC_BEGIN_MESSAGE_MAP_WITH_PARAM(Zoom, message, frame_host)
+                IPC_MESSAGE_FORWARD_DELAY_REPLY(ZoomHostMsg_SetZoomLevel, &helper, DispatchHelper::OnSetZoomLevel)
+                IPC_MESSAGE_FORWARD_DELAY_REPLY(ZoomHostMsg_GetZoomLevel, &helper,
+                                                DispatchHelper::OnGetZoomLevel)
+                IPC_MESSAGE_HANDLER(OtherMsg_Kept, OnKept)
+                IPC_MESSAGE_UNHANDLED(handled = false)
+              IPC_END_MESSAGE_MAP()
+              return handled;
+            }
+
+            void Zoom::OnSetZoomLevel(content::RenderFrameHost* rfh, double level, IPC::Message* reply_msg) {
+              level_ = level;
+              Remember(rfh);
+              ZoomHostMsg_SetZoomLevel::WriteReplyParams(reply_msg, level_);
+              rfh->Send(reply_msg);
+            }
+
+            void Zoom::OnGetZoomLevel(content::RenderFrameHost* rfh, IPC::Message* reply_msg) {
+              ZoomHostMsg_GetZoomLevel::WriteReplyParams(reply_msg, GetZoomLevel());
+              rfh->Send(reply_msg);
+            }
+
+            void Zoom::BuildPrototype(Binder* binder) {
+              binder->SetMethod("getZoomLevel", &Zoom::GetZoomLevel);
+            }
+
+            """,
+    ]
+
+    func testAMapsHelperIsSeenThroughAndANameTakenByAddressIsNotReused() throws {
+        let scratch = try temporaryFolder()
+        for (path, text) in Self.zoom { try scratch.write(path, text) }
+        let result = try MigrateTests.migrate(root: scratch.path, registry: .associated)
+        XCTAssertNil(try MigrateTests.gitApplyCheck(result.patch.diff, on: scratch.path), result.patch.diff)
+        let diff = result.patch.diff
+        XCTAssertEqual(result.patch.registeredInPatch, ["content.mojom.ZoomHost"])
+        // The helper's methods go with the entries, and its local with the last of them.
+        XCTAssertTrue(diff.contains("""
+               bool Send(IPC::Message* msg) { return rfh->Send(msg); }
+             
+            -  void OnSetZoomLevel(double level, IPC::Message* reply_msg) {
+            -    zoom->OnSetZoomLevel(rfh, level, reply_msg);
+            -  }
+            -
+            -  void OnGetZoomLevel(IPC::Message* reply_msg) {
+            -    zoom->OnGetZoomLevel(rfh, reply_msg);
+            -  }
+             };
+            """), diff)
+        XCTAssertTrue(diff.contains("   bool handled = true;\n-  DispatchHelper helper = {this, frame_host};\n   IPC_BEGIN_MESSAGE_MAP_WITH_PARAM(Zoom, message, frame_host)\n"), diff)
+        // The handlers take their callbacks; the frame the body still uses is the receiver set's.
+        XCTAssertTrue(diff.contains("""
+            +void Zoom::SetZoomLevel(double level, SetZoomLevelCallback callback) {
+            +  content::RenderFrameHost* rfh = zoom_host_receivers_.GetCurrentTargetFrame();
+               level_ = level;
+               Remember(rfh);
+            -  ZoomHostMsg_SetZoomLevel::WriteReplyParams(reply_msg, level_);
+            -  rfh->Send(reply_msg);
+            +  std::move(callback).Run(level_);
+            """), diff)
+        // `&Zoom::GetZoomLevel` would be ambiguous beside an overload: the method takes the rules' prefix.
+        XCTAssertTrue(diff.contains("""
+            +void Zoom::DoGetZoomLevel(DoGetZoomLevelCallback callback) {
+            -  ZoomHostMsg_GetZoomLevel::WriteReplyParams(reply_msg, GetZoomLevel());
+            -  rfh->Send(reply_msg);
+            +  std::move(callback).Run(GetZoomLevel());
+            """), diff)
+        XCTAssertTrue(diff.contains("+  void DoGetZoomLevel(DoGetZoomLevelCallback callback) override;\n"), diff)
+        XCTAssertEqual(result.patch.outcomes.filter { $0.kind == .reference }.map { $0.reason ?? "done" }, ["done", "done"])
+
+        // generate names it so, and says why.
+        let inventory = try IPCScanner.scan(ScanOptions(paths: [scratch.path]))
+        let taken = MigrationPatch.takenMethodNames(inventory: inventory) { try? String(contentsOfFile: scratch.path + "/" + $0, encoding: .utf8) }
+        XCTAssertEqual(taken["ZoomHostMsg_GetZoomLevel"], ["GetZoomLevel": "Zoom already has a member GetZoomLevel, whose address content/browser/zoom.cc:51 takes (&Zoom::GetZoomLevel)"])
+        let plan = try ConversionPlan.make(inventory: inventory, rules: try Fixtures.rules(), takenMethodNames: taken)
+        let method = try XCTUnwrap(plan.interfaces.flatMap(\.methods).first { $0.messages == ["ZoomHostMsg_GetZoomLevel"] })
+        XCTAssertEqual(method.name, "DoGetZoomLevel")
+        XCTAssertTrue(method.comments.contains("Named DoGetZoomLevel, not GetZoomLevel: Zoom already has a member GetZoomLevel, whose address content/browser/zoom.cc:51 takes (&Zoom::GetZoomLevel), which an overload would make ambiguous."), "\(method.comments)")
+        // Without the address taken, the name stays: an overload is fine (CEF's LoadRequest).
+        let unbound = try ConversionPlan.make(inventory: inventory, rules: try Fixtures.rules())
+        XCTAssertTrue(unbound.interfaces.flatMap(\.methods).contains { $0.name == "GetZoomLevel" })
+    }
+
+    /// A helper doing more than passing the call on, or one not made of `this` and the map's frame, is another
+    /// object: its messages are listed as forwarded to it.
+    func testAHelperDoingMoreIsNotSeenThrough() throws {
+        let variants = [
+            ("    zoom->OnGetZoomLevel(rfh, reply_msg);\n", "    if (rfh)\n      zoom->OnGetZoomLevel(rfh, reply_msg);\n"),
+            ("DispatchHelper helper = {this, frame_host};", "DispatchHelper helper = {other_, frame_host};"),
+            ("    zoom->OnGetZoomLevel(rfh, reply_msg);\n", "    zoom->OnGetZoomLevel(reply_msg, rfh);\n"),
+        ]
+        for (original, changed) in variants {
+            let scratch = try temporaryFolder()
+            for (path, text) in Self.zoom { try scratch.write(path, text.replacingOccurrences(of: original, with: changed)) }
+            let result = try MigrateTests.migrate(root: scratch.path, registry: .associated)
+            XCTAssertTrue(result.reason("ZoomHostMsg_GetZoomLevel", .handler)?.hasPrefix("forwarded to &helper: that object implements it") == true, "\(changed): \(result.patch.outcomes)")
+            XCTAssertFalse(result.patch.diff.contains("-  DispatchHelper helper"), result.patch.diff)
+        }
+    }
+
     func testAnObserverPassingItsMessagesOnRegistersTheInterface() throws {
         let scratch = try temporaryFolder()
         for (path, text) in Self.forwarded { try scratch.write(path, text) }

@@ -35,7 +35,8 @@ final class MigrateTests: XCTestCase {
         options.listing = MigrationPatch.listing
         let scanned = try IPCScanner.scanListing(options)
         let inventory = scanned.inventory
-        let plan = try ConversionPlan.make(inventory: inventory, rules: rules, only: only)
+        let taken = MigrationPatch.takenMethodNames(inventory: inventory) { try? String(contentsOfFile: root + "/" + $0, encoding: .utf8) }
+        let plan = try ConversionPlan.make(inventory: inventory, rules: rules, only: only, takenMethodNames: taken)
         let migration = CppMigration(plan: plan, inventory: inventory, rules: rules, era: era)
         var sources: [String: String] = [:]
         let listed = scanned.listed.first?.relativePaths ?? []
@@ -546,18 +547,18 @@ final class MigrateTests: XCTestCase {
         """)
         XCTAssertTrue(result.isRewritten("TestHostMsg_Bar", .handler))
         XCTAssertTrue(result.isRewritten("TestHostMsg_Ping", .handler))
-        XCTAssertTrue(result.isRewritten("TestHostMsg_Fetch", .handler))
+        // A delayed reply's handler that cannot take the callback in its class (it is defined nowhere) keeps its
+        // message whole: the skeleton has no reply message to pass it.
+        XCTAssertTrue(result.reason("TestHostMsg_Fetch", .handler)?.hasPrefix("OnFetch answers through the reply message (IPC_MESSAGE_HANDLER_DELAY_REPLY), which only Host can make the reply callback, implementing the interface itself, which it cannot: ") == true, "\(result.patch.outcomes)")
         XCTAssertEqual(result.reason("TestHostMsg_Forwarded", .handler), "forwarded to delegate_: that object implements it; convert it with that object's messages")
         XCTAssertTrue(result.reason("TestHostMsg_Inline", .handler)?.contains("inline code (IPC_MESSAGE_HANDLER_GENERIC)") ?? false)
-        XCTAssertTrue(result.patch.diff.contains("-    IPC_MESSAGE_HANDLER(TestHostMsg_Bar,\n-                        OnBar)\n-    TEST_HANDLER(TestHostMsg_Ping, OnPing);\n-    IPC_MESSAGE_HANDLER_DELAY_REPLY(TestHostMsg_Fetch, OnFetch)\n"), result.patch.diff)
+        XCTAssertTrue(result.patch.diff.contains("-    IPC_MESSAGE_HANDLER(TestHostMsg_Bar,\n-                        OnBar)\n-    TEST_HANDLER(TestHostMsg_Ping, OnPing);\n     IPC_MESSAGE_HANDLER_DELAY_REPLY(TestHostMsg_Fetch, OnFetch)\n"), result.patch.diff)
         // Forwarded and Inline are left whole, so the header keeps messages in use: its include stays.
         XCTAssertFalse(result.isRewritten("TestHostMsg_Inline", .message))
         XCTAssertTrue(result.patch.diff.contains(" #include \"content/common/test_messages.h\"\n+#include \"content/common/test.mojom.h\"\n"), result.patch.diff)
         XCTAssertTrue(result.patch.diff.contains(" IPC_MESSAGE_ROUTED1(TestHostMsg_Forwarded, int)\n"), result.patch.diff)
         let implementation = try XCTUnwrap(result.drafts["content/renderer/test_host_impl.cc"])
         XCTAssertTrue(implementation.contains("  host_->OnBar(count, name);\n"), implementation)
-        XCTAssertTrue(implementation.contains("  host_->OnFetch(key, std::move(callback));\n"), implementation)
-        XCTAssertTrue(implementation.contains("void TestHostImpl::Fetch(int32_t key, FetchCallback callback) {"), implementation)
         XCTAssertTrue(implementation.contains("void TestHostImpl::Inline(int32_t int32_value) {\n  // TODO(mojify): the message map handles it with inline code\n  // (IPC_MESSAGE_HANDLER_GENERIC); move that code here.\n  NOTIMPLEMENTED();\n}"), implementation)
         XCTAssertNil(try Self.gitApplyCheck(result.patch.diff, on: scratch.path))
     }

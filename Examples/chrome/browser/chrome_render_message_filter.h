@@ -15,6 +15,20 @@ class ChromeRenderMessageFilter : public content::BrowserMessageFilter {
  private:
   ~ChromeRenderMessageFilter() override;
 
+  void OnReportFeatureUsage(const CountMap& counts_by_feature);
+  void OnRecordNetworkUsage(const url::Origin& origin,
+                            NetworkUsageKind kind,
+                            unsigned long bytes_received,
+                            long duration_ms);
+  void OnGetMimeTypeFromExtension(const base::FilePath::StringType& extension,
+                                  std::string* mime_type);
+  void OnGetPluginInfo(int render_frame_id,
+                       const GURL& url,
+                       IPC::Message* reply_msg);
+  void OnPluginFound(IPC::Message* reply_msg,
+                     bool found,
+                     const std::string& mime);
+
   const int render_process_id_;
 };
 
