@@ -118,6 +118,11 @@ struct CppClassDeclaration {
         ownLevel.filter { tokens[$0].text == name && tokens[$0 + 1].text == "(" }
     }
 
+    /// The names of the members followed by `(` at the class's own level, in one reading of its body.
+    var memberFunctionNames: Set<String> {
+        Set(ownLevel.filter { tokens[$0 + 1].text == "(" }.map { tokens[$0].text })
+    }
+
     /// Whether the class declares a member `type* name`.
     func declaresPointer(_ name: String, to type: String) -> Bool {
         ownLevel.contains { $0 + 2 < close && tokens[$0].text == type && tokens[$0 + 1].text == "*" && tokens[$0 + 2].text == name }

@@ -121,6 +121,8 @@ public struct CppMigration: Sendable {
         public var target: String
         /// The helper's method the entry names, without its class.
         public var method: String
+        /// Where the entry is.
+        public var entry: SourceLocation
     }
 
     public var interfaces: [Interface]

@@ -91,8 +91,10 @@ extension CppRewriter {
             }
             for (method, location, reason) in problems { record(.method, method.messages[0], location, reason: reason) }
             // Said of a message left whole, a problem is not followed by the skeleton forwarding to the handler.
-            let forwards = "; \(interface.name)Impl forwards to it"
-            let whyNot = problems.map { ($0.0.name, $0.2.hasSuffix(forwards) ? String($0.2.dropLast(forwards.count)) : $0.2) }
+            let forwards = ["; \(interface.name)Impl forwards to it", "; \(interface.name)Impl forwards to them"]
+            let whyNot = problems.map { problem in
+                (problem.0.name, forwards.first(where: problem.2.hasSuffix).map { String(problem.2.dropLast($0.count)) } ?? problem.2)
+            }
             let problemOf = Dictionary(whyNot, uniquingKeysWith: { first, _ in first })
             keepWholeIfOnlyTheClassCanCall(converted, problems: problemOf, blocker: blocker + " become an interface method")
             for method in keptWhole {

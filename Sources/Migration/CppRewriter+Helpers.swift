@@ -27,7 +27,7 @@ extension CppRewriter {
                 found[message] = CppMigration.Handler(
                     className: helper.ownerClass, method: helper.calls, delayReply: entry.delayReply, file: map.location.file, header: header,
                     takesMapParameter: helper.passesMapParameter, condition: CppMigration.joined(entry.conditions.stack),
-                    helper: CppMigration.Helper(target: entry.target!, method: helper.method)
+                    helper: CppMigration.Helper(target: entry.target!, method: helper.method, entry: entry.location)
                 )
             }
         }
@@ -60,14 +60,20 @@ extension CppRewriter {
         }
         // `Type helper = {this, frame_host};` or `Type helper{...};` in the map's function, before the map.
         guard let body = tokens.outermostBody(at: mapToken),
-              let name = ((body + 1)..<mapToken).last(where: { tokens[$0].text == local && tokens[$0 - 1].kind == .name && [";", "{", "}"].contains(tokens[$0 - 2].text) }) else { return nil }
+              let name = ((body + 1)..<mapToken).last(where: { tokens[$0].text == local && tokens[$0 - 1].kind == .name && [";", "{", "}"].contains(tokens.text(at: $0 - 2) ?? "") }) else { return nil }
         let open = tokens.text(at: name + 1) == "=" ? name + 2 : name + 1
         guard tokens.text(at: open) == "{", let closeInit = tokens.closing(open), tokens.text(at: closeInit + 1) == ";" else { return nil }
         let values = tokens.arguments(between: open, and: closeInit).map { $0.map(\.text).joined() }
         let type = tokens[name - 1].text
-        // `struct [Owner::]Type {` in the map's file, and its fields in order.
-        guard let structOpen = tokens.indices.first(where: { tokens[$0].text == "{" && tokens[$0 - 1].text == type && structKeyword(before: $0 - 1, in: tokens) }),
-              let structClose = tokens.closing(structOpen) else { return nil }
+        // `struct Owner::Type {` in the map's file, or `struct Type {` outside any class, and its fields in order.
+        let owner = CppMigration.qualifiedClass(of: map).components(separatedBy: "::").last ?? map.handlerClass
+        let definitions = tokens.indices.dropFirst().filter { tokens[$0].text == "{" && tokens[$0 - 1].text == type }.compactMap { brace in
+            structQualifier(before: brace - 1, in: tokens).map { (brace, $0) }
+        }
+        let owned = definitions.filter { $0.1.last == owner }
+        let chosen = owned.isEmpty ? definitions.filter { $0.1.isEmpty && tokens.openBraces(at: $0.0).allSatisfy(tokens.opensScope(brace:)) } : owned
+        guard chosen.count == 1, let structClose = tokens.closing(chosen[0].0) else { return nil }
+        let structOpen = chosen[0].0
         var fields: [String] = []
         var statement = structOpen + 1
         var helperMethod: (parameters: [String], body: Range<Int>, start: Int, close: Int)?
@@ -87,6 +93,8 @@ extension CppRewriter {
                 statement = cursor
                 continue
             }
+            // A constructor may initialise the fields otherwise than the aggregate's braces say.
+            if text == "(", cursor > statement, tokens[cursor - 1].text == type { return nil }
             if text == ";" {
                 let declaration = tokens[statement..<cursor]
                 if !declaration.contains(where: { $0.text == "(" }), let field = declaration.prefix(while: { $0.text != "=" }).last(where: { $0.kind == .name }) {
@@ -110,17 +118,23 @@ extension CppRewriter {
                           definition: helperMethod.start...helperMethod.close)
     }
 
-    private func structKeyword(before name: Int, in tokens: [CodeToken]) -> Bool {
+    /// The qualifier (`["Owner"]` for `struct Owner::Type`) of a struct named at token `name`; nil when no
+    /// `struct` keyword starts it.
+    private func structQualifier(before name: Int, in tokens: [CodeToken]) -> [String]? {
+        var qualifier: [String] = []
         var cursor = name - 1
-        while cursor >= 1, tokens[cursor].text == "::", tokens[cursor - 1].kind == .name { cursor -= 2 }
-        return cursor >= 0 && tokens[cursor].text == "struct"
+        while cursor >= 1, tokens[cursor].text == "::", tokens[cursor - 1].kind == .name {
+            qualifier.insert(tokens[cursor - 1].text, at: 0)
+            cursor -= 2
+        }
+        return cursor >= 0 && tokens[cursor].text == "struct" ? qualifier : nil
     }
 
     /// The whole lines of the helper method `handler` is reached through, to remove with its entry.
     func helperMethodRemoval(of handler: CppMigration.Handler) -> UnifiedDiff.Edit? {
         guard let helper = handler.helper, let source = sources[handler.file],
-              let map = inventory.messageMaps.first(where: { $0.location.file == handler.file && $0.handlers.contains { $0.target == helper.target && $0.method?.hasSuffix(helper.method) == true } }),
-              let entry = map.handlers.first(where: { $0.target == helper.target && $0.method?.hasSuffix(helper.method) == true }),
+              let map = inventory.messageMaps.first(where: { $0.handlers.contains { $0.location == helper.entry } }),
+              let entry = map.handlers.first(where: { $0.location == helper.entry }),
               let seen = self.helper(of: entry, in: map) else { return nil }
         let tokens = source.tokens
         let first = tokens[seen.definition.lowerBound].range.lowerBound

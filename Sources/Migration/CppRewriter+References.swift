@@ -21,8 +21,13 @@ extension CppRewriter {
     }
 
     mutating func recordDeferredReplyWrites() {
+        let converted = Set(deferredReplyWrites.filter { runReplies.contains($0.location) }.map(\.message))
         for reference in deferredReplyWrites {
-            record(.reference, reference.message, reference.location, reason: runReplies.contains(reference.location) ? nil : rewriteReference(reference))
+            // Where its handler took the callback but did not pass it here, this writes a message of its own.
+            let reason = runReplies.contains(reference.location) ? nil : converted.contains(reference.message)
+                ? "\(reference.message)::WriteReplyParams writes a delayed reply\(reference.function.map { " in \($0)" } ?? ""), which its handler does not pass the reply to (it took the reply callback): rewrite it by hand"
+                : rewriteReference(reference)
+            record(.reference, reference.message, reference.location, reason: reason)
         }
     }
 

@@ -12,7 +12,7 @@ extension MigrationPatch {
             let file = map.location.file
             let className = CppMigration.qualifiedClass(of: map).components(separatedBy: "::").last ?? map.handlerClass
             // Most map files take no address of their class's members: those are not lexed.
-            guard let text = read(file), text.contains("&\(className)::") || text.contains("::\(className)::") else { continue }
+            guard let text = read(file), text.contains("&\(className)::") || text.contains("& \(className)::") || text.contains("::\(className)::") else { continue }
             let source = CppSource(text)
             let tokens = source.tokens
             var addressed: [String: Int] = [:]
@@ -26,7 +26,8 @@ extension MigrationPatch {
             let header = (file as NSString).deletingPathExtension + ".h"
             guard !addressed.isEmpty, let declared = read(header),
                   case .success(let declaration) = CppClassDeclaration.only(named: className, in: CppSource(declared), file: header) else { continue }
-            let taken = addressed.filter { !declaration.members(named: $0.key).isEmpty }
+            let members = declaration.memberFunctionNames
+            let taken = addressed.filter { members.contains($0.key) }
             for entry in map.handlers where !entry.conditions.disabled {
                 guard let message = entry.message else { continue }
                 let handler = entry.method?.components(separatedBy: "::").last

@@ -386,7 +386,7 @@ final class MigrateHandlerTests: XCTestCase {
                 OnLaterReply(1, reply_msg);
                 return;
               }
-              queue_->Post(base::BindOnce(&Host::OnLaterReply, base::Unretained(this), 2, reply_msg));
+              store_->Load(base::BindOnce(&Host::OnLaterReply, base::Unretained(this), 2, reply_msg));
             }
 
             void Host::OnLaterReply(int a, IPC::Message* reply) {
@@ -403,11 +403,24 @@ final class MigrateHandlerTests: XCTestCase {
         }
         XCTAssertTrue(diff.contains("+void Host::Fetch(int32_t key, FetchCallback callback) {\n   std::string value = Lookup(key);\n-  TestHostMsg_Fetch::WriteReplyParams(reply_msg,\n-                                      value);\n-  Send(reply_msg);\n+  std::move(callback).Run(value);\n"), diff)
         XCTAssertTrue(diff.contains("+    OnLaterReply(1, std::move(callback));\n"), diff)
-        XCTAssertTrue(diff.contains("+  queue_->Post(base::BindOnce(&Host::OnLaterReply, base::Unretained(this), 2, std::move(callback)));\n"), diff)
+        XCTAssertTrue(diff.contains("+  store_->Load(base::BindOnce(&Host::OnLaterReply, base::Unretained(this), 2, std::move(callback)));\n"), diff)
         // The member passed on to takes the callback under a name its body does not use.
         XCTAssertTrue(diff.contains("+void Host::OnLaterReply(int a, LaterCallback reply_callback) {\n   int callback = a;\n-  TestHostMsg_Later::WriteReplyParams(reply, callback, true);\n-  frame()->Send(reply);\n+  std::move(reply_callback).Run(callback, true);\n"), diff)
         XCTAssertEqual(reasons(result, .reference), ["TestHostMsg_Fetch: done", "TestHostMsg_Later: done"])
         XCTAssertEqual(reasons(result, .method), ["TestHostMsg_Fetch: done", "TestHostMsg_Later: done"])
+    }
+
+    func testAReplyWithoutValuesIsSentAndAMemberMayBeNamedWithItsClass() throws {
+        let (result, _) = try migrate([
+            "content/common/test_messages.h": "#define IPC_MESSAGE_START TestMsgStart\nIPC_SYNC_MESSAGE_ROUTED1_0(TestHostMsg_Done, int /* a */)\n",
+            "content/renderer/host.h": "class Host {\n  void OnDone(int a, IPC::Message* reply_msg);\n  void Finish(IPC::Message* reply_msg);\n};\n",
+            "content/renderer/host.cc": Self.delayedReplyMap.replacingOccurrences(of: "    IPC_MESSAGE_HANDLER_DELAY_REPLY(TestHostMsg_Fetch, OnFetch)\n    IPC_MESSAGE_HANDLER_DELAY_REPLY(TestHostMsg_Later, OnLater)\n", with: "    IPC_MESSAGE_HANDLER_DELAY_REPLY(TestHostMsg_Done, OnDone)\n")
+                + "void Host::OnDone(int a, IPC::Message* reply_msg) {\n  a_ = a;\n  Host::Finish(reply_msg);\n}\n\nvoid Host::Finish(IPC::Message* reply_msg) {\n  this->Send(reply_msg);\n}\n",
+        ])
+        let diff = result.patch.diff
+        XCTAssertTrue(diff.contains("+void Host::Done(int32_t a, DoneCallback callback) {\n   a_ = a;\n-  Host::Finish(reply_msg);\n+  Host::Finish(std::move(callback));\n"), diff)
+        XCTAssertTrue(diff.contains("+void Host::Finish(DoneCallback callback) {\n-  this->Send(reply_msg);\n+  std::move(callback).Run();\n"), diff)
+        XCTAssertEqual(reasons(result, .message), ["TestHostMsg_Done: done"])
     }
 
     func testDelayedReplyUsedOtherwiseIsListedWithTheLine() throws {
@@ -418,7 +431,7 @@ final class MigrateHandlerTests: XCTestCase {
         func listed(_ fetch: String, _ later: String) throws -> [String] {
             let (result, _) = try migrate([
                 "content/common/test_messages.h": messages,
-                "content/renderer/host.h": header,
+                "content/renderer/host.h": later.contains("Virtual") ? header.replacingOccurrences(of: "  void OnLaterReply", with: "  virtual void OnLaterReply") : header,
                 "content/renderer/host.cc": map + fetch + "\n" + later + """
 
                 void Host::OnLaterReply(int a, IPC::Message* reply_msg) {
@@ -448,6 +461,29 @@ final class MigrateHandlerTests: XCTestCase {
             // Bound with base::Bind, which cannot hold a move-only callback.
             (fetch, "void Host::OnLater(IPC::Message* reply_msg) {\n  Post(base::Bind(&Host::OnLaterReply, this, 1, reply_msg));\n}\n",
              "OnLater uses reply_msg at content/renderer/host.cc:20 bound with base::Bind, which cannot hold the reply callback (it is move-only: base::BindOnce can); make it a LaterCallback by hand"),
+            // Run in a lambda, which copies what it captures, or in a loop.
+            (fetch, "void Host::OnLater(IPC::Message* reply_msg) {\n  Load([=](int a) { TestHostMsg_Later::WriteReplyParams(reply_msg, a, true); Send(reply_msg); });\n}\n",
+             "OnLater uses reply_msg at content/renderer/host.cc:20 inside a lambda; make it a LaterCallback by hand"),
+            (fetch, "void Host::OnLater(IPC::Message* reply_msg) {\n  for (int i = 0; i < 1; ++i) {\n    TestHostMsg_Later::WriteReplyParams(reply_msg, i, true);\n    Send(reply_msg);\n  }\n}\n",
+             "OnLater uses reply_msg at content/renderer/host.cc:21 inside a loop; make it a LaterCallback by hand"),
+            // Used again after the callback would be moved into a member.
+            (fetch, "void Host::OnLater(IPC::Message* reply_msg) {\n  OnLaterReply(1, reply_msg);\n  Log(reply_msg);\n}\n",
+             "OnLater uses reply_msg at content/renderer/host.cc:21 after passing it to OnLaterReply at content/renderer/host.cc:20, where the callback would be moved; make it a LaterCallback by hand"),
+            // The reply's values read the message, or hold a preprocessor line (joined onto one line, it would break).
+            (fetch, "void Host::OnLater(IPC::Message* reply_msg) {\n  TestHostMsg_Later::WriteReplyParams(reply_msg, reply_msg->routing_id(), true);\n  Send(reply_msg);\n}\n",
+             "at content/renderer/host.cc:20, the reply's values use reply_msg itself"),
+            (fetch, "void Host::OnLater(IPC::Message* reply_msg) {\n  TestHostMsg_Later::WriteReplyParams(reply_msg,\n#if defined(OS_WIN)\n      1,\n#else\n      2,\n#endif\n      true);\n  Send(reply_msg);\n}\n",
+             "at content/renderer/host.cc:20, a preprocessor line is among the reply's values"),
+            (fetch, "void Host::OnLater(IPC::Message* reply_msg) {\n  TestHostMsg_Later::WriteReplyParams(reply_msg, 1, true);\n#if defined(OS_WIN)\n  Send(reply_msg);\n#endif\n}\n",
+             "at content/renderer/host.cc:20, a preprocessor line stands between the reply's write and its Send"),
+            // A task posted to another thread would run the callback off its receiver's sequence.
+            (fetch, "void Host::OnLater(IPC::Message* reply_msg) {\n  task_runner_->PostTask(FROM_HERE, base::BindOnce(&Host::OnLaterReply, this, 1, reply_msg));\n}\n",
+             "OnLater uses reply_msg at content/renderer/host.cc:20 bound into a task PostTask posts, which would run the reply callback off the sequence its receiver is bound on"),
+            // Passed to a macro, or to a virtual member whose overrides the files read do not show.
+            (fetch, "void Host::OnLater(IPC::Message* reply_msg) {\n  DCHECK(reply_msg);\n  OnLaterReply(1, reply_msg);\n}\n",
+             "OnLater passes reply_msg to DCHECK at content/renderer/host.cc:20, which content/renderer/host.cc defines as no member of Host (a macro, or another class's function)"),
+            (fetch, "void Host::OnLater(IPC::Message* reply_msg) {\n  // Virtual\n  OnLaterReply(1, reply_msg);\n}\n",
+             "OnLaterReply, which the reply is passed to, is virtual: its overrides would still take the reply message; convert by hand"),
             // A member passed the reply that something else calls too.
             (fetch, "void Host::OnLater(IPC::Message* reply_msg) {\n  OnLaterReply(1, reply_msg);\n}\n\nvoid Host::Other(IPC::Message* m) {\n  OnLaterReply(2, m);\n}\n",
              "OnLaterReply, which OnLater passes the reply to, is named elsewhere in content/renderer/host.cc or content/renderer/host.h too; it would take LaterCallback there as well: convert by hand"),

@@ -870,6 +870,21 @@ final class MigrateRegistrationTests: XCTestCase {
         XCTAssertTrue(diff.contains("+  void DoGetZoomLevel(DoGetZoomLevelCallback callback) override;\n"), diff)
         XCTAssertEqual(result.patch.outcomes.filter { $0.kind == .reference }.map { $0.reason ?? "done" }, ["done", "done"])
 
+        // The frame the reply's values use is declared too; a file starting with a brace is read like any.
+        let again = try temporaryFolder()
+        for (path, text) in Self.zoom {
+            let changed = text.replacingOccurrences(of: "WriteReplyParams(reply_msg, GetZoomLevel())", with: "WriteReplyParams(reply_msg, LevelOf(rfh))")
+            try again.write(path, path.hasSuffix(".cc") ? "{}\n" + changed : changed)
+        }
+        let framed = try MigrateTests.migrate(root: again.path, registry: .associated)
+        XCTAssertTrue(framed.patch.diff.contains("""
+            +void Zoom::DoGetZoomLevel(DoGetZoomLevelCallback callback) {
+            +  content::RenderFrameHost* rfh = zoom_host_receivers_.GetCurrentTargetFrame();
+            -  ZoomHostMsg_GetZoomLevel::WriteReplyParams(reply_msg, LevelOf(rfh));
+            -  rfh->Send(reply_msg);
+            +  std::move(callback).Run(LevelOf(rfh));
+            """), framed.patch.diff)
+
         // generate names it so, and says why.
         let inventory = try IPCScanner.scan(ScanOptions(paths: [scratch.path]))
         let taken = MigrationPatch.takenMethodNames(inventory: inventory) { try? String(contentsOfFile: scratch.path + "/" + $0, encoding: .utf8) }
@@ -891,7 +906,9 @@ final class MigrateRegistrationTests: XCTestCase {
             ("DispatchHelper helper = {this, frame_host};", "DispatchHelper helper = {other_, frame_host};"),
             ("    zoom->OnGetZoomLevel(rfh, reply_msg);\n", "    zoom->OnGetZoomLevel(reply_msg, rfh);\n"),
         ]
-        for (original, changed) in variants {
+        // A constructor may initialise the fields otherwise than the aggregate's braces.
+        let constructor = ("  content::RenderFrameHost* rfh;\n", "  content::RenderFrameHost* rfh;\n  DispatchHelper(Zoom* z, content::RenderFrameHost* frame) : zoom(z), rfh(frame->GetParent()) {}\n")
+        for (original, changed) in variants + [constructor] {
             let scratch = try temporaryFolder()
             for (path, text) in Self.zoom { try scratch.write(path, text.replacingOccurrences(of: original, with: changed)) }
             let result = try MigrateTests.migrate(root: scratch.path, registry: .associated)
