@@ -64,9 +64,14 @@ extension MigrateFlow {
         // The files the patch adds (the struct converters) are not in the tree yet: they are found beside the
         // declared bindings.
         let addedFiles = patch.addedFiles.map { ($0, patch.rewritten[$0] ?? "") }
+        // A header the patched files include as they include its legacy one, relative to a folder of the build's
+        // include path the tree does not say (Qt WebEngine's qmake `INCLUDEPATH`: `common/qt.mojom.h` for
+        // `src/core/common/qt.mojom.h`), is declared where that spelling finds it too.
+        let spellings = Set(patch.rewritten.values.flatMap { text in text.split(separator: "\n").compactMap { IncludeDirective.path(in: $0) } })
         for (path, text) in Array(declarations.headers) + addedFiles {
-            let aliases = includeRoots.filter(path.hasPrefix).map { String(path.dropFirst($0.count)) }.filter { declarations.headers[$0] == nil }
-            for name in [path] + aliases { try write(text, to: declared + "/" + name) }
+            let spelled = spellings.filter { path.hasSuffix("/" + $0) }
+            let aliases = (includeRoots.filter(path.hasPrefix).map { String(path.dropFirst($0.count)) } + spelled.sorted()).filter { declarations.headers[$0] == nil }
+            for name in [path] + Set(aliases).sorted() { try write(text, to: declared + "/" + name) }
         }
         // The sources the patch adds (the struct converters' .cc) have no before either: they are checked as drafts.
         let addedSources = Set(addedFiles.map(\.0).filter { $0.hasSuffix(".cc") })

@@ -55,7 +55,7 @@ struct PlanBuilder {
         sendersByFunction = Dictionary(grouping: inventory.senders.filter { $0.function != nil }, by: { $0.function! })
     }
 
-    /// The guide keeps the handler's name and drops `On` (2.5.1): `ShowAutofillPopup` for
+    /// The guide keeps the handler's name and drops `On` (2.5.1, `on` in Qt's style): `ShowAutofillPopup` for
     /// `AtomAutofillFrameHostMsg_ShowPopup`, handled by `OnShowAutofillPopup`, and also by a handler named
     /// `ShowAutofillPopup` (Electron's engineers kept that name). A message two methods handle, one whose handler
     /// has no plain name (a lambda, a macro), or one whose handler handles other messages too, keeps the name its
@@ -71,7 +71,8 @@ struct PlanBuilder {
         let names = methods.compactMapValues { names -> String? in
             guard names.count == 1, let name = names.first, Naming.isIdentifier(name) else { return nil }
             let stem = name.dropFirst(2)
-            let dropsOn = name.hasPrefix("On") && stem.first?.isUppercase == true
+            // Qt's style writes it `onFetchDocumentMarkup`.
+            let dropsOn = (name.hasPrefix("On") || name.hasPrefix("on")) && stem.first?.isUppercase == true
             return String(dropsOn ? stem : Substring(name))
         }
         // A method handling several messages (`OnMessage`) names none of them.

@@ -190,4 +190,47 @@ final class MigrateCommandTests: XCTestCase {
         XCTAssertEqual(try Git.run(["init", "-q"], in: scratch.path).status, 0)
         XCTAssertEqual(try Git.run(["apply", "--check", scratch.path + "/migrate.patch"], in: scratch.path).status, 0)
     }
+
+    /// Qt WebEngine includes its headers relative to `src/core`, a folder of qmake's `INCLUDEPATH` the tree does
+    /// not say: the check finds the declared bindings as the patch spells their include, and counts no error of a
+    /// base it could not see (`ClearScripts() override` was "only virtual member functions can be marked override").
+    func testTheCheckFindsTheBindingsWhereThePatchSpellsTheirInclude() throws {
+        let scratch = try temporaryFolder(files: [
+            "src/core/common/qt_messages.h": "#include \"ipc/ipc_message_macros.h\"\n#define IPC_MESSAGE_START QtMsgStart\nIPC_MESSAGE_CONTROL0(ControllerMsg_ClearScripts)\n",
+            "src/core/renderer/controller.h": """
+                #include "content/public/renderer/render_thread_observer.h"
+
+                class Controller : public content::RenderThreadObserver {
+                 public:
+                  bool OnControlMessageReceived(const IPC::Message& message) override;
+
+                 private:
+                  void onClearScripts();
+                };
+
+                """,
+            "src/core/renderer/controller.cpp": """
+                #include "renderer/controller.h"
+                #include "common/qt_messages.h"
+
+                bool Controller::OnControlMessageReceived(const IPC::Message& message) {
+                  bool handled = true;
+                  IPC_BEGIN_MESSAGE_MAP(Controller, message)
+                    IPC_MESSAGE_HANDLER(ControllerMsg_ClearScripts, onClearScripts)
+                    IPC_MESSAGE_UNHANDLED(handled = false)
+                  IPC_END_MESSAGE_MAP()
+                  return handled;
+                }
+
+                void Controller::onClearScripts() {}
+
+                """,
+        ])
+        let result = try MojifyBinary.run(["migrate", scratch.path, "--out", scratch.path + "/out", "--patch", scratch.path + "/migrate.patch", "--check", "--no-cache"])
+        XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
+        let patch = try String(contentsOfFile: scratch.path + "/migrate.patch", encoding: .utf8)
+        XCTAssertTrue(patch.contains("+#include \"common/qt.mojom.h\"\n"), patch)
+        XCTAssertTrue(patch.contains("+  void ClearScripts() override;\n"), patch)
+        XCTAssertTrue(result.stdout.contains("with the tree's includes and the plan's bindings declared (libclang): no new errors"), result.stdout)
+    }
 }

@@ -588,7 +588,8 @@ final class NamingAndFoldingTests: XCTestCase {
     /// (`OnRendererMessageTo`) gives the message's name, as Electron's engineers named `AtomFrameHostMsg_Message_To`
     /// `MessageTo`; a leading word that names no process of the rules (`Autofill`) stays. A handler dropping the
     /// message's leading words (`OnAttached` for `FrameAttached`, as CEF's frame host names it) gives the message's
-    /// name too. `generate` and `migrate` share the rule through the plan.
+    /// name too. Qt's `onFetchDocumentMarkup` loses its `on` as well. `generate` and `migrate` share the rule through
+    /// the plan.
     func testAMethodIsNamedAfterItsOneHandler() throws {
         let tree = try temporaryFolder()
         try tree.write("atom/common/api/api_messages.h", """
@@ -599,6 +600,7 @@ final class NamingAndFoldingTests: XCTestCase {
             IPC_MESSAGE_ROUTED1(AtomAutofillFrameHostMsg_Message_To, int /* x */)
             IPC_MESSAGE_ROUTED1(AtomAutofillFrameHostMsg_Clear, int /* x */)
             IPC_MESSAGE_ROUTED1(AtomAutofillFrameHostMsg_FrameAttached, int /* x */)
+            IPC_MESSAGE_ROUTED1(AtomAutofillFrameHostMsg_FetchMarkup, int /* x */)
             """)
         try tree.write("atom/browser/autofill_driver.cc", """
             bool AutofillDriver::OnMessageReceived(const IPC::Message& message) {
@@ -608,6 +610,7 @@ final class NamingAndFoldingTests: XCTestCase {
                 IPC_MESSAGE_HANDLER(AtomAutofillFrameHostMsg_Message_To, OnRendererMessageTo)
                 IPC_MESSAGE_HANDLER(AtomAutofillFrameHostMsg_Clear, OnAutofillClear)
                 IPC_MESSAGE_HANDLER(AtomAutofillFrameHostMsg_FrameAttached, OnAttached)
+                IPC_MESSAGE_HANDLER(AtomAutofillFrameHostMsg_FetchMarkup, onFetchDocumentMarkup)
               IPC_END_MESSAGE_MAP()
             }
             bool OtherDriver::OnMessageReceived(const IPC::Message& message) {
@@ -623,6 +626,8 @@ final class NamingAndFoldingTests: XCTestCase {
         XCTAssertEqual(plan.proposals["AtomAutofillFrameHostMsg_Message_To"]?.declaration, "MessageTo(int32 x);")
         XCTAssertEqual(plan.proposals["AtomAutofillFrameHostMsg_Clear"]?.declaration, "AutofillClear(int32 x);")
         XCTAssertEqual(plan.proposals["AtomAutofillFrameHostMsg_FrameAttached"]?.declaration, "FrameAttached(int32 x);")
+        // Qt's style writes the handler `onFetchDocumentMarkup` (Qt WebEngine's RenderViewObserverQt).
+        XCTAssertEqual(plan.proposals["AtomAutofillFrameHostMsg_FetchMarkup"]?.declaration, "FetchDocumentMarkup(int32 x);")
     }
 
     func testSyncMethodsHaveAReplyEvenWithoutOutputs() throws {
