@@ -23,7 +23,8 @@ extension CppRewriter {
             let messagesHeaders = Set(converters.filter(\.isIPCStruct).compactMap(\.definitionFile)).sorted()
             let files = StructConverterFiles(
                 mojom: file, converters: converters, mojomInclude: Self.includePath(of: file, writtenLegacy: spelling(of: file.sourceHeader)),
-                ownInclude: includeSpelling(of: paths.header, in: nil), messagesIncludes: messagesHeaders.map { spelling(of: $0) ?? $0 }
+                ownInclude: includeSpelling(of: paths.header, in: nil), messagesIncludes: messagesHeaders.map { spelling(of: $0) ?? $0 },
+                definitionIncludes: Set(converters.filter { !$0.isIPCStruct }.compactMap(\.definitionFile)).sorted().map { spelling(of: $0) ?? $0 }
             )
             addedFiles[paths.header] = files.header
             addedFiles[paths.source] = files.source

@@ -169,6 +169,9 @@ struct StructConverterFiles {
     let mojomInclude: String
     let ownInclude: String
     let messagesIncludes: [String]
+    /// The headers defining the legacy structs that are no `IPC_STRUCT`, as the tree includes them (Qt WebEngine's
+    /// `common/user_script_data.h` for `src/core/common/user_script_data.h`).
+    let definitionIncludes: [String]
 
     var paths: (header: String, source: String) { StructConverters.files(of: mojom) }
 
@@ -183,7 +186,7 @@ struct StructConverterFiles {
             "",
         ]
         if !movedBack.isEmpty { lines += ["#include <memory>", ""] }
-        let includes = Set([mojomInclude, "mojo/public/cpp/bindings/type_converter.h"] + converters.filter { !$0.isIPCStruct }.compactMap(\.definitionFile))
+        let includes = Set([mojomInclude, "mojo/public/cpp/bindings/type_converter.h"] + definitionIncludes)
         lines += includes.sorted().map { "#include \"\($0)\"" }
         let declared = converters.filter(\.isIPCStruct).map(\.legacy)
         if !declared.isEmpty { lines += [""] + declared.map { "struct \($0);" } }

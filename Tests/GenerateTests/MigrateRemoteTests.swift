@@ -220,6 +220,31 @@ final class MigrateRemoteTests: XCTestCase {
         XCTAssertTrue(try XCTUnwrap(result.patch.rewritten["vendor_src/content/common/test_type_converters.h"]).contains("#include \"content/common/test.mojom.h\"\n"))
     }
 
+    /// A struct the messages header gives traits for is defined in a header the tree includes relative to an include
+    /// folder (Qt WebEngine's `common/user_script_data.h` for `src/core/common/user_script_data.h`): the converters
+    /// include it so.
+    func testTheConvertersIncludeTheStructsHeaderAsTheTreeDoes() throws {
+        let scratch = try temporaryFolder(files: [
+            "src/core/common/user_script_data.h": "#include <string>\n#include \"ipc/ipc_message_utils.h\"\n\nstruct UserScriptData {\n  std::string source;\n  bool world;\n};\n",
+            "src/core/common/qt_messages.h": """
+                #include "ipc/ipc_message_macros.h"
+                #include "user_script_data.h"
+                #define IPC_MESSAGE_START QtMsgStart
+                IPC_STRUCT_TRAITS_BEGIN(UserScriptData)
+                  IPC_STRUCT_TRAITS_MEMBER(source)
+                  IPC_STRUCT_TRAITS_MEMBER(world)
+                IPC_STRUCT_TRAITS_END()
+                IPC_MESSAGE_CONTROL1(ControllerMsg_AddScript, UserScriptData /* script */)
+
+                """,
+            "src/core/renderer_host/host.cc": "#include \"common/qt_messages.h\"\n#include \"common/user_script_data.h\"\n\nvoid Host::Add(content::RenderProcessHost* process, const UserScriptData& data) {\n  process->Send(new ControllerMsg_AddScript(data));\n}\n",
+        ])
+        let result = try MigrateTests.migrate(root: scratch.path, registry: .associated)
+        let header = try XCTUnwrap(result.patch.rewritten["src/core/common/qt_type_converters.h"], "\(result.patch.addedFiles)")
+        XCTAssertTrue(header.contains("#include \"common/user_script_data.h\"\n"), header)
+        XCTAssertFalse(header.contains("#include \"src/core/"), header)
+    }
+
     /// `Send(new ViewHostMsg_ShowFullscreenWidget(opener_id_, routing_id()))` goes to the opener's view, not to the
     /// sender's own frame: the class's remote would call the wrong peer, so the sender is listed.
     func testARoutedMessageBuiltWithAnotherObjectsRoutingIDIsListed() throws {
