@@ -166,6 +166,9 @@ public struct ConversionRules: Sendable, Equatable {
     /// How a class writes its own routing ID (`routing_id()`, `GetRoutingID()`): a routed message built with any
     /// other goes to another object, whose remote the class does not hold.
     public var ownRoutingIDs: Set<String>
+    /// By the name of a call (`GetMainFrame`), the remote holder object it returns whatever it is called on
+    /// (`RenderFrameHost`): a routing ID taken from it (`contents->GetMainFrame()->GetRoutingID()`) names that object.
+    public var objectAccessors: [String: String]
     /// By the call a remote is bound through (`GetRemoteInterfaces`), the headers declaring what it returns, newest
     /// first: the objects' headers only forward-declare it.
     public var providerHeaders: [String: [String]]
@@ -239,6 +242,7 @@ public struct ConversionRules: Sendable, Equatable {
         classes = (base?.classes ?? [:]).merging(file.classes) { _, new in new }
         remoteHolders = file.remoteHolders + (base?.remoteHolders ?? [])
         ownRoutingIDs = (base?.ownRoutingIDs ?? []).union(file.ownRoutingIDs ?? [])
+        objectAccessors = (base?.objectAccessors ?? [:]).merging(file.objectAccessors) { _, new in new }
         providerHeaders = (base?.providerHeaders ?? [:]).merging(file.providerHeaders) { _, new in new }
         cppTypes = (base?.cppTypes ?? [:]).merging(file.cppTypes.mapValues(\.rules)) { _, new in new }
         conditions = (base?.conditions ?? [:]).merging(file.conditions) { _, new in new }
@@ -312,6 +316,7 @@ private struct RulesFile: Decodable {
     var classes: [String: ConversionRules.ClassOverride] = [:]
     var remoteHolders: [ConversionRules.RemoteHolder] = []
     var ownRoutingIDs: [String]?
+    var objectAccessors: [String: String] = [:]
     var providerHeaders: [String: [String]] = [:]
     var cppTypes: [String: CppTypeRules] = [:]
     var conditions: [String: String] = [:]
@@ -327,7 +332,7 @@ private struct RulesFile: Decodable {
         let known = [
             "types", "containers", "directions", "sync_implemented_in", "sync_comment_directions", "processes", "replies",
             "module_skip_folders", "classes", "remote_holders", "own_routing_ids", "provider_headers", "cpp_types", "conditions", "reserved_words", "reserved_suffix",
-            "clashing_method_prefix",
+            "clashing_method_prefix", "object_accessors",
         ]
         if let unknown = container.allKeys.map(\.stringValue).sorted().first(where: { !known.contains($0) }) {
             throw reader.fail("unknown section '\(unknown)' (known: \(known.sorted().joined(separator: ", ")))")
@@ -343,6 +348,12 @@ private struct RulesFile: Decodable {
         classes = try reader.section("classes", in: container, orFail: "'classes' must be a mapping") ?? [:]
         remoteHolders = try reader.section("remote_holders", in: container, orFail: "'remote_holders' must be a list") ?? []
         ownRoutingIDs = try reader.texts("own_routing_ids", in: container, orFail: "'own_routing_ids' must be a list of strings")
+        let accessors: [String: RulesText]? = try reader.section("object_accessors", in: container, orFail: "'object_accessors' must map call names to objects")
+        objectAccessors = accessors?.mapValues(\.value) ?? [:]
+        for (call, object) in objectAccessors {
+            try reader.checkWritten(call, as: .identifier, in: "object_accessors")
+            try reader.checkWritten(object, as: .identifier, in: "object_accessors: '\(call)'")
+        }
         let providers: [String: [RulesText]]? = try reader.section("provider_headers", in: container, orFail: "'provider_headers' must map calls to lists of header paths")
         providerHeaders = providers?.mapValues { $0.map(\.value) } ?? [:]
         for (call, headers) in providerHeaders {

@@ -59,6 +59,26 @@ extension CppRewriter {
         return Receiver(expression: expression, access: access, object: object, isMember: true)
     }
 
+    /// The object a routing ID is taken from, `E->GetRoutingID()` (or `routing_id()`), as a receiver bound in
+    /// place: `E` as `receiver` knows it, or a call the rules' `object_accessors` name (`contents->GetMainFrame()`).
+    func routedObject(_ routingID: String, source: CppSource, end: Int, className: String?, file: String) -> Receiver? {
+        for access in ["->", "."] {
+            for call in ["GetRoutingID()", "routing_id()"] where routingID.hasSuffix(access + call) {
+                let expression = String(routingID.dropLast(access.count + call.count))
+                guard !expression.isEmpty else { continue }
+                if let known = receiver(expression, access: access, source: source, end: end, className: className, file: file) {
+                    return Receiver(expression: known.expression, access: access, object: known.object, isMember: false)
+                }
+                // `a->b()->GetMainFrame()`: the last call names the object.
+                guard expression.hasSuffix("()"), let open = expression.lastIndex(of: "("),
+                      case let name = expression[..<open].split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") }).last.map(String.init),
+                      let name, let object = remotes.rules.objectAccessors[name] else { continue }
+                return Receiver(expression: expression, access: access, object: object, isMember: false)
+            }
+        }
+        return nil
+    }
+
     /// The rules' object a function declares `name` as before token `end`: a parameter or a local such as
     /// `content::RenderFrame* render_frame = GetCurrentRenderFrame();` (a template's last argument counts:
     /// `std::vector<content::RenderFrameHost*> hosts`), an `auto*` initialized by a remote holder's way

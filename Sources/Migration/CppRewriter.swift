@@ -494,15 +494,17 @@ struct CppRewriter {
             start = receiverStart
         }
         var through: Receiver?
+        // A routed message sent through an object no rule names may name its frame by its routing ID, read below.
+        var unknownReceiver: String?
         if let receiver, receiver != "this" {
             let className = Self.className(ofFunction: sender.function)
-            guard let found = self.receiver(receiver, access: text(send - 1)!, source: source, end: start, className: className, file: sender.location.file) else {
-                if first.kind == .routed {
-                    return "sent through \(receiver)'s Send, which is no frame or frame host the rules' remote_holders name: the remote belongs to that object's frame (guide 2.5.7, routing IDs); call \(method.name) on a remote it holds"
-                }
+            if let found = self.receiver(receiver, access: text(send - 1)!, source: source, end: start, className: className, file: sender.location.file) {
+                through = found
+            } else if first.kind == .routed {
+                unknownReceiver = receiver
+            } else {
                 return "sent through \(receiver)'s Send, which is no process the rules' remote_holders name: bind a remote through it (\(receiver)->BindReceiver(...) or its interface provider) and call \(method.name) on that"
             }
-            through = found
         }
         // `return Send(...);` passed on whether the channel took the message, which a Mojo call always does.
         let returned = text(start - 1) == "return" && Self.startsStatement(tokens, at: start - 1)
@@ -564,6 +566,14 @@ struct CppRewriter {
             let routingID = values.removeFirst()
             let written = Self.oneLine(routingID).filter { !$0.isWhitespace }
             let unqualified = written.hasPrefix("this->") ? String(written.dropFirst(6)) : written
+            // Through a view or process host, the routing ID says which frame the message went to (Qt WebEngine's
+            // `contents->GetRenderViewHost()->Send(new Msg(contents->GetMainFrame()->GetRoutingID(), ...))`).
+            if let unknownReceiver {
+                guard let frame = routedObject(unqualified, source: source, end: start, className: Self.className(ofFunction: sender.function), file: sender.location.file) else {
+                    return "sent through \(unknownReceiver)'s Send, which is no frame or frame host the rules' remote_holders name: the remote belongs to that object's frame (guide 2.5.7, routing IDs); call \(method.name) on a remote it holds"
+                }
+                through = frame
+            }
             // Through another object, the ID must be that object's; the class's own one only where the object is
             // the class's own frame (`render_frame()->Send(new FooHostMsg_Bar(routing_id(), ...))`).
             let objectIDs = through.map { receiver in ["GetRoutingID()", "routing_id()"].map { receiver.expression + receiver.access + $0 } } ?? []

@@ -258,6 +258,36 @@ final class MigrateRemoteTests: XCTestCase {
         }
     }
 
+    /// Sent through an object no rule names, a routed message goes to the frame its routing ID is taken from: one
+    /// the function declares, or one the rules' `object_accessors` return (Qt WebEngine sent its frames' messages
+    /// through `contents->GetRenderViewHost()`, routed to `contents->GetMainFrame()`). Any other routing ID lists it.
+    func testARoutedMessageSentThroughAnotherObjectGoesToTheFrameItsRoutingIDNames() throws {
+        let messages = "#include \"ipc/ipc_message_macros.h\"\n#define IPC_MESSAGE_START TestMsgStart\nIPC_MESSAGE_ROUTED1(TestMsg_AddScript, int /* id */)\n"
+        let source = """
+            #include "content/common/test_messages.h"
+
+            void ScriptHost::Add(content::WebContents* contents, content::RenderFrameHost* frame, int id) {
+              contents->GetRenderViewHost()->Send(
+                  new TestMsg_AddScript(contents->GetRenderViewHost()->GetMainFrame()->GetRoutingID(), id));
+              contents->GetRenderViewHost()->Send(new TestMsg_AddScript(frame->GetRoutingID(), id));
+            }
+
+            """
+        let scratch = try temporaryFolder(files: ["content/common/test_messages.h": messages, "content/browser/script_host.cc": source])
+        let result = try MigrateTests.migrate(root: scratch.path, registry: .associated)
+        XCTAssertTrue(result.isRewritten("TestMsg_AddScript", .message), "\(result.patch.outcomes)")
+        let diff = result.patch.diff
+        XCTAssertTrue(diff.contains("+    contents->GetRenderViewHost()->GetMainFrame()->GetRemoteAssociatedInterfaces()->GetInterface(&test_remote);\n+    test_remote->AddScript(id);\n"), diff)
+        XCTAssertTrue(diff.contains("+    frame->GetRemoteAssociatedInterfaces()->GetInterface(&test_remote);\n"), diff)
+
+        let other = try temporaryFolder(files: [
+            "content/common/test_messages.h": messages,
+            "content/browser/script_host.cc": source.replacingOccurrences(of: "(frame->GetRoutingID(), id)", with: "(view_routing_id_, id)"),
+        ])
+        let listed = try MigrateTests.migrate(root: other.path, registry: .associated)
+        XCTAssertTrue(listed.reason("TestMsg_AddScript", .message)?.contains("sent through contents->GetRenderViewHost()'s Send, which is no frame or frame host the rules' remote_holders name") == true, "\(listed.patch.outcomes)")
+    }
+
     func testAControlMessageSentThroughAProcessHostOrTheRenderThreadTakesItsRemoteThere() throws {
         let source = """
         #include "content/renderer/test_sender.h"
