@@ -48,7 +48,8 @@ extension CppRewriter {
             guard let name = Self.parameterName(written), written.map(\.text) == ["IPC", "::", "Message", "*", name] else {
                 return .failure(Problem("\(function)'s parameter \(parameter + 1) is not written `IPC::Message* name`; make it \(callbackType) by hand"))
             }
-            guard let open = tokens.firstIndex(where: { $0.range.lowerBound >= definition.end && $0.text == "{" }), let close = tokens.closing(open) else {
+            let open = definition.bodyOpen
+            guard let close = tokens.closing(open) else {
                 return .failure(Problem("the body of \(className)::\(function) could not be found"))
             }
             let body = (open + 1)..<close
@@ -172,12 +173,9 @@ extension CppRewriter {
             return .failure(Problem("the reply's values use \(text) itself"))
         }
         // The next statement sends it: `Send(name);`, `rfh->Send(name);`, `render_frame_host()->Send(name);`.
-        var send = close + 2
-        while send < tokens.count, tokens[send].text != "Send", send - close < 12,
-              tokens[send].isName && !["if", "return", "else", "delete"].contains(tokens[send].text) || ["->", ".", "::", "(", ")"].contains(tokens[send].text) {
-            send += 1
-        }
-        guard tokens.text(at: send) == "Send", tokens.text(at: send + 1) == "(", tokens.text(at: send + 2) == text, tokens.text(at: send + 3) == ")", tokens.text(at: send + 4) == ";" else {
+        guard let send = ((close + 2)..<min(tokens.count, close + 12)).first(where: { tokens[$0].text == "Send" }),
+              Self.sendStatementStart(before: send, in: tokens) == close + 2,
+              tokens.text(at: send + 1) == "(", tokens.text(at: send + 2) == text, tokens.text(at: send + 3) == ")", tokens.text(at: send + 4) == ";" else {
             return .failure(Problem("the reply written is not sent by the next statement (`Send(\(text));`)"))
         }
         if Self.hasDirective(in: source, from: tokens[close].range.upperBound, to: tokens[send + 4].range.upperBound) {
@@ -211,12 +209,7 @@ extension CppRewriter {
 
     /// What repeats the token at `index` within the function body `body`: a loop, or a lambda; nil for neither.
     static func enclosingRepetition(of index: Int, in tokens: [CodeToken], body: Range<Int>) -> String? {
-        var braces: [Int] = []
-        for cursor in body.lowerBound..<index {
-            if tokens[cursor].text == "{" { braces.append(cursor) }
-            if tokens[cursor].text == "}" { _ = braces.popLast() }
-        }
-        for brace in braces {
+        for brace in tokens.openBraces(at: index, from: body.lowerBound) {
             let before = tokens.text(at: brace - 1)
             if before == "]" || before == "mutable" { return "a lambda" }
             if before == "do" { return "a loop" }
@@ -244,13 +237,14 @@ extension CppRewriter {
         var depth = 0
         var end = index
         while end < body.upperBound {
-            switch tokens[end].text {
-            case "(", "[", "{": depth += 1
-            case ")", "]", "}": depth -= 1
-            case ";" where depth <= 0: break
-            default: end += 1; continue
+            let text = tokens[end].text
+            if ["(", "[", "{"].contains(text) {
+                depth += 1
+            } else if [")", "]", "}"].contains(text) {
+                depth -= 1
+            } else if text == ";", depth <= 0 {
+                break
             }
-            if tokens[end].text == ";", depth <= 0 { break }
             end += 1
         }
         if tokens.text(at: end + 1) == "return", tokens.text(at: end + 2) == ";" { return nil }

@@ -500,7 +500,7 @@ extension CppRewriter {
         }
         // A parameter the legacy handler took by value and changes cannot become the `const T&` the interface has.
         let bodyTokens = sources[handler.file]!.tokens
-        if let open = bodyTokens.firstIndex(where: { $0.range.lowerBound >= definition.end && $0.text == "{" }), let bodyClose = bodyTokens.closing(open) {
+        if case let open = definition.bodyOpen, let bodyClose = bodyTokens.closing(open) {
             let body = bodyTokens[(open + 1)..<bodyClose]
             for (index, argument) in method.parameters.enumerated() where argument.type.hasSuffix("&") {
                 let written = ownParameters[index]
@@ -551,8 +551,8 @@ extension CppRewriter {
     private func mapParameterLocal(_ parameter: ArraySlice<CodeToken>, value: String, definition: MethodDefinition, file: String, replaced: [Range<Int>]) -> UnifiedDiff.Edit? {
         let source = sources[file]!
         let tokens = source.tokens
-        guard let name = Self.parameterName(parameter), let open = tokens.firstIndex(where: { $0.range.lowerBound >= definition.end && $0.text == "{" }),
-              let close = tokens.closing(open) else { return nil }
+        let open = definition.bodyOpen
+        guard let name = Self.parameterName(parameter), let close = tokens.closing(open) else { return nil }
         let used = ((open + 1)..<close).contains { index in
             tokens[index].text == name && ![".", "->", "::"].contains(tokens[index - 1].text) && !replaced.contains { $0.contains(index) }
         }
@@ -590,7 +590,7 @@ extension CppRewriter {
         case .failure(let problem): return .failure(Problem(problem.reason + keep))
         }
         let bodyTokens = source.tokens
-        guard let open = bodyTokens.firstIndex(where: { $0.range.lowerBound >= found.end && $0.text == "{" }), let close = bodyTokens.closing(open),
+        guard case let open = found.bodyOpen, let close = bodyTokens.closing(open),
               source.restOfLineIsBlank(after: bodyTokens[close].range.upperBound) else {
             return .failure(Problem("the end of \(handler.method)'s definition could not be found; convert by hand\(keep)"))
         }
@@ -619,6 +619,8 @@ extension CppRewriter {
         var parameters: [ArraySlice<CodeToken>]
         /// Where its qualifier (`ns::Class::`) starts.
         var qualifier: Int
+        /// The token index of its body's `{`.
+        var bodyOpen: Int
     }
 
     /// The one out-of-class definition of `Class::method` in `source`.
@@ -646,7 +648,7 @@ extension CppRewriter {
             guard end < tokens.count, tokens[end].text == "{" else { continue }
             found.append(MethodDefinition(
                 name: tokens[index], end: tokens[end - 1].range.upperBound, parameters: tokens.arguments(between: index + 1, and: close),
-                qualifier: tokens[qualifier].range.lowerBound
+                qualifier: tokens[qualifier].range.lowerBound, bodyOpen: end
             ))
         }
         return found

@@ -40,8 +40,11 @@ extension CppRewriter {
         var method: String
         var calls: String
         var passesMapParameter: Bool
-        /// The token range (of the map's file) of the helper method's definition.
+        /// The token ranges (of the map's file) of the helper method's definition, of the local's declaration
+        /// (`Type helper = {...};`), and of the braces of the map's function.
         var definition: ClosedRange<Int>
+        var local: ClosedRange<Int>
+        var function: ClosedRange<Int>
     }
 
     /// The helper `entry` forwards to, when it is a local of the map's function initialised `{this, parameter}`
@@ -59,7 +62,7 @@ extension CppRewriter {
             if arguments.count == 3, arguments[2].count == 1 { mapParameter = arguments[2].first!.text }
         }
         // `Type helper = {this, frame_host};` or `Type helper{...};` in the map's function, before the map.
-        guard let body = tokens.outermostBody(at: mapToken),
+        guard let body = tokens.outermostBody(at: mapToken), let bodyClose = tokens.closing(body),
               let name = ((body + 1)..<mapToken).last(where: { tokens[$0].text == local && tokens[$0 - 1].kind == .name && [";", "{", "}"].contains(tokens.text(at: $0 - 2) ?? "") }) else { return nil }
         let open = tokens.text(at: name + 1) == "=" ? name + 2 : name + 1
         guard tokens.text(at: open) == "{", let closeInit = tokens.closing(open), tokens.text(at: closeInit + 1) == ";" else { return nil }
@@ -115,7 +118,7 @@ extension CppRewriter {
         let passesMapParameter = mapParameter != nil && passed.first.flatMap { initial[$0] } == mapParameter
         guard Array(passed.dropFirst(passesMapParameter ? 1 : 0)) == helperMethod.parameters, Naming.isIdentifier(call[2]) else { return nil }
         return SeenHelper(ownerClass: CppMigration.qualifiedClass(of: map), method: method, calls: call[2], passesMapParameter: passesMapParameter,
-                          definition: helperMethod.start...helperMethod.close)
+                          definition: helperMethod.start...helperMethod.close, local: (name - 1)...(closeInit + 1), function: body...bodyClose)
     }
 
     /// The qualifier (`["Owner"]` for `struct Owner::Type`) of a struct named at token `name`; nil when no
@@ -157,18 +160,14 @@ extension CppRewriter {
         for map in inventory.messageMaps where map.patch == nil {
             let targets = Set(map.handlers.compactMap(\.target))
             for target in targets.sorted() where map.handlers.filter({ $0.target == target }).allSatisfy({ removed.contains($0.location) }) {
-                guard let entry = map.handlers.first(where: { $0.target == target }), helper(of: entry, in: map) != nil,
-                      let source = sources[map.location.file], let start = source.offset(line: map.location.line, column: map.location.column),
-                      let mapToken = source.tokenIndex(startingAt: start), let body = source.tokens.outermostBody(at: mapToken) else { continue }
+                guard let entry = map.handlers.first(where: { $0.target == target }), let seen = helper(of: entry, in: map), let source = sources[map.location.file] else { continue }
                 let tokens = source.tokens
                 let local = String(target.dropFirst())
+                let (first, last) = (tokens[seen.local.lowerBound].range.lowerBound, tokens[seen.local.upperBound].range.upperBound)
                 // Named only where it is declared and by the entries.
-                guard let bodyClose = tokens.closing(body),
-                      tokens[body..<bodyClose].filter({ $0.text == local }).count == 1 + map.handlers.filter({ $0.target == target }).count,
-                      let name = ((body + 1)..<mapToken).first(where: { tokens[$0].text == local }), [";", "{", "}"].contains(tokens.text(at: name - 2) ?? ""),
-                      let semicolon = ((name + 1)..<mapToken).first(where: { tokens[$0].text == ";" }), source.isFirstOnLine(tokens[name - 1].range.lowerBound),
-                      source.restOfLineIsBlank(after: tokens[semicolon].range.upperBound) else { continue }
-                _ = add(UnifiedDiff.Edit(range: source.wholeLines(tokens[name - 1].range.lowerBound, tokens[semicolon].range.upperBound), replacement: ""), in: map.location.file)
+                guard tokens[seen.function].filter({ $0.text == local }).count == 1 + map.handlers.filter({ $0.target == target }).count,
+                      source.isFirstOnLine(first), source.restOfLineIsBlank(after: last) else { continue }
+                _ = add(UnifiedDiff.Edit(range: source.wholeLines(first, last), replacement: ""), in: map.location.file)
             }
         }
     }

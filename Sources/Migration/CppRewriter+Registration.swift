@@ -344,11 +344,10 @@ extension CppRewriter {
                 var edits: [(String, UnifiedDiff.Edit)] = []
                 for (function, statement) in [("RegisterMojoInterfaces", add), ("UnregisterMojoInterfaces", remove)] {
                     let found = definitions(of: function, className: className, in: source)
-                    guard found.count == 1, found[0].parameters.count == 1, let registry = Self.parameterName(found[0].parameters[0]),
-                          let open = source.tokens.firstIndex(where: { $0.range.lowerBound >= found[0].end && $0.text == "{" }) else {
+                    guard found.count == 1, found[0].parameters.count == 1, let registry = Self.parameterName(found[0].parameters[0]) else {
                         return .failure(Problem("\(className)'s own \(function) is not defined once in \(handler.file), taking a named registry; add \(interface.name) to the registry there by hand"))
                     }
-                    edits.append((handler.file, statementAtStart(ofBodyAt: open, in: source, "\(registry)->" + statement)))
+                    edits.append((handler.file, statementAtStart(ofBodyAt: found[0].bodyOpen, in: source, "\(registry)->" + statement)))
                 }
                 registration.members = comment + binder
                 registration.edits = edits

@@ -73,7 +73,8 @@ extension CppRewriter {
     private func statesRead(by method: String, className: String, in file: String, among state: Set<String>) -> [String]? {
         guard let source = sources[file], case .success(let found) = definition(of: method, className: className, in: source, file: file) else { return nil }
         let tokens = source.tokens
-        guard let open = tokens.firstIndex(where: { $0.range.lowerBound >= found.end && $0.text == "{" }), let close = tokens.closing(open) else { return nil }
+        let open = found.bodyOpen
+        guard let close = tokens.closing(open) else { return nil }
         let read = Set(tokens[(open + 1)..<close].filter { $0.kind == .name && state.contains($0.text) }.map(\.text))
         return read.isEmpty ? nil : read.sorted()
     }

@@ -100,10 +100,11 @@ extension Array where Element == CodeToken {
         indices.contains(index) ? self[index].text : nil
     }
 
-    /// The indices of the `{` still open at token `index`, outermost first.
-    func openBraces(at index: Int) -> [Int] {
+    /// The indices of the `{` still open at token `index`, outermost first; counted from token `start` (a function
+    /// body's first token gives those within it).
+    func openBraces(at index: Int, from start: Int = 0) -> [Int] {
         var stack: [Int] = []
-        for cursor in 0..<index {
+        for cursor in start..<index {
             if self[cursor].text == "{" { stack.append(cursor) }
             if self[cursor].text == "}" { _ = stack.popLast() }
         }
